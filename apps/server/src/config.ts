@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be true or false',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s/]+(\/[^\s]*)?$/, {
+      error: 'must be a postgres:// URL such as postgres://user:pass@host:5432/db',
+    })
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag.optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Phone Market <no-reply@localhost>'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  sqliteFile: string;
+  uploadsDir: string;
+  outboxDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  admin: { email: string; password: string } | null;
+  google: { clientId: string; clientSecret: string } | null;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: {
+    bucket: string;
+    endpoint: string | undefined;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  } | null;
+  redisUrl: string | undefined;
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function pairRequired(env: Record<string, string | undefined>, a: string, b: string): void {
+  if (Boolean(env[a]) !== Boolean(env[b])) {
+    const missing = env[a] ? b : a;
+    throw new ConfigError(`${missing}: must be set together with ${env[a] ? a : b}`);
+  }
+}
+
+/** Parse the environment once. Throws ConfigError with one line naming the variable. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<Config> {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `${name}: ${issue?.message ?? 'invalid value'} (got "${cleaned[name] ?? ''}")`,
+    );
+  }
+  const e = parsed.data;
+  pairRequired(cleaned, 'ADMIN_EMAIL', 'ADMIN_PASSWORD');
+  pairRequired(cleaned, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+  pairRequired(cleaned, 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET');
+  pairRequired(cleaned, 'OIDC_ISSUER_URL', 'OIDC_CLIENT_ID');
+  pairRequired(cleaned, 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+  pairRequired(cleaned, 'S3_BUCKET', 'S3_ACCESS_KEY_ID');
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  ensureWritableDir(dataDir);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    sqliteFile: path.join(dataDir, 'marketplace.db'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuerUrl: e.OIDC_ISSUER_URL,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+          }
+        : null,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    redisUrl: e.REDIS_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY,
+  });
+}
+
+function ensureWritableDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    const reason = err instanceof Error && 'code' in err ? String(err.code) : 'not writable';
+    throw new ConfigError(`DATA_DIR: ${dir} is not a writable directory (${reason})`);
+  }
+}
+
+/** AUTH_SECRET when unset: generated once and kept in DATA_DIR so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not there yet: made below.
+  }
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'w' });
+  return secret;
+}

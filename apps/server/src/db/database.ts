@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Migration, MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import * as initial from './migrations/20261123000100_initial.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** The SQLite file, or null on PostgreSQL. */
+  sqliteFile: string | null;
+  close(): Promise<void>;
+}
+
+/** Every migration, in order. Listed here so they load the same from source and from tests. */
+export const migrations: Record<string, Migration> = {
+  '20261123000100_initial': initial,
+};
+
+// PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's
+// counts and ids fit in a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqliteFile: string;
+}): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped idle connection (for example a database restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', sqliteFile: null, close: () => db.destroy() };
+  }
+
+  fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a crash or power loss loses no acknowledged write.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', sqliteFile: options.sqliteFile, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

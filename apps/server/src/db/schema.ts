@@ -1,0 +1,157 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Timestamps are Date objects in code. On PostgreSQL they are timestamptz; on SQLite they are
+ * stored as ISO-8601 text and turned back into Date by the repositories' mappers.
+ */
+type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+/** Booleans are 0/1 on SQLite, real booleans on PostgreSQL. */
+type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+/** Better Auth's user model, with the marketplace's profile fields. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  phone: string | null;
+  role: 'buyer' | 'seller' | 'admin';
+  isVerifiedUser: Bool;
+}
+
+export interface SessionsTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: ColumnType<number | string, number, number>;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  img: string;
+  sortOrder: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  sellerId: string;
+  category: string;
+  name: string;
+  imgUrl: string;
+  originalPriceCents: number;
+  resellPriceCents: number;
+  yearOfPurchase: number;
+  condition: 'excellent' | 'good' | 'fair';
+  description: string;
+  location: string;
+  advertised: Bool;
+  postedAt: Timestamp;
+}
+
+export interface BookingsTable {
+  id: string;
+  buyerId: string;
+  productId: string | null;
+  sellerId: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  productName: string;
+  priceCents: number;
+  imgUrl: string;
+  createdAt: Timestamp;
+}
+
+export interface WishlistItemsTable {
+  id: string;
+  userId: string;
+  productId: string;
+  createdAt: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: string;
+  name: string;
+  img: string;
+  reviewText: string;
+  sortOrder: number;
+}
+
+export interface BlogsTable {
+  id: string;
+  qn: string;
+  ans: string;
+  sortOrder: number;
+}
+
+export interface ImagesTable {
+  /** Content hash of the stored WebP. */
+  id: string;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rateLimits: RateLimitsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  bookings: BookingsTable;
+  wishlistItems: WishlistItemsTable;
+  reviews: ReviewsTable;
+  blogs: BlogsTable;
+  images: ImagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;

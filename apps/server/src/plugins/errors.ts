@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorResponse } from '@market/shared';
+import { AppError } from '../lib/errors.ts';
+
+function send(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): { statusCode: number; body: ErrorResponse } {
+  return { statusCode, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+}
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** One error shape for every /api response: { error: { code, message, fields? } }. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    let out: ReturnType<typeof send>;
+    if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
+      out = send(err.statusCode, err.code, err.message, err.fields);
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= v.message ?? 'Invalid value';
+      }
+      const first = Object.entries(fields)[0];
+      const message = first
+        ? first[0] === '_'
+          ? first[1]
+          : `${first[0]}: ${first[1]}`
+        : 'Invalid request';
+      out = send(400, 'VALIDATION_FAILED', message, fields);
+    } else {
+      const status =
+        'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err }, 'request failed');
+        out = send(
+          status === 503 ? 503 : 500,
+          status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL',
+          status === 503
+            ? 'The service is temporarily unavailable'
+            : 'Something went wrong on our side',
+        );
+      } else {
+        out = send(status, codeForStatus[status] ?? 'BAD_REQUEST', err.message);
+      }
+    }
+    return reply.status(out.statusCode).send(out.body);
+  });
+}
+
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** Unknown /api paths (and non-GET requests) get the JSON 404; other GETs get the web app. */
+export function registerNotFound(app: FastifyInstance, pageFallback: PageFallback | null): void {
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (pageFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return pageFallback(request, reply);
+    }
+    const { statusCode, body } = send(
+      404,
+      'NOT_FOUND',
+      `No route for ${request.method} ${pathname}`,
+    );
+    return reply.status(statusCode).send(body);
+  });
+}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App, type BuildOptions } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+
+/** Which database this test run uses: TEST_DB=postgres (with TEST_DATABASE_URL) or SQLite. */
+export const testDbKind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  dataDir: string;
+  url: string | undefined;
+  /** Closes the connection and drops the database (PostgreSQL) or the folder (SQLite). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, empty database of the kind under test, private to the caller. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
+  if (testDbKind === 'sqlite') {
+    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'marketplace.db') });
+    return {
+      handle,
+      dataDir,
+      url: undefined,
+      async destroy() {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `market_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  return {
+    handle,
+    dataDir,
+    url: url.toString(),
+    async destroy() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  config: Readonly<Config>;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of the kind under test. Demo data is off unless asked for.
+ * Extra environment variables (for example SMTP_URL) can be given.
+ */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; seedDemo?: boolean } & BuildOptions = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+    ...options.env,
+  });
+  const app = await buildApp(config, {
+    database: db.handle,
+    serveWeb: options.serveWeb ?? false,
+  });
+  return {
+    app,
+    config,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

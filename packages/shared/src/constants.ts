@@ -1,0 +1,39 @@
+export const CATEGORIES = ['iPhone', 'samsung', 'xiaomi', 'realme'] as const;
+export type CategoryName = (typeof CATEGORIES)[number];
+
+export const CONDITIONS = ['excellent', 'good', 'fair'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const ROLES = ['buyer', 'seller', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a person may choose for themselves; admins come only from the operator's settings. */
+export const ACCOUNT_TYPES = ['buyer', 'seller'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const PRICE_MAX = 1_000_000;
+export const YEAR_OF_PURCHASE_MIN = 2007;
+export const DESCRIPTION_MAX = 2_000;
+export const AD_DESCRIPTION_PREVIEW = 250;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+export const QUERY_RETRIES = 3;
+
+/** Phone of an account created by a social sign-in (spec section 3). */
+export const PHONE_NOT_AVAILABLE = 'not available';
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+/** The current calendar year, the upper bound for a year of purchase. */
+export function currentYear(now: Date = new Date()): number {
+  return now.getFullYear();
+}

@@ -1,0 +1,28 @@
+/** Every text the specification quotes, written once. */
+export const MESSAGES = {
+  loginSuccess: 'Login successfully!!',
+  socialLoginSuccess: 'login successfully!!',
+  registrationSuccess: 'Registration successfully!!',
+  productAdded: 'Product Added successfully!!',
+  advertisementAdded: 'Advertisement added successfully',
+  sellerVerified: 'user verified has been completed',
+  logoutSuccess: 'logOut successfully',
+  bookingCompleted: 'Booking completed!!',
+  wishlistAdded: 'product added to wishlist',
+  confirmTitle: 'Are you sure?',
+  confirmText: "You won't be able to revert this!",
+  confirmButton: 'Yes, delete it!',
+  deletedTitle: 'Deleted!',
+  deletedText: 'Your Product has been deleted.',
+  wishlistRemoved: 'Wish Product remove successfully',
+  notFoundTitle: 'Oppps!! 404 error',
+  backToHomepage: 'Back to homepage',
+  noBuyers: 'No Buyers available',
+  checkoutTitle: 'checkout Your Product',
+  noName: 'no name',
+  loading: 'Loading...',
+  invalidCredentials: 'Invalid email or password',
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+  passwordResetSent:
+    'If an account exists for that email, a link to reset the password is on its way. It is valid for one hour.',
+} as const;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants.ts';
+import { emailSchema, idSchema, phoneSchema } from './common.ts';
+
+export const roleSchema = z.enum(ROLES);
+export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: 'Choose buyer or seller' });
+
+export const nameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(80, { error: 'Name must be at most 80 characters' });
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
+
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  img: z.string().nullable(),
+  role: roleSchema,
+  isVerifiedUser: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Registration as the form fills it in (the image is uploaded first and becomes img). */
+export const registrationSchema = z.object({
+  name: nameSchema,
+  phone: phoneSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  role: accountTypeSchema,
+});
+export type Registration = z.input<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, { error: 'Password is required' }).max(PASSWORD_MAX),
+});
+export type Login = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** PUT /users: the signed-in user's own profile. Role only on creation, never admin. */
+export const putUserSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  img: z.string().trim().max(500).nullable().optional(),
+  role: accountTypeSchema.optional(),
+});
+export type PutUser = z.input<typeof putUserSchema>;
+
+export const jwtResponseSchema = z.object({ accessToken: z.string() });
+export const isBuyerSchema = z.object({ isBuyer: z.boolean() });
+export const isAdminSchema = z.object({ isAdmin: z.boolean() });
+export const isSellerSchema = z.object({ isSeller: z.boolean() });
+export const sellerRoleSchema = z.array(z.object({ isVerifiedUser: z.boolean() }));
+
+/** The signed-in user as the web app sees it. */
+export const meSchema = userSchema;
+export type Me = User;

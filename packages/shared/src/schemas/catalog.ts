@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS } from '../constants.ts';
+import { dayMonthYearSchema, idSchema, moneySchema } from './common.ts';
+
+export const categoryNameSchema = z.enum(CATEGORIES);
+export const conditionSchema = z.enum(CONDITIONS);
+
+export const categorySchema = z.object({
+  _id: idSchema,
+  name: categoryNameSchema,
+  img: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const productSchema = z.object({
+  _id: idSchema,
+  Category: categoryNameSchema,
+  name: z.string(),
+  imgURL: z.string(),
+  originalPrice: moneySchema,
+  resellPrice: moneySchema,
+  /** Year of purchase. */
+  yearOfUse: z.number().int(),
+  postedDate: dayMonthYearSchema,
+  postedTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  condition: conditionSchema,
+  description: z.string(),
+  location: z.string(),
+  userEmail: z.string(),
+  userName: z.string().nullable(),
+  /** The spec's advertisement flag. */
+  available: z.boolean(),
+  sellerVerified: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const categoryParamsSchema = z.object({ categoryName: z.string().trim().min(1).max(40) });
+
+export const advertisementSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  Category: categoryNameSchema,
+  description: z.string(),
+  imgURL: z.string(),
+  originalPrice: moneySchema,
+  resellPrice: moneySchema,
+});
+export type Advertisement = z.infer<typeof advertisementSchema>;
+
+/** Years a phone has been in use, shown as 'N+' on a card. */
+export function yearsOfUse(yearOfPurchase: number, now: Date = new Date()): number {
+  return Math.max(0, now.getFullYear() - yearOfPurchase);
+}

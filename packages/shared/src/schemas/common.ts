@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+
+export const idSchema = z.string().trim().min(1).max(64);
+export const idParamsSchema = z.object({ id: idSchema });
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(254));
+
+export const emailQuerySchema = z.object({ email: emailSchema });
+export const emailParamsSchema = z.object({ email: emailSchema });
+
+/** Digits with an optional leading +, as people type phone numbers. */
+export const phoneSchema = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .regex(/^\+?[0-9]{6,15}$/, { error: 'Phone must be 6 to 15 digits, with an optional leading +' });
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export const acknowledgedSchema = z.object({ acknowledged: z.boolean() });
+
+/** A price in dollars, at most two decimals. */
+export const moneySchema = z.number();
+
+/** DD-MM-YYYY, the spec's date format. */
+export const dayMonthYearSchema = z.string().regex(/^\d{2}-\d{2}-\d{4}$/);

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { categoryNameSchema } from './catalog.ts';
+import { idSchema, moneySchema } from './common.ts';
+
+export const wishlistItemSchema = z.object({
+  _id: idSchema,
+  productId: idSchema,
+  productName: z.string(),
+  userEmail: z.string(),
+  /** The product's original price, as the spec sends it. */
+  price: moneySchema,
+  Category: categoryNameSchema,
+  imgURL: z.string(),
+  location: z.string(),
+});
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+
+/** Other spec fields may be sent and are ignored: the entry is built from the product. */
+export const addWishlistSchema = z.object({ productId: idSchema });
+export type AddWishlist = z.input<typeof addWishlistSchema>;

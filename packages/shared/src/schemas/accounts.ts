@@ -70,3 +70,12 @@ export const sellerRoleSchema = z.array(z.object({ isVerifiedUser: z.boolean() }
 /** The signed-in user as the web app sees it. */
 export const meSchema = userSchema;
 export type Me = User;
+
+/** GET /api/app-config: what the web app needs to know about this server before sign-in. */
+export const appConfigSchema = z.object({
+  /** Which social sign-in the 'Google' button starts, or null when none is configured. */
+  socialSignIn: z.enum(['google', 'oidc']).nullable(),
+  /** The demo admin shown on the log-in page when demo data is on. */
+  demoAdmin: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

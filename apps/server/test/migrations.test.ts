@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, migrations } from '../src/db/database.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from './build-test-app.ts';
+
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.destroy();
+  database = undefined;
+});
+
+const tables = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'categories',
+  'products',
+  'bookings',
+  'wishlistItems',
+  'reviews',
+  'blogs',
+  'images',
+];
+
+describe(`migrations on ${testDbKind}`, () => {
+  it('apply from empty, then re-apply as a no-op', async () => {
+    database = await createTestDatabase();
+    const { db } = database.handle;
+
+    const first = await migrateToLatest(db);
+    expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      Object.keys(migrations).map((name) => [name, 'Success']),
+    );
+    const existing = (await db.introspection.getTables()).map((t) => t.name);
+    for (const table of tables) expect(existing).toContain(table);
+
+    const second = await migrateToLatest(db);
+    expect(second.results).toEqual([]);
+  });
+
+  it('enforce foreign keys and case-insensitive unique emails', async () => {
+    database = await createTestDatabase();
+    const { db } = database.handle;
+    await migrateToLatest(db);
+    const now = testDbKind === 'postgres' ? sql`now()` : sql`'2026-01-01T00:00:00.000Z'`;
+    await sql`insert into users (id, name, email, "createdAt", "updatedAt") values ('u1', 'A', 'a@example.com', ${now}, ${now})`.execute(
+      db,
+    );
+    await expect(
+      sql`insert into users (id, name, email, "createdAt", "updatedAt") values ('u2', 'B', 'A@EXAMPLE.COM', ${now}, ${now})`.execute(
+        db,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into "wishlistItems" (id, "userId", "productId", "createdAt") values ('w1', 'u1', 'missing', ${now})`.execute(
+        db,
+      ),
+    ).rejects.toThrow();
+    const count = await db
+      .selectFrom('wishlistItems')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+});

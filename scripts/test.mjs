@@ -67,7 +67,7 @@ function vitest(name, args, env = {}) {
 if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 if (want('format')) check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 if (want('typecheck')) {
-  for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
+  for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']) {
     check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
   }
 }

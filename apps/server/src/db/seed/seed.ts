@@ -61,7 +61,10 @@ export async function insertUserWithPassword(
 }
 
 /** Fills an empty database with the demo marketplace. Does nothing when categories exist. */
-export async function seedDemoData(db: Kysely<Database>, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoData(
+  db: Kysely<Database>,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<void> {
   const existing = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   const w = valueWriters(db);

@@ -1,0 +1,145 @@
+/**
+ * npm run bench:api -- [--products N] [--db sqlite|postgres] [--quick]
+ *
+ * Starts the production server on a fresh database of N listings (default 100,000) and a bare
+ * Fastify server (the ceiling), then measures each endpoint with autocannon at 50 connections
+ * (10 s after a 3 s warm-up; --quick: 3 s after 1 s). Prints one table and writes the same figures
+ * to bench/results/.
+ */
+import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
+import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import {
+  measure,
+  prepareDatabase,
+  printTable,
+  signIn,
+  startCeiling,
+  startProduct,
+  writeResults,
+  type Measurement,
+} from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    db: { type: 'string', default: 'sqlite' },
+    quick: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const products = Number(values.products);
+const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
+const seconds = values.quick ? 3 : 10;
+const warmup = values.quick ? 1 : 3;
+const connections = Number(values.connections);
+
+console.log(`preparing a ${kind} database with ${products.toLocaleString('en-US')} listings...`);
+const database = await prepareDatabase(kind, products);
+const ceiling = await startCeiling();
+const product = await startProduct(database.env);
+const rows: Measurement[] = [];
+
+try {
+  const base = { connections, pipelining: 1 } satisfies Partial<autocannon.Options>;
+  const ceilingRow = await measure(
+    'ceiling: bare Fastify, constant JSON',
+    { ...base, url: `${ceiling.url}/` },
+    seconds,
+    warmup,
+  );
+  rows.push(ceilingRow);
+
+  const buyerCookie = await signIn(
+    product.url,
+    DEMO_ACCOUNTS.buyer.email,
+    DEMO_ACCOUNTS.buyer.password,
+  );
+  const total = Number(
+    (
+      await fetch(`${product.url}/api/products/iPhone?limit=24`, {
+        headers: { cookie: buyerCookie },
+      })
+    ).headers.get('x-total-count'),
+  );
+  const deepPage = Math.max(1, Math.floor(total / 24 / 2));
+
+  const reads: Array<[string, string, Record<string, string>]> = [
+    ['GET /api/categories', '/api/categories', {}],
+    ['GET /api/advertisement', '/api/advertisement', {}],
+    [
+      'GET /api/products/iPhone page 1 (signed in)',
+      '/api/products/iPhone',
+      { cookie: buyerCookie },
+    ],
+    [
+      `GET /api/products/iPhone page ${deepPage} (signed in)`,
+      `/api/products/iPhone?page=${deepPage}`,
+      { cookie: buyerCookie },
+    ],
+  ];
+  for (const [name, path, headers] of reads) {
+    const row = await measure(
+      name,
+      { ...base, url: `${product.url}${path}`, headers },
+      seconds,
+      warmup,
+    );
+    row.shareOfCeiling = row.requestsPerSecond / ceilingRow.requestsPerSecond;
+    rows.push(row);
+  }
+
+  // Writes: each booking is for a different product (a second booking of one product is a 409).
+  const ids: string[] = [];
+  for (let page = 1; ids.length < 60_000 && page <= 600; page++) {
+    const res = await fetch(`${product.url}/api/products/samsung?limit=100&page=${page}`, {
+      headers: { cookie: buyerCookie },
+    });
+    const items = (await res.json()) as Array<{ _id: string }>;
+    if (!items.length) break;
+    ids.push(...items.map((p) => p._id));
+  }
+  let next = 0;
+  const booking = await measure(
+    'POST /api/booking (writes)',
+    {
+      ...base,
+      url: `${product.url}/api/booking`,
+      method: 'POST',
+      headers: { cookie: buyerCookie, 'content-type': 'application/json', origin: product.url },
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              productId: ids[next++ % ids.length],
+              phone: '+15550123',
+              location: 'Dhaka, Gulshan',
+            }),
+          }),
+        },
+      ],
+    },
+    seconds,
+    0,
+  );
+  rows.push(booking);
+} finally {
+  await product.stop();
+  await ceiling.stop();
+  await database.destroy();
+}
+
+console.log(
+  `\n${kind}, ${products.toLocaleString('en-US')} listings, ${connections} connections, ${seconds} s each\n`,
+);
+printTable(rows);
+const file = writeResults('api', {
+  kind,
+  products,
+  connections,
+  seconds,
+  rows,
+  at: new Date().toISOString(),
+});
+console.log(`\nwritten to ${file}`);

@@ -1,0 +1,75 @@
+import autocannon from 'autocannon';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { prepareDatabase, signIn, type ProductDatabase } from '../bench/lib.ts';
+import { startServer, type RunningServer } from '../e2e/harness.ts';
+import { bookableProductIds, residentBytes } from './load.ts';
+
+let database: ProductDatabase | undefined;
+let server: RunningServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+  await database?.destroy();
+});
+
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+
+describe('a long mixed load', () => {
+  it(`serves ${SOAK_SECONDS} s of reads and writes at 200 connections with no 5xx and flat memory`, async () => {
+    database = await prepareDatabase('sqlite', 20_000);
+    const ids = bookableProductIds(database.env.DATA_DIR!, 20_000);
+    server = await startServer(database.env);
+    const cookie = await signIn(
+      server.url,
+      DEMO_ACCOUNTS.buyer.email,
+      DEMO_ACCOUNTS.buyer.password,
+    );
+    let next = 0;
+    const json = { cookie, 'content-type': 'application/json', origin: server.url };
+    const requests: autocannon.Request[] = [
+      { method: 'GET', path: '/api/categories' },
+      { method: 'GET', path: '/api/advertisement' },
+      { method: 'GET', path: '/api/products/iPhone', headers: { cookie } },
+      { method: 'GET', path: '/api/products/samsung?page=40', headers: { cookie } },
+      {
+        method: 'POST',
+        path: '/api/booking',
+        headers: json,
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            productId: ids[next++ % ids.length],
+            phone: '+15550123',
+            location: 'Dhaka',
+          }),
+        }),
+      },
+      {
+        method: 'POST',
+        path: '/api/wish-list',
+        headers: json,
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ productId: ids[next++ % ids.length] }),
+        }),
+      },
+    ];
+    const run = (duration: number) =>
+      autocannon({ url: server!.url, connections: 200, duration, requests });
+
+    const warm = await run(10);
+    expect(warm['5xx']).toBe(0);
+    const afterWarmup = await residentBytes(server.pid);
+    const soak = await run(SOAK_SECONDS);
+    const atEnd = await residentBytes(server.pid);
+    console.log(
+      `soak: ${soak.requests.total} requests, ${Math.round(soak.requests.average)} req/s, ` +
+        `p99 ${soak.latency.p99} ms, 5xx ${soak['5xx']}, errors ${soak.errors}, ` +
+        `RSS ${(afterWarmup / 2 ** 20).toFixed(0)} MB -> ${(atEnd / 2 ** 20).toFixed(0)} MB`,
+    );
+    expect(soak['5xx']).toBe(0);
+    expect(soak.errors).toBe(0);
+    expect(soak['2xx']).toBeGreaterThan(0);
+    expect(atEnd).toBeLessThanOrEqual(afterWarmup * 1.2);
+  });
+});

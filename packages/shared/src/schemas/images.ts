@@ -5,3 +5,17 @@ export const imageUploadResponseSchema = z.object({
   data: z.object({ url: z.string(), thumbnailUrl: z.string() }),
 });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
+
+/** Where uploaded images are served; stored URLs start with it (relative or with an origin). */
+export const IMAGE_URL_PATH = '/api/images/';
+/** The long edge, in pixels, of the stored image and of its thumbnail. */
+export const IMAGE_FULL_EDGE = 1600;
+export const IMAGE_THUMBNAIL_EDGE = 400;
+
+/** A stored image's file name: the SHA-256 of the WebP, with -400 for its thumbnail. */
+export const imageFileNamePattern = /^[0-9a-f]{64}(?:-400)?\.webp$/;
+
+export const imageFileParamsSchema = z.object({
+  file: z.string().regex(imageFileNamePattern, { error: 'Not an image file name' }),
+});
+export type ImageFileParams = z.infer<typeof imageFileParamsSchema>;

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { IMAGE_FULL_EDGE, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_EDGE } from '@market/shared';
+import { badRequest, unsupportedMediaType } from '../../lib/errors.ts';
+
+const ACCEPTED_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+]);
+
+export interface ReencodedImage {
+  /** SHA-256 (hex) of the full-size WebP: the image's id and file name. */
+  hash: string;
+  full: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The type as the bytes say it, whatever the file's name or the request's header claim. */
+export async function assertAcceptedType(bytes: Buffer): Promise<void> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !ACCEPTED_TYPES.has(detected.mime)) {
+    throw unsupportedMediaType('Upload a JPEG, PNG, WebP, GIF or AVIF image');
+  }
+}
+
+/**
+ * Reads the size from the header only, so a small file that declares a huge canvas (a
+ * decompression bomb) is refused before any pixel is decoded.
+ */
+export async function assertAcceptedSize(bytes: Buffer): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // Only the header is read here, so no pixel limit is needed to read a bomb's real size.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    throw badRequest('The image could not be read');
+  }
+  if (!width || !height) throw badRequest('The image could not be read');
+  if (width * height > IMAGE_MAX_PIXELS) {
+    throw badRequest(
+      `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels (this one is ${width}×${height})`,
+    );
+  }
+}
+
+/**
+ * Decodes once, turns the image upright (EXIF orientation) and shrinks it; both WebP files are
+ * encoded from those pixels. sharp keeps no metadata (EXIF, GPS, ICC) unless asked to.
+ */
+export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
+  try {
+    const upright = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize(IMAGE_FULL_EDGE, IMAGE_FULL_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = upright.info;
+    const raw = { raw: { width, height, channels } };
+    // Effort 2 encodes about three times faster than the default 4 for files within a few
+    // percent of the same size: it keeps a 12-megapixel upload well inside its time budget.
+    const webp = { effort: 2 };
+    const [full, thumbnail] = await Promise.all([
+      sharp(upright.data, raw).webp(webp).toBuffer(),
+      sharp(upright.data, raw)
+        .resize(IMAGE_THUMBNAIL_EDGE, IMAGE_THUMBNAIL_EDGE, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp(webp)
+        .toBuffer(),
+    ]);
+    const hash = crypto.createHash('sha256').update(full).digest('hex');
+    return { hash, full, thumbnail, width, height };
+  } catch {
+    throw badRequest('The image could not be read');
+  }
+}

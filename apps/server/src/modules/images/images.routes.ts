@@ -1,0 +1,146 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  IMAGE_MAX_BYTES,
+  imageFileParamsSchema,
+  imageUploadResponseSchema,
+} from '@market/shared';
+import type { AppError } from '../../lib/errors.ts';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import { createUploadRateLimit } from './images.rate-limit.ts';
+import { openImage, removeOrphanImages, uploadImage } from './images.service.ts';
+import { createImageStorage } from './images.storage.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+const ORPHAN_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+const tooLarge = () =>
+  payloadTooLarge(`The image is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+
+/**
+ * Refuses a declared oversize body before a byte of it is read, and closes the connection
+ * rather than draining the rest of the upload.
+ */
+async function rejectDeclaredOversizeBody(request: FastifyRequest, reply: FastifyReply) {
+  const declared = Number(request.headers['content-length']);
+  if (declared > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    void reply.header('connection', 'close');
+    throw tooLarge();
+  }
+}
+
+/** A 413 that also drops the connection once sent, so the rest of the body is never read. */
+function cutOff(request: FastifyRequest, reply: FastifyReply): AppError {
+  void reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.destroy());
+  return tooLarge();
+}
+
+/** The bytes of the multipart field `image`, cut off (413) the moment they pass the limit. */
+async function readImageField(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw unsupportedMediaType('Send the image as multipart/form-data in the field "image"');
+  }
+  const part = await request.file({
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+    // Checked here while streaming: the plugin's own check only fires after the whole part.
+    throwFileSizeLimit: false,
+  });
+  if (!part || part.fieldname !== 'image') {
+    part?.file.resume();
+    throw badRequest('Choose an image to upload', { image: 'Choose an image to upload' });
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) {
+    // Leaving the loop destroys the file stream, which stops the multipart parser.
+    if (part.file.truncated) throw cutOff(request, reply);
+    chunks.push(chunk as Buffer);
+  }
+  if (part.file.truncated) throw cutOff(request, reply);
+  return Buffer.concat(chunks);
+}
+
+export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createImageStorage(app.config);
+  // Scoped to this plugin; skipped when an enclosing scope already parses multipart bodies.
+  if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
+  const uploadRateLimit = await createUploadRateLimit(app, app.config.redisUrl);
+
+  const cleanup = setInterval(() => {
+    removeOrphanImages(app.db, storage).then(
+      (removed) => {
+        if (removed.length > 0) app.log.info({ count: removed.length }, 'removed orphan images');
+      },
+      (err: unknown) => app.log.error({ err }, 'orphan image cleanup failed'),
+    );
+  }, ORPHAN_CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup);
+    storage.close();
+  });
+
+  app.post(
+    '/images',
+    {
+      onRequest: [uploadRateLimit, rejectDeclaredOversizeBody],
+      schema: {
+        tags: ['images'],
+        summary: 'Upload an image (multipart field "image"); answers its URL and thumbnail URL',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: imageUploadResponseSchema,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readImageField(request, reply);
+      const data = await uploadImage(app.db, storage, bytes);
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/images/:file',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'An uploaded image (WebP), cacheable forever',
+        params: imageFileParamsSchema,
+        response: {
+          200: z.custom<Readable>().describe('The WebP image'),
+          304: z.null().describe('Not modified: the cached copy is current'),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      // The name holds the content hash, so it names these bytes forever.
+      const etag = `"${file.slice(0, -'.webp'.length)}"`;
+      const cacheForever = {
+        'cache-control': IMMUTABLE,
+        etag,
+        'x-content-type-options': 'nosniff',
+      };
+      if (request.headers['if-none-match'] === etag) {
+        return reply.status(304).headers(cacheForever).send(null);
+      }
+      // Opened before any cache header is set: a 404 must not be cached forever.
+      const stored = await openImage(storage, file);
+      void reply.headers(cacheForever).type('image/webp');
+      if (stored.size !== undefined) void reply.header('content-length', stored.size);
+      return reply.send(stored.body);
+    },
+  );
+};

@@ -8,7 +8,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 
 /** Which database this test run uses: TEST_DB=postgres (with TEST_DATABASE_URL) or SQLite. */
-export const testDbKind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const testDbKind: 'sqlite' | 'postgres' =
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestDatabase {
   handle: DatabaseHandle;

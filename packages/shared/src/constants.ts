@@ -21,6 +21,8 @@ export const PASSWORD_MAX = 128;
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** Opaque keyset cursor of the next page of a category list; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const QUERY_STALE_MS = 5 * 60 * 1000;

@@ -6,6 +6,7 @@ import type { Migration, MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/20261123000100_initial.ts';
+import * as categoryProductCounts from './migrations/20261123010000_category_product_counts.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -20,6 +21,7 @@ export interface DatabaseHandle {
 /** Every migration, in order. Listed here so they load the same from source and from tests. */
 export const migrations: Record<string, Migration> = {
   '20261123000100_initial': initial,
+  '20261123010000_category_product_counts': categoryProductCounts,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's
@@ -37,8 +39,11 @@ export function openDatabase(options: {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    // A dropped idle connection (for example a database restart) must not crash the process.
+    // A connection the server drops (a database restart, a failover) must not crash the
+    // process: idle ones report through the pool, checked-out ones through their own client.
+    // The query in flight fails with the same error, and the pool replaces the connection.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', sqliteFile: null, close: () => db.destroy() };
   }

@@ -70,6 +70,10 @@ export interface CategoriesTable {
   name: string;
   img: string;
   sortOrder: number;
+  /** Kept current by database triggers on products; never written by the app. */
+  productCount: ColumnType<number, never, never>;
+  /** Moves on every change to the category's order (same triggers); dates cached page positions. */
+  productVersion: ColumnType<number, never, never>;
 }
 
 export interface ProductsTable {

@@ -37,6 +37,12 @@ export const registrationSchema = z.object({
 });
 export type Registration = z.input<typeof registrationSchema>;
 
+/** POST /api/auth/sign-up/email: the registration plus the uploaded image's URL. */
+export const signUpSchema = registrationSchema.extend({
+  image: z.string().trim().max(500).nullable().optional(),
+});
+export type SignUp = z.input<typeof signUpSchema>;
+
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, { error: 'Password is required' }).max(PASSWORD_MAX),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from '../constants.ts';
-import { dayMonthYearSchema, idSchema, moneySchema } from './common.ts';
+import { dayMonthYearSchema, idSchema, moneySchema, paginationQuerySchema } from './common.ts';
 
 export const categoryNameSchema = z.enum(CATEGORIES);
 export const conditionSchema = z.enum(CONDITIONS);
@@ -35,6 +35,15 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const categoryParamsSchema = z.object({ categoryName: z.string().trim().min(1).max(40) });
+
+/**
+ * A category page: `page` works on its own; `cursor` (from the previous page's X-Next-Cursor
+ * header) continues from the previous page and stays fast however deep the list goes.
+ */
+export const categoryProductsQuerySchema = paginationQuerySchema.extend({
+  cursor: z.string().trim().min(1).max(200).optional(),
+});
+export type CategoryProductsQuery = z.input<typeof categoryProductsQuerySchema>;
 
 export const advertisementSchema = z.object({
   _id: idSchema,

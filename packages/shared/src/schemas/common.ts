@@ -25,6 +25,10 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
+/** The spec's `?email=` lists (my products, orders, wish list), paged like every list. */
+export const emailPageQuerySchema = emailQuerySchema.extend(paginationQuerySchema.shape);
+export type EmailPageQuery = z.input<typeof emailPageQuerySchema>;
+
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const acknowledgedSchema = z.object({ acknowledged: z.boolean() });

@@ -9,6 +9,8 @@ export const wishlistItemSchema = z.object({
   userEmail: z.string(),
   /** The product's original price, as the spec sends it. */
   price: moneySchema,
+  /** The price an order would carry; lets Buy show it before booking. */
+  resellPrice: moneySchema.optional(),
   Category: categoryNameSchema,
   imgURL: z.string(),
   location: z.string(),

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  formatDayMonthYear,
+  type Booking,
+  type SellerBuyer,
+  type createBookingSchema,
+} from '@market/shared';
+import type { Database } from '../../db/schema.ts';
+import { readDate, valueWriters } from '../../db/dialect.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import {
+  countBuyerBookings,
+  countSellerBookings,
+  findBookableProduct,
+  findBooking,
+  insertBookingOnce,
+  listBuyerBookings,
+  listSellerBookings,
+} from './bookings.repository.ts';
+
+type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
+type Page = { page: number; limit: number };
+
+const windowOf = (p: Page) => ({ limit: p.limit, offset: (p.page - 1) * p.limit });
+
+function toBooking(row: BookingRow): Booking {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    productName: row.productName,
+    price: row.priceCents / 100,
+    imgURL: row.imgUrl,
+    date: formatDayMonthYear(readDate(row.createdAt)),
+    productAvailable: row.productId !== null,
+  };
+}
+
+/**
+ * Only the product, the phone and the meeting place come from the buyer. The buyer's name and
+ * email come from the session; the product's name, resell price and image from the product.
+ */
+export async function createBooking(
+  db: Kysely<Database>,
+  buyer: Actor,
+  input: z.output<typeof createBookingSchema>,
+  now: Date = new Date(),
+): Promise<Booking> {
+  const product = await findBookableProduct(db, input.productId);
+  if (!product) throw notFound('This product is no longer available');
+  if (product.sellerId === buyer.id) throw forbidden('You cannot book your own product');
+
+  const w = valueWriters(db);
+  const id = crypto.randomUUID();
+  const inserted = await insertBookingOnce(db, {
+    id,
+    buyerId: buyer.id,
+    productId: product.id,
+    sellerId: product.sellerId,
+    name: buyer.name,
+    email: buyer.email,
+    phone: input.phone,
+    location: input.location,
+    productName: product.name,
+    priceCents: product.resellPriceCents,
+    imgUrl: product.imgUrl,
+    createdAt: w.date(now),
+  });
+  if (!inserted) throw conflict('You have already booked this product');
+  const booking = await findBooking(db, id);
+  if (!booking) throw notFound('This product is no longer available');
+  return toBooking(booking);
+}
+
+export async function getBuyerBookings(
+  db: Kysely<Database>,
+  buyer: Actor,
+  page: Page,
+): Promise<{ bookings: Booking[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listBuyerBookings(db, buyer.id, windowOf(page)),
+    countBuyerBookings(db, buyer.id),
+  ]);
+  return { bookings: rows.map(toBooking), total };
+}
+
+export async function getSellerBuyers(
+  db: Kysely<Database>,
+  seller: Actor,
+  page: Page,
+): Promise<{ buyers: SellerBuyer[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listSellerBookings(db, seller.id, windowOf(page)),
+    countSellerBookings(db, seller.id),
+  ]);
+  const buyers = rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    productName: row.productName,
+    date: formatDayMonthYear(readDate(row.createdAt)),
+  }));
+  return { buyers, total };
+}

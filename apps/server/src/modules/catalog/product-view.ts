@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { formatDayMonthYear, formatTime, type CategoryName, type Product } from '@market/shared';
+import { readBool, readDate } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Products as every list shows them: the product row plus the seller's name, email and
+ * verification from one join, so a card needs no further call. Shared by the catalog and the
+ * seller's own listings.
+ */
+export function selectProductViews(db: Kysely<Database>) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('users as u', 'u.id', 'p.sellerId')
+    .select([
+      'p.id',
+      'p.sellerId',
+      'p.category',
+      'p.name',
+      'p.imgUrl',
+      'p.originalPriceCents',
+      'p.resellPriceCents',
+      'p.yearOfPurchase',
+      'p.condition',
+      'p.description',
+      'p.location',
+      'p.advertised',
+      'p.postedAt',
+      'u.email as sellerEmail',
+      'u.name as sellerName',
+      'u.isVerifiedUser as sellerVerified',
+    ]);
+}
+
+export type ProductViewRow = Awaited<
+  ReturnType<ReturnType<typeof selectProductViews>['executeTakeFirstOrThrow']>
+>;
+
+export const centsToDollars = (cents: number): number => cents / 100;
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+export function toProduct(row: ProductViewRow): Product {
+  const postedAt = readDate(row.postedAt);
+  return {
+    _id: row.id,
+    // The column references categories.name, which only ever holds the spec's category names.
+    Category: row.category as CategoryName,
+    name: row.name,
+    imgURL: row.imgUrl,
+    originalPrice: centsToDollars(row.originalPriceCents),
+    resellPrice: centsToDollars(row.resellPriceCents),
+    yearOfUse: row.yearOfPurchase,
+    postedDate: formatDayMonthYear(postedAt),
+    postedTime: formatTime(postedAt),
+    condition: row.condition,
+    description: row.description,
+    location: row.location,
+    userEmail: row.sellerEmail,
+    userName: row.sellerName,
+    available: readBool(row.advertised),
+    sellerVerified: readBool(row.sellerVerified),
+  };
+}

@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CategoryName, WishlistItem } from '@market/shared';
+import type { Database } from '../../db/schema.ts';
+import { valueWriters } from '../../db/dialect.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  countWishlist,
+  deleteWishlistItem,
+  insertWishlistItemOnce,
+  listWishlist,
+  productExists,
+} from './wishlist.repository.ts';
+
+export async function getWishlist(
+  db: Kysely<Database>,
+  user: Actor,
+  page: { page: number; limit: number },
+): Promise<{ items: WishlistItem[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listWishlist(db, user.id, { limit: page.limit, offset: (page.page - 1) * page.limit }),
+    countWishlist(db, user.id),
+  ]);
+  const items = rows.map((r) => ({
+    _id: r.id,
+    productId: r.productId,
+    productName: r.name,
+    userEmail: user.email,
+    // The spec's wishlist carries the original price.
+    price: r.originalPriceCents / 100,
+    resellPrice: r.resellPriceCents / 100,
+    // The column references categories.name, which only ever holds the spec's category names.
+    Category: r.category as CategoryName,
+    imgURL: r.imgUrl,
+    location: r.location,
+  }));
+  return { items, total };
+}
+
+export async function addToWishlist(
+  db: Kysely<Database>,
+  user: Actor,
+  productId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  if (!(await productExists(db, productId))) throw notFound('This product is no longer available');
+  await insertWishlistItemOnce(db, {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    productId,
+    createdAt: valueWriters(db).date(now),
+  });
+}
+
+/** Someone else's entry answers exactly like a missing one. */
+export async function removeFromWishlist(
+  db: Kysely<Database>,
+  user: Actor,
+  itemId: string,
+): Promise<number> {
+  const deleted = await deleteWishlistItem(db, itemId, user.id);
+  if (deleted === 0) throw notFound('No such item in your wish list');
+  return deleted;
+}

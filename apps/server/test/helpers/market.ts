@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Product } from '@market/shared';
+import { valueWriters } from '../../src/db/dialect.ts';
+import type { TestApp } from '../build-test-app.ts';
+
+/** Anyone who can send a request: a user from the factories, or null for anonymous. */
+export type Caller = { headers: Record<string, string> } | null;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One real HTTP request through the app, as the caller. */
+export function call(
+  t: TestApp,
+  caller: Caller,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: caller?.headers ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** A product form as a seller fills it in, valid unless overridden. */
+export function productForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'iPhone 13 128GB',
+    location: 'Dhaka, Gulshan',
+    yearOfUse: 2022,
+    originalPrice: 799,
+    resellPrice: 450.5,
+    Category: 'iPhone',
+    condition: 'good',
+    description: 'Battery at 88%, no scratches.',
+    imgURL: '/demo/iphone-1.webp',
+    ...overrides,
+  };
+}
+
+/** Posts a product through the API as the seller and answers it; fails the test on refusal. */
+export async function postProduct(
+  t: TestApp,
+  seller: { email: string; headers: Record<string, string> },
+  overrides: Record<string, unknown> = {},
+): Promise<Product> {
+  const res = await call(
+    t,
+    seller,
+    'POST',
+    `/api/add-product?email=${encodeURIComponent(seller.email)}`,
+    productForm(overrides),
+  );
+  if (res.statusCode !== 200)
+    throw new Error(`add-product answered ${res.statusCode}: ${res.body}`);
+  return res.json<Product>();
+}
+
+/**
+ * Rows written straight to the database for lists too long to post one by one. Times go back
+ * from `newest` one minute apart unless `sameTime` makes them all equal (to test tie-breaking).
+ */
+export async function insertProducts(
+  t: TestApp,
+  sellerId: string,
+  count: number,
+  options: { category?: string; newest?: Date; sameTime?: boolean; advertised?: boolean } = {},
+): Promise<string[]> {
+  const db = t.app.db;
+  const w = valueWriters(db);
+  const newest = options.newest ?? new Date();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: crypto.randomUUID(),
+    sellerId,
+    category: options.category ?? 'iPhone',
+    name: `Bulk phone ${i}`,
+    imgUrl: '/demo/iphone-2.webp',
+    originalPriceCents: 50_000 + i,
+    resellPriceCents: 30_000 + i,
+    yearOfPurchase: 2021,
+    condition: 'fair' as const,
+    description: '',
+    location: 'Chattogram',
+    advertised: w.bool(options.advertised ?? false),
+    postedAt: w.date(new Date(newest.getTime() - (options.sameTime ? 0 : i * 60_000))),
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('products')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+  return rows.map((r) => r.id);
+}
+
+/** Everything a refused call must leave as it was. */
+export async function snapshot(t: TestApp) {
+  const db = t.app.db;
+  const [users, sessions, products, bookings, wishlistItems, categories] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone'])
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
+    db.selectFrom('products').selectAll().orderBy('id').execute(),
+    db.selectFrom('bookings').selectAll().orderBy('id').execute(),
+    db.selectFrom('wishlistItems').selectAll().orderBy('id').execute(),
+    db.selectFrom('categories').selectAll().orderBy('id').execute(),
+  ]);
+  return { users, sessions, products, bookings, wishlistItems, categories };
+}
+
+/** The categories a product must reference; tests without demo data add them. */
+export async function insertCategories(t: TestApp): Promise<void> {
+  const names = ['iPhone', 'samsung', 'xiaomi', 'realme'];
+  await t.app.db
+    .insertInto('categories')
+    .values(
+      names.map((name, i) => ({
+        id: crypto.randomUUID(),
+        name,
+        img: `/demo/category-${name.toLowerCase()}.webp`,
+        sortOrder: i,
+      })),
+    )
+    .execute();
+}

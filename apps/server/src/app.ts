@@ -14,7 +14,16 @@ import { seedDemoData } from './db/seed/seed.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { listingsRoutes } from './modules/listings/listings.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,10 +80,19 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   registerErrorHandling(app);
   await registerOpenApi(app);
+  await registerAuth(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(accountsRoutes);
+      await api.register(catalogRoutes);
+      await api.register(contentRoutes);
+      await api.register(listingsRoutes);
+      await api.register(bookingsRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(adminRoutes);
+      await api.register(imagesRoutes);
     },
     { prefix: '/api' },
   );

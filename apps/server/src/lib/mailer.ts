@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Mail through SMTP when SMTP_URL is set. Without it each message is logged and written to
+ * DATA_DIR/outbox/<timestamp>-<to>.eml, so a local operator can still follow a reset link.
+ */
+export function createMailer(
+  options: { smtpUrl: string | undefined; mailFrom: string; outboxDir: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.mailFrom, ...message });
+        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await builder.sendMail({ from: options.mailFrom, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
+    },
+    close: () => builder.close(),
+  };
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/actor.ts';
+import { forbidden } from '../lib/errors.ts';
+import { createMailer } from '../lib/mailer.ts';
+import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
+import { bearerToken, createActorResolver } from './auth/actor-resolver.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { createAuth, type Auth } from './auth/better-auth.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './auth/rate-limit-store.ts';
+import type { ResolvedSession } from './auth/session-lookup.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Better Auth, mounted at /api/auth. */
+    auth: Auth;
+    /** Issues and checks the spec's `accessToken` (GET /api/jwt). */
+    accessTokens: AccessTokens;
+    /** Ends the user's cached sessions on this instance at once (log-out, reset, deletion). */
+    forgetUserSessions(userId: string): Promise<void>;
+    /** The session a request acts under (resolved once per request), or null when anonymous. */
+    requestSession(request: FastifyRequest): Promise<ResolvedSession | null>;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/**
+ * Accounts and sessions: Better Auth at /api/auth, `request.getActor()` for every route, and a
+ * cross-site check on the API's own state-changing calls made with the session cookie.
+ */
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const rateLimitStore = config.redisUrl
+    ? createRedisRateLimitStore(config.redisUrl, app.log)
+    : createMemoryRateLimitStore();
+  const mailer = createMailer(config, app.log);
+  const accessTokens = createAccessTokens(config.authSecret, config.publicUrl);
+
+  let forgetUser: (userId: string) => void = () => {};
+  const auth = createAuth({
+    config,
+    db: app.db,
+    dbKind: app.dbKind,
+    rateLimitStore,
+    log: app.log,
+    hooks: {
+      forgetUser: (userId) => forgetUser(userId),
+      sendResetLink(to, link) {
+        mailer
+          .send({
+            to: to.email,
+            subject: 'Reset your Phone Market password',
+            text: [
+              `Hello ${to.name},`,
+              '',
+              'Someone asked to reset the password of your Phone Market account.',
+              `Open this link within one hour to choose a new password:`,
+              '',
+              link,
+              '',
+              'If it was not you, ignore this message: your password stays as it is.',
+            ].join('\n'),
+          })
+          .catch((err: unknown) =>
+            app.log.error({ err }, 'could not send the password reset mail'),
+          );
+      },
+    },
+  });
+  const context = await auth.$context;
+  const resolver = createActorResolver({
+    db: app.db,
+    tokens: accessTokens,
+    sessionCookieName: context.authCookies.sessionToken.name,
+    cookieSecret: context.secret,
+  });
+  forgetUser = (userId) => resolver.forgetUser(userId);
+
+  app.decorate('auth', auth);
+  app.decorate('accessTokens', accessTokens);
+  app.decorate('forgetUserSessions', async (userId: string) => resolver.forgetUser(userId));
+  // Resolved on first use, so routes that never ask for the actor cost nothing.
+  const resolvedSessions = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
+  const requestSession = (request: FastifyRequest): Promise<ResolvedSession | null> => {
+    let session = resolvedSessions.get(request);
+    if (!session) {
+      session = resolver.resolve(request);
+      resolvedSessions.set(request, session);
+    }
+    return session;
+  };
+  app.decorate('requestSession', requestSession);
+  app.decorateRequest('getActor', function getActor(this: FastifyRequest): Promise<Actor | null> {
+    return requestSession(this).then((session) => session?.actor ?? null);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    // OAuth providers may post their answer back from their own site (response_mode=form_post).
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/callback/')) return;
+    // A browser never attaches a bearer token on its own, so those requests cannot be forged.
+    if (bearerToken(request) || !resolver.hasSessionCookie(request)) return;
+    const expected = new URL(config.publicUrl).origin;
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
+    if (origin && origin !== expected) throw forbidden('Cross-site requests are not allowed');
+  });
+
+  app.addHook('onClose', async () => {
+    resolver.clear();
+    mailer.close();
+    await rateLimitStore.close();
+  });
+
+  await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl, rateLimitStore });
+}

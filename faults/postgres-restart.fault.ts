@@ -79,10 +79,17 @@ afterAll(async () => {
 
 async function waitForHealth(url: string, status: number, timeoutMs: number): Promise<number> {
   const started = Date.now();
+  const seen: string[] = [];
   for (;;) {
-    const res = await fetch(`${url}/api/health`).catch(() => null);
+    const asked = Date.now();
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(
+      (err: unknown) => (seen.push(String(err)), null),
+    );
+    if (res) seen.push(`${res.status} after ${Date.now() - asked} ms`);
     if (res?.status === status) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`health never answered ${status}`);
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`health never answered ${status}: ${seen.slice(-5).join(', ')}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -121,7 +128,9 @@ describe.skipIf(!bin)('a PostgreSQL restart under load', () => {
 
     await new Promise((r) => setTimeout(r, 1_500));
     cluster.stop();
-    await waitForHealth(server.url, 503, 15_000);
+    await waitForHealth(server.url, 503, 15_000).catch((err: unknown) => {
+      throw new Error(`${String(err)}\nserver log:\n${server!.logs.join('').slice(-3000)}`);
+    });
     await new Promise((r) => setTimeout(r, 1_000));
     cluster.start();
     const recoveredAfter = await waitForHealth(server.url, 200, 30_000);

@@ -44,6 +44,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : `${first[0]}: ${first[1]}`
         : 'Invalid request';
       out = send(400, 'VALIDATION_FAILED', message, fields);
+    } else if (isDatabaseUnavailable(err)) {
+      // The database is restarting or unreachable: nothing was written; the client may retry.
+      request.log.warn({ err }, 'database unavailable');
+      void reply.header('retry-after', '1');
+      out = send(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable');
     } else {
       const status =
         'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
@@ -81,4 +86,23 @@ export function registerNotFound(app: FastifyInstance, pageFallback: PageFallbac
     );
     return reply.status(statusCode).send(body);
   });
+}
+
+const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/**
+ * Connection failures and server shutdowns (PostgreSQL classes 08 and 57P), a busy SQLite file,
+ * and a pool that timed out waiting for a connection.
+ */
+function isDatabaseUnavailable(err: Error): boolean {
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
+  return (
+    UNAVAILABLE_NETWORK_CODES.has(code) ||
+    code.startsWith('08') ||
+    code.startsWith('57P') ||
+    code === 'SQLITE_BUSY' ||
+    err.message === 'timeout exceeded when trying to connect' ||
+    err.message === 'Connection terminated unexpectedly' ||
+    err.message === 'Connection terminated due to connection timeout'
+  );
 }

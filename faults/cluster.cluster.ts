@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { signIn } from '../bench/lib.ts';
+import { startServer, type RunningServer } from '../e2e/harness.ts';
+import { startLocalBucket, type LocalBucket } from './s3.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dbName = `market_cluster_${crypto.randomBytes(4).toString('hex')}`;
+
+let bucket: LocalBucket;
+let a: RunningServer;
+let b: RunningServer;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+beforeAll(async () => {
+  await admin(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  bucket = await startLocalBucket();
+  // Both instances share the database, the bucket, the secret and Redis; nothing else.
+  const shared = {
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: 'true',
+    AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    REDIS_URL: redisUrl,
+    TRUST_PROXY: 'true',
+    ...bucket.env,
+  };
+  a = await startServer(shared);
+  b = await startServer(shared);
+});
+
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  await bucket?.close();
+  await admin(`drop database if exists ${dbName} with (force)`);
+});
+
+async function me(server: RunningServer, cookie: string): Promise<number> {
+  return (await fetch(`${server.url}/api/me`, { headers: { cookie } })).status;
+}
+
+async function eventually(check: () => Promise<boolean>, seconds: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < seconds * 1000) {
+    if (await check()) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not true within ${seconds} s`);
+}
+
+/** Same-site requests from the instance's own origin, as a browser would send them. */
+function post(server: RunningServer, path: string, cookie: string, body?: unknown) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+}
+
+describe('two instances behind one database and one bucket', () => {
+  it('a session made on one instance is valid on the other', async () => {
+    const cookie = await signIn(a.url, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password);
+    expect(await me(a, cookie)).toBe(200);
+    const res = await fetch(`${b.url}/api/me`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { email: string }).email).toBe(DEMO_ACCOUNTS.buyer.email);
+  });
+
+  it('an image uploaded through one instance is served by the other', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'phone.png');
+    const upload = await fetch(`${a.url}/api/images`, { method: 'POST', body: form });
+    expect(upload.status).toBe(200);
+    const { data } = (await upload.json()) as { data: { url: string } };
+    const fromA = await fetch(`${a.url}${data.url}`);
+    const fromB = await fetch(`${b.url}${data.url}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+  });
+
+  it('a log-out on one instance ends the session on the other within seconds', async () => {
+    const cookie = await signIn(b.url, DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
+    expect(await me(a, cookie)).toBe(200);
+    expect(await me(b, cookie)).toBe(200);
+    expect((await post(b, '/api/auth/sign-out', cookie)).status).toBe(200);
+    expect(await me(b, cookie)).toBe(401);
+    const took = await eventually(async () => (await me(a, cookie)) === 401, 10);
+    console.log(`log-out reached the other instance after ${took} ms`);
+  });
+
+  it("an admin's deletion on one instance ends the user's session on the other", async () => {
+    const email = `cluster-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const signUp = await fetch(`${a.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: a.url, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Cluster Buyer',
+        email,
+        password: 'cluster-pass-1',
+        phone: '+15550999',
+        role: 'buyer',
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const buyerCookie = await signIn(b.url, email, 'cluster-pass-1');
+    expect(await me(b, buyerCookie)).toBe(200);
+
+    const adminCookie = await signIn(
+      a.url,
+      DEMO_ACCOUNTS.admin.email,
+      DEMO_ACCOUNTS.admin.password,
+    );
+    const del = await fetch(`${a.url}/api/all-sellers/${encodeURIComponent(email)}`, {
+      method: 'DELETE',
+      headers: { cookie: adminCookie, origin: a.url },
+    });
+    expect(del.status).toBe(200);
+    const took = await eventually(async () => (await me(b, buyerCookie)) === 401, 10);
+    console.log(`deletion reached the other instance after ${took} ms`);
+  });
+
+  it('rate limits count requests to both instances together', async () => {
+    // One client address for this run only, as a load balancer would forward it.
+    const client = `203.0.113.${1 + crypto.randomInt(250)}`;
+    const email = `nobody-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          origin: server.url,
+          'content-type': 'application/json',
+          'x-forwarded-for': client,
+        },
+        body: JSON.stringify({ email, password: 'wrong-password' }),
+      });
+      statuses.push(res.status);
+    }
+    // Five sign-in attempts a minute per address: each instance saw only three, yet the sixth
+    // attempt is refused because both count in the same Redis.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});

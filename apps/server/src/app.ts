@@ -15,6 +15,7 @@ import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCatalogCache } from './lib/response-cache.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerErrorHandling(app);
   await registerOpenApi(app);
   await registerAuth(app);
+  registerCatalogCache(app);
 
   await app.register(
     async (api) => {

@@ -27,7 +27,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(categorySchema) },
       },
     },
-    async () => getCategories(app.db),
+    async (request, reply) =>
+      app.catalogCache.send(reply, 'categories', async () => ({
+        body: await getCategories(app.db),
+      })),
   );
 
   app.get(
@@ -40,7 +43,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(advertisementSchema), 400: errorResponseSchema },
       },
     },
-    async (request) => getAdvertisements(app.db, request.query),
+    async (request, reply) =>
+      app.catalogCache.send(
+        reply,
+        `advertisement:${request.query.page}:${request.query.limit}`,
+        async () => ({ body: await getAdvertisements(app.db, request.query) }),
+      ),
   );
 
   app.get(
@@ -62,15 +70,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireActor(request);
-      const page = await getCategoryProducts(
-        app.db,
-        pageAnchors,
-        request.params.categoryName,
-        request.query,
-      );
-      void reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.products;
+      const { categoryName } = request.params;
+      const { page, limit, cursor } = request.query;
+      const key = `products:${categoryName.toLowerCase()}:${page}:${limit}:${cursor ?? ''}`;
+      return app.catalogCache.send(reply, key, async () => {
+        const result = await getCategoryProducts(app.db, pageAnchors, categoryName, request.query);
+        const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(result.total) };
+        if (result.nextCursor) headers[NEXT_CURSOR_HEADER] = result.nextCursor;
+        return { body: result.products, headers };
+      });
     },
   );
 };

@@ -13,7 +13,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(reviewSchema) },
       },
     },
-    async () => getReviews(app.db),
+    async (request, reply) =>
+      app.catalogCache.send(reply, 'reviews', async () => ({
+        body: await getReviews(app.db),
+      })),
   );
 
   app.get(
@@ -25,6 +28,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(blogItemSchema) },
       },
     },
-    async () => getBlogs(app.db),
+    async (request, reply) =>
+      app.catalogCache.send(reply, 'blogs', async () => ({
+        body: await getBlogs(app.db),
+      })),
   );
 };

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+interface Entry {
+  expires: number;
+  body: ReturnType<FastifyReply['serialize']>;
+  headers: Record<string, string>;
+}
+
+export interface CachedAnswer<T> {
+  body: T;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Serialized answers of public catalogue reads, kept for a short time. A successful write on
+ * this instance that can change what the catalogue shows clears it at once; writes on other
+ * instances show here within `ttlMs`. Each answer is serialized once, by the route's own
+ * response schema, and then sent as it is.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** Drops every answer; answers being computed now are not stored either. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  async send<T>(
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<CachedAnswer<T>>,
+  ): Promise<FastifyReply> {
+    const now = Date.now();
+    const cached = this.entries.get(key);
+    const entry = cached && cached.expires > now ? cached : await this.compute(reply, key, produce);
+    return reply.headers(entry.headers).type('application/json; charset=utf-8').send(entry.body);
+  }
+
+  private async compute<T>(
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<CachedAnswer<T>>,
+  ): Promise<Entry> {
+    const generation = this.generation;
+    const answer = await produce();
+    const entry: Entry = {
+      expires: Date.now() + this.ttlMs,
+      body: reply.serialize(answer.body),
+      headers: answer.headers ?? {},
+    };
+    if (generation === this.generation) this.remember(key, entry);
+    return entry;
+  }
+
+  private remember(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, entry);
+  }
+}
+
+/** Writes that never change what the catalogue shows (orders, wishlists, uploads, sign-ins). */
+const CATALOGUE_NEUTRAL_WRITES = ['/api/booking', '/api/wish-list', '/api/images', '/api/auth/'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogCache: ResponseCache;
+  }
+}
+
+/** One cache for the catalogue, cleared after every successful write that may change it. */
+export function registerCatalogCache(app: FastifyInstance): void {
+  const cache = new ResponseCache(2_000, 5_000);
+  app.decorate('catalogCache', cache);
+  // onSend: the write has committed, and the next request of this client cannot overtake it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (CATALOGUE_NEUTRAL_WRITES.some((prefix) => request.url.startsWith(prefix))) return;
+    cache.invalidate();
+  });
+}

@@ -73,6 +73,10 @@ export const isAdminSchema = z.object({ isAdmin: z.boolean() });
 export const isSellerSchema = z.object({ isSeller: z.boolean() });
 export const sellerRoleSchema = z.array(z.object({ isVerifiedUser: z.boolean() }));
 
+/** GET /api/session: the signed-in user, or null for a visitor (never a 401). */
+export const sessionStateSchema = z.object({ user: userSchema.nullable() });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
 /** The signed-in user as the web app sees it. */
 export const meSchema = userSchema;
 export type Me = User;

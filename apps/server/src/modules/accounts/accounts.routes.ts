@@ -11,6 +11,7 @@ import {
   jwtResponseSchema,
   putUserSchema,
   sellerRoleSchema,
+  sessionStateSchema,
   userSchema,
 } from '@market/shared';
 import { assertOwnEmail, requireActor } from '../../lib/actor.ts';
@@ -74,6 +75,21 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getUser(app.db, (await requireActor(request)).id),
+  );
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, or null: how the web app learns who is signed in',
+        response: { 200: sessionStateSchema },
+      },
+    },
+    async (request) => {
+      const actor = await request.getActor();
+      return { user: actor ? await getUser(app.db, actor.id) : null };
+    },
   );
 
   app.put(

@@ -10,7 +10,7 @@ export const wishlistItemSchema = z.object({
   /** The product's original price, as the spec sends it. */
   price: moneySchema,
   /** The price an order would carry; lets Buy show it before booking. */
-  resellPrice: moneySchema.optional(),
+  resellPrice: moneySchema,
   Category: categoryNameSchema,
   imgURL: z.string(),
   location: z.string(),

@@ -1,0 +1,87 @@
+import { createBrowserRouter } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { RequireRole } from '../features/auth/components/guards.tsx';
+import { PublicLayout } from '../components/layout/public-layout.tsx';
+import { FullScreenSpinner } from '../components/ui/spinner.tsx';
+import { RouteErrorPage } from './routes/error-page.tsx';
+import HomeRoute from './routes/home.tsx';
+
+/**
+ * Every page but the home page loads as its own chunk, so the first visit ships little code.
+ * Route modules export `Component` (and `loader` where data must arrive before the page shows).
+ */
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteErrorPage />,
+    // Shown while a deep link's page chunk and loader arrive on the first visit.
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      { path: paths.home, element: <HomeRoute /> },
+      { path: paths.homeAlias, element: <HomeRoute /> },
+      { path: paths.categories, lazy: () => import('./routes/categories.tsx') },
+      { path: paths.categoryPattern, lazy: () => import('./routes/category.tsx') },
+      { path: paths.blog, lazy: () => import('./routes/blog.tsx') },
+      { path: paths.logIn, lazy: () => import('./routes/log-in.tsx') },
+      { path: paths.registration, lazy: () => import('./routes/registration.tsx') },
+      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
+      { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+  {
+    path: paths.dashboard.root,
+    errorElement: <RouteErrorPage />,
+    lazy: () => import('./routes/dashboard/layout.tsx'),
+    children: [
+      { index: true, lazy: () => import('./routes/dashboard/welcome.tsx') },
+      {
+        path: paths.dashboard.myOrders,
+        lazy: () => withRole('buyer', import('./routes/dashboard/my-orders.tsx')),
+      },
+      {
+        path: paths.dashboard.myWishlist,
+        lazy: () => withRole('buyer', import('./routes/dashboard/my-wishlist.tsx')),
+      },
+      {
+        path: paths.dashboard.checkout,
+        lazy: () => withRole('buyer', import('./routes/dashboard/checkout.tsx')),
+      },
+      {
+        path: paths.dashboard.myProducts,
+        lazy: () => withRole('seller', import('./routes/dashboard/my-products.tsx')),
+      },
+      {
+        path: paths.dashboard.myBuyers,
+        lazy: () => withRole('seller', import('./routes/dashboard/my-buyers.tsx')),
+      },
+      {
+        path: paths.dashboard.addProduct,
+        lazy: () => withRole('seller', import('./routes/dashboard/add-product.tsx')),
+      },
+      {
+        path: paths.dashboard.allSellers,
+        lazy: () => withRole('admin', import('./routes/dashboard/all-sellers.tsx')),
+      },
+      {
+        path: paths.dashboard.allBuyers,
+        lazy: () => withRole('admin', import('./routes/dashboard/all-buyers.tsx')),
+      },
+    ],
+  },
+]);
+
+/** Wraps a lazily loaded dashboard page in the guard for its role. */
+async function withRole(
+  role: 'buyer' | 'seller' | 'admin',
+  modulePromise: Promise<{ Component: React.ComponentType }>,
+) {
+  const { Component } = await modulePromise;
+  return {
+    Component: () => (
+      <RequireRole role={role}>
+        <Component />
+      </RequireRole>
+    ),
+  };
+}

@@ -1,0 +1,10 @@
+import { BlogList } from '../../features/content/components/blog-list.tsx';
+
+export function Component() {
+  return (
+    <section className="mx-auto max-w-3xl py-10">
+      <h1 className="mb-8 text-3xl font-bold">Blog</h1>
+      <BlogList />
+    </section>
+  );
+}

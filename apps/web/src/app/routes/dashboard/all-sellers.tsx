@@ -1,0 +1,43 @@
+import { EmptyState } from '../../../components/ui/error-state.tsx';
+import { ListPager, usePageParam } from '../../../components/ui/list-pager.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { useSellers } from '../../../features/admin/api/get-sellers.ts';
+import { SellerCard } from '../../../features/admin/components/seller-card.tsx';
+import { useDeleteUserFlow } from '../../../features/admin/components/use-delete-user-flow.ts';
+
+export function Component() {
+  const page = usePageParam();
+  const sellers = useSellers(page);
+  const { deleteWithConfirmation, isDeleting } = useDeleteUserFlow();
+
+  return (
+    <section>
+      <QueryContent query={sellers}>
+        {({ items, total }) => (
+          <>
+            <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
+              <h1 className="text-2xl font-bold">All Sellers</h1>
+              <p className="text-lg font-semibold">Total: {total}</p>
+            </div>
+            {items.length === 0 ? (
+              <EmptyState>There are no sellers yet.</EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {items.map((seller) => (
+                  <li key={seller._id}>
+                    <SellerCard
+                      seller={seller}
+                      deleting={isDeleting(seller.email)}
+                      onDelete={() => void deleteWithConfirmation(seller.email)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <ListPager page={page} total={total} />
+          </>
+        )}
+      </QueryContent>
+    </section>
+  );
+}

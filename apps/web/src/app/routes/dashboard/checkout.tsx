@@ -1,0 +1,9 @@
+import { MESSAGES } from '@market/shared';
+
+export function Component() {
+  return (
+    <section className="rounded-box bg-base-200 p-10 text-center">
+      <h1 className="text-3xl font-bold">{MESSAGES.checkoutTitle}</h1>
+    </section>
+  );
+}

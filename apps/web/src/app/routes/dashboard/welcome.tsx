@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { Role } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
+
+const ROLE_INTRO: Record<Role, { text: string; to: string; action: string }> = {
+  buyer: {
+    text: 'Track the phones you booked, keep a wishlist and check out when you meet the seller.',
+    to: paths.dashboard.myOrders,
+    action: 'See my orders',
+  },
+  seller: {
+    text: 'List your phones, advertise them on the home page and see who booked them.',
+    to: paths.dashboard.myProducts,
+    action: 'See my products',
+  },
+  admin: {
+    text: 'Verify sellers and keep the marketplace free of unwanted accounts.',
+    to: paths.dashboard.allSellers,
+    action: 'See all sellers',
+  },
+};
+
+export function Component() {
+  const me = useDashboardUser();
+  const intro = ROLE_INTRO[me.role];
+  return (
+    <section className="hero rounded-box bg-base-200 py-10">
+      <div className="hero-content text-center">
+        <div className="max-w-xl">
+          <h1 className="text-3xl font-bold">Welcome to your dashboard, {me.name}</h1>
+          <p className="mt-3 text-lg">
+            You are signed in as a <strong>{me.role}</strong>.
+          </p>
+          <p className="mt-2">{intro.text}</p>
+          <Link to={intro.to} className="btn btn-primary mt-6">
+            {intro.action}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
+
+/**
+ * Shown when a page of either layout fails to load or render. It stands alone (no layout around
+ * it), since the layout itself may be what failed.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (error) console.error(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-3xl px-4">
+      {notFound ? (
+        <NotFoundContent />
+      ) : (
+        <section
+          role="alert"
+          className="flex min-h-[70vh] flex-col items-center justify-center gap-6 py-16 text-center"
+        >
+          <h1 className="text-3xl font-bold">Something went wrong</h1>
+          <p className="text-base-content/80">
+            {isRouteErrorResponse(error)
+              ? `${error.status} ${error.statusText}`
+              : errorMessage(error)}
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to={paths.home} className="btn btn-primary">
+              Go to the home page
+            </Link>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => window.location.reload()}
+            >
+              Reload the page
+            </button>
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { AdvertisementSection } from '../../features/catalog/components/advertisement-section.tsx';
+import { CategoryGrid } from '../../features/catalog/components/category-grid.tsx';
+import { Hero } from '../../features/content/components/hero.tsx';
+import { PromoBanner } from '../../features/content/components/promo-banner.tsx';
+import { Testimonials } from '../../features/content/components/testimonials.tsx';
+import { WhyWeAreBest } from '../../features/content/components/why-we-are-best.tsx';
+
+/** The home page, in the order the spec gives. */
+export default function HomeRoute() {
+  return (
+    <>
+      <Hero />
+      <AdvertisementSection />
+      <section aria-labelledby="all-categories-heading" className="py-10">
+        <h2 id="all-categories-heading" className="mb-6 text-center text-3xl font-bold">
+          All Categories
+        </h2>
+        <CategoryGrid />
+      </section>
+      <PromoBanner />
+      <WhyWeAreBest />
+      <Testimonials />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link, NavLink } from 'react-router';
+import type { Role, User } from '@market/shared';
+import { paths } from '../../config/paths.ts';
+import { useLogOut } from '../../features/auth/api/log-out.ts';
+import { UserAvatar } from '../ui/user-avatar.tsx';
+
+const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
+  buyer: [
+    { to: paths.dashboard.myOrders, label: 'My Orders' },
+    { to: paths.dashboard.myWishlist, label: 'My Wishlist' },
+    { to: paths.dashboard.checkout, label: 'Checkout' },
+  ],
+  seller: [
+    { to: paths.dashboard.myProducts, label: 'My Products' },
+    { to: paths.dashboard.myBuyers, label: 'My Buyers' },
+    { to: paths.dashboard.addProduct, label: 'Add Product' },
+  ],
+  admin: [
+    { to: paths.dashboard.allSellers, label: 'All Sellers' },
+    { to: paths.dashboard.allBuyers, label: 'All Buyers' },
+  ],
+};
+
+/** The dashboard's side panel: who is signed in, the pages of their role, home and log out. */
+export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () => void }) {
+  const logOut = useLogOut();
+  const links = [{ to: paths.dashboard.root, label: 'Dashboard' }, ...ROLE_LINKS[me.role]];
+
+  return (
+    <div className="flex w-72 flex-col gap-6 bg-base-200 p-5">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <UserAvatar
+          name={me.name}
+          img={me.img}
+          size={80}
+          lazy={false}
+          ringClassName="ring-2 ring-primary ring-offset-2 ring-offset-base-200"
+        />
+        <p className="text-lg font-semibold break-all">{me.name}</p>
+        <span className="badge badge-primary capitalize">{me.role}</span>
+      </div>
+
+      <nav aria-label="Dashboard">
+        <ul className="menu w-full gap-1 p-0">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end
+                onClick={onNavigate}
+                className={({ isActive }) => (isActive ? 'menu-active' : '')}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-auto flex flex-col gap-2">
+        <Link to={paths.home} className="btn btn-outline btn-primary">
+          Back To Home
+        </Link>
+        <button
+          type="button"
+          className="btn btn-neutral"
+          disabled={logOut.isPending}
+          onClick={() => logOut.mutate()}
+        >
+          Log Out
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { BrandLogo } from './brand-logo.tsx';
+
+const usefulLinks = [
+  { label: 'Home', to: paths.home },
+  { label: 'Categories', to: paths.categories },
+  { label: 'Blog', to: paths.blog },
+];
+
+// The spec's footer lists these four, in this order and spelling, all pointing to /categories.
+const footerCategories = ['samsung', 'iPhone', 'xiaomi', 'realme'];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-3">
+        <div>
+          <BrandLogo className="!text-neutral-content" />
+          <p className="mt-3 max-w-xs text-sm">
+            Used phones from people near you, booked online and handed over in person.
+          </p>
+        </div>
+        <div>
+          <h2 className="mb-3 font-semibold uppercase tracking-wide">Useful Links</h2>
+          <ul className="space-y-2">
+            {usefulLinks.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className="link link-hover">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="mb-3 font-semibold uppercase tracking-wide">Categories</h2>
+          <ul className="space-y-2">
+            {footerCategories.map((name) => (
+              <li key={name}>
+                <Link to={paths.categories} className="link link-hover">
+                  {name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-neutral-content/20 py-4 text-center text-sm">
+        © {new Date().getFullYear()} Phone Market
+      </p>
+    </footer>
+  );
+}

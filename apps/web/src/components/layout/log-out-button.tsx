@@ -1,0 +1,19 @@
+import { useLogOut } from '../../features/auth/api/log-out.ts';
+
+/** Loaded only once someone is signed in, so visitors do not download the auth client. */
+export default function LogOutButton({ onClick }: { onClick: () => void }) {
+  const logOut = useLogOut();
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-sm md:ml-2"
+      disabled={logOut.isPending}
+      onClick={() => {
+        onClick();
+        logOut.mutate();
+      }}
+    >
+      Log out
+    </button>
+  );
+}

@@ -1,0 +1,120 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { InlineSpinner } from '../ui/spinner.tsx';
+import { BrandLogo } from './brand-logo.tsx';
+
+const LogOutButton = lazy(() => import('./log-out-button.tsx'));
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-field px-3 py-2 font-medium hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
+
+function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
+  const me = useMe();
+  if (me.isPending) {
+    return (
+      <li className="px-3 py-2">
+        <InlineSpinner />
+      </li>
+    );
+  }
+  if (me.data) {
+    return (
+      <>
+        <li>
+          <NavLink to={paths.dashboard.root} className={navLinkClass} onClick={onNavigate}>
+            Dashboard
+          </NavLink>
+        </li>
+        <li>
+          <Suspense
+            fallback={
+              <button type="button" className="btn btn-primary btn-sm md:ml-2" disabled>
+                Log out
+              </button>
+            }
+          >
+            <LogOutButton onClick={onNavigate} />
+          </Suspense>
+        </li>
+      </>
+    );
+  }
+  return (
+    <>
+      <li>
+        <NavLink to={paths.logIn} className={navLinkClass} onClick={onNavigate}>
+          LogIn
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.registration} className={navLinkClass} onClick={onNavigate}>
+          Registration
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+/** The top bar; on small screens the links fold behind a menu button. */
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  // Close the phone menu whenever the page changes.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+      >
+        <BrandLogo />
+        <button
+          type="button"
+          className="btn btn-ghost btn-square md:hidden"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
+            )}
+          </svg>
+        </button>
+        <ul
+          id={menuId}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
+          <li>
+            <NavLink to={paths.home} end className={navLinkClass} onClick={close}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.categories} className={navLinkClass} onClick={close}>
+              Categories
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.blog} className={navLinkClass} onClick={close}>
+              Blog
+            </NavLink>
+          </li>
+          <AuthLinks onNavigate={close} />
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+
+/** Top bar, the routed page and the footer, on every public page. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

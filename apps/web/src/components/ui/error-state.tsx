@@ -1,0 +1,33 @@
+import { errorMessage } from '../../lib/api-client.ts';
+
+/** A failed fetch: a short message and a Retry button. */
+export function ErrorState({
+  error,
+  onRetry,
+  title = 'Could not load this',
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft my-6 flex flex-wrap justify-between">
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm">{errorMessage(error)}</p>
+      </div>
+      {onRetry && (
+        <button type="button" className="btn btn-sm" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** An empty list says so. */
+export function EmptyState({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="rounded-box bg-base-200 text-base-content/80 my-6 p-6 text-center">{children}</p>
+  );
+}

@@ -1,0 +1,31 @@
+import { MESSAGES } from '@market/shared';
+
+/** The spec's full-screen 'Loading...' spinner. */
+export function FullScreenSpinner() {
+  return (
+    <div className="flex min-h-[60vh] w-full items-center justify-center" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="ml-3 text-lg">{MESSAGES.loading}</span>
+    </div>
+  );
+}
+
+/** A small inline spinner for buttons and sections. */
+export function InlineSpinner({ label = MESSAGES.loading }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2">
+      <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** The 'Loading...' spinner sized for one section of a page. */
+export function SectionSpinner() {
+  return (
+    <div className="flex min-h-48 w-full items-center justify-center" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="ml-3 text-lg">{MESSAGES.loading}</span>
+    </div>
+  );
+}

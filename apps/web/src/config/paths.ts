@@ -1,0 +1,39 @@
+/** Every route path of the web app, once. */
+export const paths = {
+  home: '/',
+  homeAlias: '/home',
+  categories: '/categories',
+  category: (name: string) => `/category/${encodeURIComponent(name)}`,
+  categoryPattern: '/category/:categoryName',
+  blog: '/blog',
+  logIn: '/log-in',
+  registration: '/registration',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: {
+    root: '/dashboard',
+    myOrders: '/dashboard/my-orders',
+    myWishlist: '/dashboard/my-wishlist',
+    checkout: '/dashboard/checkout',
+    myProducts: '/dashboard/my-products',
+    myBuyers: '/dashboard/my-buyers',
+    addProduct: '/dashboard/add-product',
+    allSellers: '/dashboard/all-sellers',
+    allBuyers: '/dashboard/all-buyers',
+  },
+} as const;
+
+/** The log-in page, remembering where the person wanted to go. */
+export function logInPath(from?: string): string {
+  return from && from !== paths.logIn
+    ? `${paths.logIn}?from=${encodeURIComponent(from)}`
+    : paths.logIn;
+}
+
+/** Only same-site paths are followed after log-in (no open redirects). */
+export function safeReturnPath(from: string | null | undefined): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
+    return paths.home;
+  }
+  return from;
+}

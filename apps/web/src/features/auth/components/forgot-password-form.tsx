@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, forgotPasswordSchema } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { authClient } from '../../../lib/auth-client.ts';
+import { authErrorMessage } from '../api/auth-error.ts';
+import { FormError, TextField } from './text-field.tsx';
+
+/** Asks for a reset link; the answer is the same whether or not the account exists. */
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema) });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    const { error } = await authClient.requestPasswordReset({
+      email,
+      redirectTo: `${window.location.origin}${paths.resetPassword}`,
+    });
+    if (error) {
+      const message = authErrorMessage(error, 'Could not send the link');
+      console.error(`Password reset request failed: ${message}`);
+      setError('root.server', { message });
+      return;
+    }
+    setSent(true);
+  });
+
+  if (sent) {
+    return (
+      <p role="status" className="rounded-box border border-success/40 bg-success/10 p-4">
+        {MESSAGES.passwordResetSent}
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <FormError message={errors.root?.server?.message} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Send the reset link
+      </button>
+    </form>
+  );
+}

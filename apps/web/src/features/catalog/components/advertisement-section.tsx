@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { formatPrice, truncateDescription, type Advertisement } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { SectionSpinner } from '../../../components/ui/spinner.tsx';
+import { useAdvertisements } from '../api/get-advertisements.ts';
+
+function AdvertisementCard({ ad }: { ad: Advertisement }) {
+  return (
+    <li className="card border border-base-300 bg-base-100 shadow-sm">
+      <figure className="bg-base-200">
+        <img
+          src={ad.imgURL}
+          alt={ad.name}
+          width={600}
+          height={600}
+          loading="lazy"
+          className="aspect-square w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2 p-4">
+        <h3 className="card-title text-lg">{ad.name}</h3>
+        <p className="badge badge-outline">{ad.Category}</p>
+        <p className="text-sm break-words text-base-content/80">
+          {truncateDescription(ad.description)}
+        </p>
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <span>
+            Original Price: <s>{formatPrice(ad.originalPrice)}</s>
+          </span>
+          <span className="font-semibold text-primary">
+            Resell Price: {formatPrice(ad.resellPrice)}
+          </span>
+        </p>
+        <div className="card-actions mt-auto justify-end">
+          <Link
+            to={paths.categories}
+            className="btn btn-outline btn-primary btn-sm"
+            aria-label={`Read more about ${ad.name}`}
+          >
+            Read more
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The home page's hot-listed phones; the whole section disappears when there are none. */
+export function AdvertisementSection() {
+  const ads = useAdvertisements();
+  if (ads.isSuccess && ads.data.length === 0) return null;
+  return (
+    <section aria-labelledby="advertisement-heading" className="py-10">
+      <h2 id="advertisement-heading" className="mb-6 text-center text-3xl font-bold">
+        Advertisement
+      </h2>
+      {ads.isPending && <SectionSpinner />}
+      {ads.isError && <ErrorState error={ads.error} onRetry={() => void ads.refetch()} />}
+      {ads.isSuccess && (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {ads.data.map((ad) => (
+            <AdvertisementCard key={ad._id} ad={ad} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

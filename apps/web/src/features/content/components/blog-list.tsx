@@ -1,0 +1,25 @@
+import { ErrorState, EmptyState } from '../../../components/ui/error-state.tsx';
+import { FullScreenSpinner } from '../../../components/ui/spinner.tsx';
+import { useBlogs } from '../api/get-blogs.ts';
+
+/** The blog's question-and-answer items. */
+export function BlogList() {
+  const blogs = useBlogs();
+  if (blogs.isPending) return <FullScreenSpinner />;
+  if (blogs.isError) return <ErrorState error={blogs.error} onRetry={() => void blogs.refetch()} />;
+  if (blogs.data.length === 0) return <EmptyState>No blog posts yet.</EmptyState>;
+  return (
+    <ul className="space-y-6">
+      {blogs.data.map((item) => (
+        <li key={item.id} className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <article>
+            <h2 className="text-xl font-bold">{item.qn}</h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-base-content/85">
+              {item.ans}
+            </p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { TOTAL_COUNT_HEADER, errorResponseSchema, type ErrorCode } from '@market/shared';
+
+/** An error answered by the API, with the message a person can read. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+export async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`);
+}
+
+/** Calls /api + path and checks the answer against the shared schema. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const response = await send(path, options);
+  return schema.parse(await response.json());
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** A list call: the JSON array plus the total from the X-Total-Count header. */
+export async function apiPage<S extends z.ZodType>(
+  path: string,
+  itemSchema: S,
+  options: RequestOptions = {},
+): Promise<Page<z.infer<S>>> {
+  const response = await send(path, options);
+  const items = (await response.json()) as unknown[];
+  const parsed = items.map((item) => itemSchema.parse(item) as z.infer<S>);
+  const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.length);
+  return { items: parsed, total };
+}
+
+/** The message to show for any error thrown by a call. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error) return err.message;
+  return 'Something went wrong';
+}

@@ -1,0 +1,284 @@
+import net from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Provider from 'oidc-provider';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logIn, openPage, startServer, type RunningServer } from './harness.ts';
+import { BUYER, callApi, captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
+
+interface NewAccount {
+  name: string;
+  phone: string;
+  email: string;
+  password: string;
+  type: 'Buyer' | 'Seller';
+}
+
+async function register(page: Page, account: NewAccount) {
+  await page.goto('/registration');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Phone').fill(account.phone);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('radio', { name: account.type }).check();
+  await page.getByLabel('Image').setInputFiles(await pngFile());
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByText('logOut successfully').waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'LogIn' })
+    .waitFor();
+}
+
+describe('accounts in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('checks the registration form before anything is sent', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/registration');
+    await page.getByRole('heading', { name: 'Registration' }).waitFor();
+    await captureBothWidths(page, 'registration');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Image is required and must be an image file').waitFor();
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+
+    // A file that is not an image is refused by the form.
+    await page.getByLabel('Image').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Image is required and must be an image file').waitFor();
+    expect(page.url()).toMatch(/\/registration$/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('registers a buyer with an image, lands home signed in, and logs out', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await register(page, {
+      name: 'Nila Buyer',
+      phone: '+8801711111111',
+      email: 'nila.buyer@example.com',
+      password: 'nila-buyer-pass',
+      type: 'Buyer',
+    });
+    await page.getByText('Registration successfully!!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .waitFor();
+
+    const me = await callApi(page, '/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      name: 'Nila Buyer',
+      email: 'nila.buyer@example.com',
+      phone: '+8801711111111',
+      role: 'buyer',
+    });
+    const img = (me.body as { img: string | null }).img;
+    expect(img).toBeTruthy();
+    const image = await page.request.get(img ?? '');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+
+    await logOut(page);
+    expect((await callApi(page, '/api/session')).body).toEqual({ user: null });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('registers a seller with an image', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await register(page, {
+      name: 'Tariq Seller',
+      phone: '01722222222',
+      email: 'tariq.seller@example.com',
+      password: 'tariq-seller-pass',
+      type: 'Seller',
+    });
+    await page.getByText('Registration successfully!!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    const me = await callApi(page, '/api/me');
+    expect(me.body).toMatchObject({ email: 'tariq.seller@example.com', role: 'seller' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('shows a taken email as a red message on the registration form', async () => {
+    const { page, close } = await openPage(browser, server.url);
+    await register(page, {
+      name: 'Second Sam',
+      phone: '+15550999',
+      email: BUYER.email.toUpperCase(),
+      password: 'second-sam-pass',
+      type: 'Buyer',
+    });
+    const alert = page.getByRole('alert').filter({ hasText: /./ });
+    await alert.waitFor();
+    expect(page.url()).toMatch(/\/registration$/);
+    await close();
+  });
+
+  it('logs in with email and password, and refuses a wrong password without saying which', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/log-in');
+    await page.getByText('admin@example.com').waitFor();
+    await page.getByText('admin-demo-1').waitFor();
+    expect(
+      await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href'),
+    ).toBe('/forgot-password');
+    await captureBothWidths(page, 'log-in');
+
+    await logIn(page, BUYER.email, 'not-the-password');
+    await page.getByText('Invalid email or password').waitFor();
+    expect(page.url()).toMatch(/\/log-in$/);
+
+    await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('Login successfully!!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await logOut(page);
+    // The refused sign-in (401) and the spec's log of its message are the only console errors.
+    expect(unexpectedErrors(errors, [/^Log in failed: /, /status of 401/])).toEqual([]);
+    await close();
+  });
+
+  it('explains in red when the server has no Google sign-in configured', async () => {
+    const { page, close } = await openPage(browser, server.url);
+    await page.goto('/log-in');
+    await page.getByRole('button', { name: 'Google' }).click();
+    const message = page.getByText('Google sign-in is not configured on this server.');
+    await message.waitFor();
+    const color = await message.evaluate((el) => getComputedStyle(el).color);
+    expect(color).toBe('rgb(185, 28, 28)');
+    await close();
+  });
+
+  it('answers a password reset request the same way for any email', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    for (const email of [BUYER.email, 'nobody.here@example.com']) {
+      await page.goto('/log-in');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send the reset link' }).click();
+      await page
+        .getByText(
+          'If an account exists for that email, a link to reset the password is on its way. It is valid for one hour.',
+        )
+        .waitFor();
+    }
+    await page.goto('/reset-password?error=INVALID_TOKEN');
+    await page.getByText('This reset link is invalid or has expired.').waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+});
+
+describe('Google sign-in, through a local OpenID Connect issuer', () => {
+  const CLIENT = { id: 'phone-market', secret: 'phone-market-secret' };
+  let issuer: Server;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const issuerPort = await freePort();
+    const issuerUrl = `http://127.0.0.1:${issuerPort}`;
+    server = await startServer({
+      OIDC_ISSUER_URL: issuerUrl,
+      OIDC_CLIENT_ID: CLIENT.id,
+      OIDC_CLIENT_SECRET: CLIENT.secret,
+    });
+    const provider = new Provider(issuerUrl, {
+      clients: [
+        {
+          client_id: CLIENT.id,
+          client_secret: CLIENT.secret,
+          redirect_uris: [
+            `${server.url}/api/auth/oauth2/callback/oidc`,
+            `${server.url}/api/auth/callback/oidc`,
+          ],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      findAccount: (_ctx, id) => ({
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          email: `${id}@example.com`,
+          email_verified: true,
+          name: 'Olive Social',
+        }),
+      }),
+    });
+    issuer = provider.listen(issuerPort, '127.0.0.1');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await new Promise((done) => issuer?.close(done));
+  });
+
+  it('signs a new person in as a buyer and returns them to the page they came from', async () => {
+    const { page, close } = await openPage(browser, server.url);
+    await page.goto('/category/xiaomi');
+    await page.waitForURL((url) => url.pathname === '/log-in');
+    await page.getByRole('button', { name: 'Google' }).click();
+
+    // The issuer's own sign-in and consent pages.
+    await page.getByPlaceholder('Enter any login').fill('olive');
+    await page.getByPlaceholder('and password').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByText('login successfully!!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/category/xiaomi' && url.search === '');
+    await page.getByText(/^Total Products \(\d+\)$/).waitFor();
+    const me = await callApi(page, '/api/me');
+    expect(me.body).toMatchObject({
+      email: 'olive@example.com',
+      role: 'buyer',
+      phone: 'not available',
+    });
+
+    // The welcome shows once: a reload does not repeat it.
+    await page.reload();
+    await page.getByText(/^Total Products \(\d+\)$/).waitFor();
+    expect(await page.getByText('login successfully!!').count()).toBe(0);
+    await close();
+  });
+});

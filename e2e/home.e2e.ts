@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, startServer, type RunningServer } from './harness.ts';
+
+describe('the running product', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('answers health with a real database round trip', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'sqlite' });
+  });
+
+  it('renders the home page in a real browser', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/');
+    const heading = page.getByRole('heading', { name: 'All Categories' });
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe('All Categories');
+    expect(await page.getByRole('link', { name: 'Categories' }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  PHONE,
+  launchBrowser,
+  logIn,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+import { BUYER, callApi, captureBothWidths, unexpectedErrors } from './public-helpers.ts';
+
+describe('the public pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the home page sections in the spec order', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'All Categories' }).waitFor();
+    await page.getByRole('heading', { name: 'Advertisement' }).waitFor();
+    await page.getByText('Resell Price:').first().waitFor();
+
+    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings).toEqual([
+      'Advertisement',
+      'All Categories',
+      'Up to 50% Off',
+      'Why we are best',
+      'Client testimonials',
+      'Useful Links',
+      'Categories',
+    ]);
+    for (const reason of ['24H. SUPPORT', 'UPDATE', 'WARRANTY']) {
+      expect(await page.getByRole('heading', { name: reason, exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe(
+      '/categories',
+    );
+    const readMore = page.getByRole('link', { name: /Read more/ });
+    expect(await readMore.count()).toBeGreaterThan(0);
+    expect(await readMore.first().getAttribute('href')).toBe('/categories');
+    // The long demo description is cut at 250 characters plus '...'.
+    const cut = page.getByText(/^Deep purple, battery health 91%.*\.\.\.$/);
+    expect((await cut.textContent())?.length).toBe(253);
+    // Testimonials from GET /reviews.
+    await page.getByText('Arif Rahman').waitFor();
+
+    // Signed out: LogIn and Registration, no Dashboard.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'LogIn' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Registration' }).count()).toBe(1);
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+
+    // The footer's categories all lead to /categories.
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['samsung', 'iPhone', 'xiaomi', 'realme']) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(
+        '/categories',
+      );
+    }
+    await captureBothWidths(page, 'home');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('sends a signed-out visitor from a category to log in, then back to the category', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Categories' })
+      .click();
+    await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    const iphone = page.getByRole('link', { name: 'IPHONE', exact: true });
+    await iphone.waitFor();
+    expect(await iphone.getAttribute('href')).toBe('/category/iPhone');
+    expect(await page.getByRole('link', { name: 'SAMSUNG', exact: true }).count()).toBe(1);
+    await captureBothWidths(page, 'categories');
+
+    await iphone.click();
+    await page.waitForURL((url) => url.pathname === '/log-in');
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/category/iPhone');
+
+    await page.getByLabel('Email').fill(BUYER.email);
+    await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('Login successfully!!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/category/iPhone');
+    await page.getByText('Total Products (5)').waitFor();
+    expect(await page.getByRole('button', { name: 'Booked Now' }).count()).toBe(5);
+    // The demo seller is verified; the card says so to screen readers too.
+    expect(await page.getByText('Verified seller').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Original Price:').count()).toBe(5);
+    expect(await page.getByText(/^\d+\+$/).count()).toBe(5);
+    // Dashboard appears once signed in.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .waitFor();
+    await captureBothWidths(page, 'category');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('lets a buyer heart a product and book one through the modal', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await logIn(page, BUYER.email, BUYER.password);
+    await page.getByText('Login successfully!!').waitFor();
+    await page.goto('/category/samsung');
+    await page.getByText(/^Total Products \(\d+\)$/).waitFor();
+
+    const heart = page.getByRole('button', { name: 'Add to wishlist' }).first();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await page.getByText('product added to wishlist').waitFor();
+    const wishlist = await callApi(page, `/api/wish-list?email=${BUYER.email}`);
+    expect(wishlist.status).toBe(200);
+    expect((wishlist.body as unknown[]).length).toBe(1);
+
+    const firstCard = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Booked Now' }) })
+      .first();
+    const productName = (await firstCard.getByRole('heading').textContent()) ?? '';
+    await firstCard.getByRole('button', { name: 'Booked Now' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading', { name: productName }).count()).toBe(1);
+    expect(await dialog.getByLabel('Name').inputValue()).toBe(BUYER.name);
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(BUYER.email);
+    expect(await dialog.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.getByText(/^\d{2}-\d{2}-\d{4}$/).count()).toBe(1);
+
+    // Escape closes the modal, as does the close button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await firstCard.getByRole('button', { name: 'Booked Now' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await firstCard.getByRole('button', { name: 'Booked Now' }).click();
+    await dialog.getByLabel('Phone').fill('');
+    await dialog.getByRole('button', { name: 'Booked !!' }).click();
+    await dialog.getByText('Phone must be 6 to 15 digits, with an optional leading +').waitFor();
+    await dialog.getByText('Meeting location is required').waitFor();
+
+    await dialog.getByLabel('Phone').fill('+8801700000000');
+    await dialog.getByLabel('Meeting location').fill('Dhanmondi Lake, gate 2');
+    await dialog.getByRole('button', { name: 'Booked !!' }).click();
+    await page.getByText('Booking completed!!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const orders = await callApi(page, `/api/booking?email=${BUYER.email}`);
+    expect(orders.status).toBe(200);
+    const booked = orders.body as Array<{ productName: string; phone: string; location: string }>;
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({
+      productName,
+      phone: '+8801700000000',
+      location: 'Dhanmondi Lake, gate 2',
+    });
+
+    expect(unexpectedErrors(errors)).toEqual([]);
+
+    // Booking the same product again is refused, and the modal says why.
+    await firstCard.getByRole('button', { name: 'Booked Now' }).click();
+    await dialog.getByLabel('Phone').fill('+8801700000000');
+    await dialog.getByLabel('Meeting location').fill('Same place');
+    await dialog.getByRole('button', { name: 'Booked !!' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByText('logOut successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'LogIn' })
+      .waitFor();
+    await close();
+  });
+
+  it('shows the blog and the 404 page', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/blog');
+    await page.getByRole('heading', { name: 'Blog', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'How does booking a phone work?' }).waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThan(0);
+    await captureBothWidths(page, 'blog');
+
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Oppps!! 404 error' }).waitFor();
+    await captureBothWidths(page, '404');
+    await page.getByRole('link', { name: 'Back to homepage' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'All Categories' }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('folds the navigation behind a menu button on a 390 px wide screen', async () => {
+    const { page, errors, close } = await openPage(browser, server.url, PHONE);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const blogLink = nav.getByRole('link', { name: 'Blog' });
+    expect(await blogLink.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await blogLink.waitFor({ state: 'visible' });
+    await screenshot(page, 'menu-open-phone');
+    expect(
+      await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await blogLink.waitFor({ state: 'hidden' });
+
+    // Following a link from the open menu closes it too.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await blogLink.click();
+    await page.waitForURL((url) => url.pathname === '/blog');
+    await blogLink.waitFor({ state: 'hidden' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+});

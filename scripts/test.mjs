@@ -5,7 +5,10 @@
 //   server on SQLite             Vitest, always
 //   server on PostgreSQL         Vitest, when TEST_DATABASE_URL is set
 //   end to end                   Vitest + Playwright on Chromium (CHROME_PATH or /usr/bin/chromium)
-// Options: --only=<step,step> to run some steps (lint, format, typecheck, unit, sqlite, postgres, e2e).
+//   faults and cluster           with --faults, and always under CI=true: crash, database restart
+//                                and soak tests, and two instances (PostgreSQL, S3, Redis)
+// Options: --only=<step,step> to run some steps (lint, format, typecheck, unit, sqlite, postgres,
+// e2e, faults, cluster).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +20,9 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
   .split(',');
-const want = (step) => !only || only.includes(step);
+const withFaults = ci || process.argv.includes('--faults');
+const want = (step) =>
+  only ? only.includes(step) : !['faults', 'cluster'].includes(step) || withFaults;
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
@@ -96,6 +101,21 @@ if (want('e2e')) {
     );
     lines.push(`skip end to end: no browser at ${chrome}`);
   }
+}
+
+if (want('faults')) vitest('faults', ['--config', 'faults/vitest.config.ts']);
+if (want('cluster')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('two instances', ['--config', 'faults/vitest.cluster.config.ts']);
+  } else if (ci) {
+    totals.failed += 1;
+    lines.push('FAIL two instances: needs TEST_DATABASE_URL');
+  } else {
+    lines.push('skip two instances: set TEST_DATABASE_URL=postgres://... to run it');
+  }
+}
+if (!withFaults && !only) {
+  lines.push('skip faults and two instances: run `npm test -- --faults` (CI always does)');
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true });

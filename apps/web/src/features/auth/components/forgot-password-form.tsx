@@ -5,7 +5,7 @@ import { MESSAGES, forgotPasswordSchema } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
-import { FormError, TextField } from './text-field.tsx';
+import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {

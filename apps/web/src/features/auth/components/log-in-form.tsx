@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { meQueryOptions } from '../api/get-me.ts';
-import { FormError, TextField } from './text-field.tsx';
+import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 
 /** Email and password sign-in; `onSignedIn` decides where to go next. */
 export function LogInForm({

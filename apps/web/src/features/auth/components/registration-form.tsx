@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { uploadImage } from '../../images/api/upload-image.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { meQueryOptions } from '../api/get-me.ts';
-import { FormError, TextField } from './text-field.tsx';
+import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 
 type RegistrationForm = Registration & { image: FileList | undefined };
 

@@ -6,7 +6,7 @@ import { resetPasswordSchema } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
-import { FormError, TextField } from './text-field.tsx';
+import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 
 type ResetPasswordValues = { password: string; confirmPassword: string };
 

@@ -20,7 +20,13 @@ import {
   type AddProductFormInput,
   type AddProductFormOutput,
 } from './add-product-schema.ts';
-import { FormField, errorProps } from './form-field.tsx';
+import {
+  FormError,
+  FormField,
+  SelectField,
+  TextField,
+  errorProps,
+} from '../../../components/ui/form-field.tsx';
 
 const SERVER_FIELDS = [
   'name',
@@ -32,6 +38,15 @@ const SERVER_FIELDS = [
   'condition',
   'description',
 ] as const;
+
+/** Both prices: positive dollars with cents, up to the marketplace's maximum. */
+const priceInput = {
+  type: 'number',
+  inputMode: 'decimal',
+  min: 0,
+  max: PRICE_MAX,
+  step: '0.01',
+} as const;
 
 /** Spec section 5's add-product form: the image is uploaded first, then the product is saved. */
 export function AddProductForm({ email }: { email: string }) {
@@ -67,120 +82,59 @@ export function AddProductForm({ email }: { email: string }) {
     }
   };
 
-  const maxYear = currentYear();
-
   return (
     <form
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
       className="grid gap-x-6 gap-y-2 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6 md:grid-cols-2"
     >
-      <FormField id="product-name" label="Product name" error={errors.name?.message}>
-        <input
-          id="product-name"
-          className="input w-full"
-          autoComplete="off"
-          {...errorProps('product-name', errors.name?.message)}
-          {...register('name')}
-        />
-      </FormField>
-
-      <FormField id="product-location" label="Location" error={errors.location?.message}>
-        <input
-          id="product-location"
-          className="input w-full"
-          autoComplete="address-level2"
-          {...errorProps('product-location', errors.location?.message)}
-          {...register('location')}
-        />
-      </FormField>
-
-      <FormField id="product-year" label="Year of purchase" error={errors.yearOfUse?.message}>
-        <input
-          id="product-year"
-          type="number"
-          inputMode="numeric"
-          min={YEAR_OF_PURCHASE_MIN}
-          max={maxYear}
-          className="input w-full"
-          {...errorProps('product-year', errors.yearOfUse?.message)}
-          {...register('yearOfUse', { valueAsNumber: true })}
-        />
-      </FormField>
-
-      <FormField id="product-category" label="Category" error={errors.Category?.message}>
-        <select
-          id="product-category"
-          className="select w-full"
-          defaultValue=""
-          {...errorProps('product-category', errors.Category?.message)}
-          {...register('Category')}
-        >
-          <option value="" disabled>
-            Choose a category
-          </option>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-      </FormField>
-
-      <FormField
-        id="product-original-price"
+      <TextField
+        label="Product name"
+        autoComplete="off"
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        label="Location"
+        autoComplete="address-level2"
+        registration={register('location')}
+        error={errors.location?.message}
+      />
+      <TextField
+        label="Year of purchase"
+        type="number"
+        inputMode="numeric"
+        min={YEAR_OF_PURCHASE_MIN}
+        max={currentYear()}
+        registration={register('yearOfUse', { valueAsNumber: true })}
+        error={errors.yearOfUse?.message}
+      />
+      <SelectField
+        label="Category"
+        prompt="Choose a category"
+        options={CATEGORIES}
+        registration={register('Category')}
+        error={errors.Category?.message}
+      />
+      <TextField
         label="Original price ($)"
+        {...priceInput}
+        registration={register('originalPrice', { valueAsNumber: true })}
         error={errors.originalPrice?.message}
-      >
-        <input
-          id="product-original-price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={PRICE_MAX}
-          step="0.01"
-          className="input w-full"
-          {...errorProps('product-original-price', errors.originalPrice?.message)}
-          {...register('originalPrice', { valueAsNumber: true })}
-        />
-      </FormField>
-
-      <FormField
-        id="product-resell-price"
+      />
+      <TextField
         label="Resell price ($)"
+        {...priceInput}
+        registration={register('resellPrice', { valueAsNumber: true })}
         error={errors.resellPrice?.message}
-      >
-        <input
-          id="product-resell-price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={PRICE_MAX}
-          step="0.01"
-          className="input w-full"
-          {...errorProps('product-resell-price', errors.resellPrice?.message)}
-          {...register('resellPrice', { valueAsNumber: true })}
-        />
-      </FormField>
-
-      <FormField id="product-condition" label="Condition" error={errors.condition?.message}>
-        <select
-          id="product-condition"
-          className="select w-full"
-          defaultValue=""
-          {...errorProps('product-condition', errors.condition?.message)}
-          {...register('condition')}
-        >
-          <option value="" disabled>
-            Choose a condition
-          </option>
-          {CONDITIONS.map((condition) => (
-            <option key={condition} value={condition}>
-              {condition}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      />
+      <SelectField
+        label="Condition"
+        prompt="Choose a condition"
+        options={CONDITIONS}
+        registration={register('condition')}
+        error={errors.condition?.message}
+      />
 
       <FormField id="product-image" label="Image" error={errors.image?.message}>
         <input
@@ -208,11 +162,9 @@ export function AddProductForm({ email }: { email: string }) {
         />
       </FormField>
 
-      {errors.root?.message && (
-        <p role="alert" className="text-error md:col-span-2">
-          {errors.root.message}
-        </p>
-      )}
+      <div className="md:col-span-2">
+        <FormError message={errors.root?.message} />
+      </div>
 
       <div className="mt-4 md:col-span-2">
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>

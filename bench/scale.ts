@@ -4,7 +4,11 @@
  * The category page (page 1 and a deep page) at several catalogue sizes: latency and requests
  * per second per size, to show that listing cost does not grow with the catalogue.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
+import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import {
   measure,
@@ -28,10 +32,41 @@ const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
 const seconds = values.quick ? 3 : 10;
 const warmup = values.quick ? 1 : 3;
 const rows: Measurement[] = [];
+const queries: Array<{ size: number; page1Ms: number; deepColdMs: number; deepWarmMs: number }> =
+  [];
+
+/** Mean time of the category query itself, without HTTP or the response cache. */
+async function queryTimes(env: Record<string, string>, size: number): Promise<void> {
+  const handle = openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: path.join(env.DATA_DIR!, 'marketplace.db'),
+  });
+  try {
+    const deep = Math.max(1, Math.floor(size / 4 / 24 / 2));
+    const time = async (page: number, anchors: () => CategoryPageAnchors) => {
+      const runs = 50;
+      const started = performance.now();
+      for (let i = 0; i < runs; i++) {
+        await getCategoryProducts(handle.db, anchors(), 'iPhone', { page, limit: 24 });
+      }
+      return Number(((performance.now() - started) / runs).toFixed(2));
+    };
+    const warm = new CategoryPageAnchors();
+    queries.push({
+      size,
+      page1Ms: await time(1, () => warm),
+      deepColdMs: await time(deep, () => new CategoryPageAnchors()),
+      deepWarmMs: await time(deep, () => warm),
+    });
+  } finally {
+    await handle.close();
+  }
+}
 
 for (const size of sizes) {
   console.log(`preparing ${size.toLocaleString('en-US')} listings...`);
   const database = await prepareDatabase(kind, size);
+  await queryTimes(database.env, size);
   const product = await startProduct(database.env);
   try {
     const cookie = await signIn(
@@ -67,10 +102,17 @@ for (const size of sizes) {
 
 console.log(`\n${kind}, GET /api/products/iPhone at 50 connections, ${seconds} s each\n`);
 printTable(rows);
+console.log('\nthe category query alone (no HTTP, no response cache), mean of 50 calls:');
+console.log('listings    page 1 ms  deep page ms (first visit)  deep page ms (warm)');
+for (const q of queries) {
+  console.log(
+    `${String(q.size).padEnd(11)} ${String(q.page1Ms).padEnd(10)} ${String(q.deepColdMs).padEnd(27)} ${q.deepWarmMs}`,
+  );
+}
 const small = rows[0];
 const large = rows[rows.length - 2];
 if (small && large)
   console.log(
     `\npage-1 p50 at the largest size / at the smallest: ${(large.p50 / Math.max(small.p50, 0.01)).toFixed(2)}x`,
   );
-console.log(`written to ${writeResults('scale', { kind, sizes, rows })}`);
+console.log(`written to ${writeResults('scale', { kind, sizes, rows, queries })}`);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 interface Entry {
   expires: number;
-  body: ReturnType<FastifyReply['serialize']>;
+  /** Encoded once: sending a Buffer skips encoding the text again on every request. */
+  body: Buffer;
   headers: Record<string, string>;
 }
 
@@ -52,7 +53,7 @@ export class ResponseCache {
     const answer = await produce();
     const entry: Entry = {
       expires: Date.now() + this.ttlMs,
-      body: reply.serialize(answer.body),
+      body: toBuffer(reply.serialize(answer.body)),
       headers: answer.headers ?? {},
     };
     if (generation === this.generation) this.remember(key, entry);
@@ -88,4 +89,9 @@ export function registerCatalogCache(app: FastifyInstance): void {
     if (CATALOGUE_NEUTRAL_WRITES.some((prefix) => request.url.startsWith(prefix))) return;
     cache.invalidate();
   });
+}
+
+function toBuffer(serialized: ReturnType<FastifyReply['serialize']>): Buffer {
+  if (typeof serialized === 'string') return Buffer.from(serialized);
+  return Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
 }

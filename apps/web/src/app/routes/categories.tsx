@@ -1,4 +1,13 @@
 import { CategoryGrid } from '../../features/catalog/components/category-grid.tsx';
+import { categoriesQueryOptions } from '../../features/catalog/api/get-categories.ts';
+import { queryClient } from '../../lib/query-client.ts';
+
+/** The grid arrives with the page, so nothing below it moves when it appears. */
+export async function loader() {
+  // A failed fetch is shown by the grid itself, with Retry.
+  await queryClient.ensureQueryData(categoriesQueryOptions).catch(() => undefined);
+  return null;
+}
 
 export function Component() {
   return (

@@ -33,12 +33,8 @@ function AdvertisementCard({ ad }: { ad: Advertisement }) {
           </span>
         </p>
         <div className="card-actions mt-auto justify-end">
-          <Link
-            to={paths.categories}
-            className="btn btn-outline btn-primary btn-sm"
-            aria-label={`Read more about ${ad.name}`}
-          >
-            Read more
+          <Link to={paths.categories} className="btn btn-outline btn-primary btn-sm">
+            Read more<span className="sr-only"> about {ad.name}</span>
           </Link>
         </div>
       </div>

@@ -52,7 +52,7 @@ export function ProductCard({
           <h2 className="card-title text-lg break-words">{product.name}</h2>
           {wishlistControl}
         </div>
-        <p className="flex items-center gap-1 text-sm">
+        <p className="flex grow-0 items-center gap-1 text-sm">
           <span className="text-base-content/80">Seller:</span>
           <span className="font-medium">{product.userName || MESSAGES.noName}</span>
           {product.sellerVerified && <VerifiedBadge />}
@@ -67,10 +67,10 @@ export function ProductCard({
           <dt className="text-base-content/80">Posted</dt>
           <dd>{product.postedDate}</dd>
         </dl>
-        <p className="text-sm text-base-content/80">
+        <p className="grow-0 text-sm text-base-content/80">
           <s>Original Price: {formatPrice(product.originalPrice)}</s>
         </p>
-        <p className="text-lg font-bold text-primary">
+        <p className="grow-0 text-lg font-bold text-primary">
           Resell Price: {formatPrice(product.resellPrice)}
         </p>
         <div className="card-actions mt-auto pt-2">

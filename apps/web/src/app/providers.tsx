@@ -1,15 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '@market/shared';
 import { queryClient } from '../lib/query-client.ts';
+
+const ToastHost = lazy(() => import('./toast-host.tsx'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { RequireRole } from '../features/auth/components/guards.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { RouteErrorPage } from './routes/error-page.tsx';
@@ -76,7 +75,10 @@ async function withRole(
   role: 'buyer' | 'seller' | 'admin',
   modulePromise: Promise<{ Component: React.ComponentType }>,
 ) {
-  const { Component } = await modulePromise;
+  const [{ Component }, { RequireRole }] = await Promise.all([
+    modulePromise,
+    import('../features/auth/components/guards.tsx'),
+  ]);
   return {
     Component: () => (
       <RequireRole role={role}>

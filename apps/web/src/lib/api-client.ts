@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TOTAL_COUNT_HEADER, errorResponseSchema, type ErrorCode } from '@market/shared';
+import { TOTAL_COUNT_HEADER, type ErrorCode, type ErrorResponse } from '@market/shared';
 
 /** An error answered by the API, with the message a person can read. */
 export class ApiError extends Error {
@@ -47,13 +47,34 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
+/** The API's error shape, checked by hand so that no schema library loads with every page. */
+function isErrorResponse(body: unknown): body is ErrorResponse {
+  if (!body || typeof body !== 'object' || !('error' in body)) return false;
+  const error = (body as { error: unknown }).error;
+  return (
+    !!error &&
+    typeof error === 'object' &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
 export async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  const body: unknown = await response.json().catch(() => null);
+  if (isErrorResponse(body)) {
+    const { code, message, fields } = body.error;
     return new ApiError(response.status, code, message, fields);
   }
   return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`);
+}
+
+/**
+ * Calls /api + path for a read whose answer the server has already checked against the shared
+ * schema on the way out. Used by the first screen, which should not wait for the schema library.
+ */
+export async function apiRead<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return (await response.json()) as T;
 }
 
 /** Calls /api + path and checks the answer against the shared schema. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
 import { paths, safeReturnPath } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/auth/api/get-app-config.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MESSAGES, type User } from '@market/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';

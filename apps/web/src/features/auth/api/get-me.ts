@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionStateSchema, type User } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SessionState, User } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 
 /** The signed-in user, or null when signed out (GET /api/session never answers 401). */
 export async function getMe(): Promise<User | null> {
-  return (await apiRequest('/session', sessionStateSchema)).user;
+  return (await apiRead<SessionState>('/session')).user;
 }
 
 export const meQueryOptions = queryOptions({

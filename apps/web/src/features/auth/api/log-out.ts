@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
 import { authClient } from '../../../lib/auth-client.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MESSAGES, loginSchema, type Login } from '@market/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth-client.ts';

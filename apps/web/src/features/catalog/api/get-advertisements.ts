@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { advertisementSchema, type Advertisement } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Advertisement } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 
 export function getAdvertisements(): Promise<Advertisement[]> {
-  return apiRequest('/advertisement', advertisementSchema.array());
+  return apiRead<Advertisement[]>('/advertisement');
 }
 
 export const advertisementsQueryOptions = queryOptions({

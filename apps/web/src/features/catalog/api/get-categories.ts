@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categorySchema, type Category } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Category } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 
 export function getCategories(): Promise<Category[]> {
-  return apiRequest('/categories', categorySchema.array());
+  return apiRead<Category[]>('/categories');
 }
 
 export const categoriesQueryOptions = queryOptions({

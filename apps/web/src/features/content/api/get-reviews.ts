@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reviewSchema, type Review } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Review } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 
 export function getReviews(): Promise<Review[]> {
-  return apiRequest('/reviews', reviewSchema.array());
+  return apiRead<Review[]>('/reviews');
 }
 
 export const reviewsQueryOptions = queryOptions({ queryKey: ['reviews'], queryFn: getReviews });

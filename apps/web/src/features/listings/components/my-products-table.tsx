@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MESSAGES, formatPrice, type Product } from '@market/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { alertDeleted, confirmDelete } from '../../../lib/confirm.ts';

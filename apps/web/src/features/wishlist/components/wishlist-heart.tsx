@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddToWishlist } from '../api/add-to-wishlist.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { formatPrice, MESSAGES, type WishlistItem } from '@market/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { alertDeleted, confirmDelete } from '../../../lib/confirm.ts';

@@ -45,3 +45,9 @@ export function readDate(v: Date | string): Date {
 export function readBool(v: boolean | number): boolean {
   return v === true || v === 1;
 }
+
+/** A write refused because a referenced row is gone (SQLite and PostgreSQL error codes). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}

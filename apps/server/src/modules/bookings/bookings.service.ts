@@ -8,7 +8,7 @@ import {
   type createBookingSchema,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { readDate, valueWriters } from '../../db/dialect.ts';
+import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import {
@@ -58,6 +58,7 @@ export async function createBooking(
 
   const w = valueWriters(db);
   const id = crypto.randomUUID();
+  // The product may be deleted between the check above and this insert.
   const inserted = await insertBookingOnce(db, {
     id,
     buyerId: buyer.id,
@@ -71,6 +72,9 @@ export async function createBooking(
     priceCents: product.resellPriceCents,
     imgUrl: product.imgUrl,
     createdAt: w.date(now),
+  }).catch((err: unknown) => {
+    if (isForeignKeyViolation(err)) throw notFound('This product is no longer available');
+    throw err;
   });
   if (!inserted) throw conflict('You have already booked this product');
   const booking = await findBooking(db, id);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CategoryName, WishlistItem } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { valueWriters } from '../../db/dialect.ts';
+import { isForeignKeyViolation, valueWriters } from '../../db/dialect.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
@@ -50,6 +50,10 @@ export async function addToWishlist(
     userId: user.id,
     productId,
     createdAt: valueWriters(db).date(now),
+  }).catch((err: unknown) => {
+    // The product may be deleted between the check above and this insert.
+    if (isForeignKeyViolation(err)) throw notFound('This product is no longer available');
+    throw err;
   });
 }
 

@@ -269,6 +269,48 @@ describe(`PUT /api/users and GET /api/me on ${testDbKind}`, () => {
   });
 });
 
+describe(`GET /api/session on ${testDbKind}`, () => {
+  it('answers null to a visitor, never 401', async () => {
+    const res = await get('/api/session');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+  });
+
+  it('renews a session that is a day old, cookie included, and leaves a fresh one alone', async () => {
+    const user = await createUser(t, { role: 'buyer' });
+    const fresh = await get('/api/session', user.headers);
+    expect(fresh.json<{ user: User }>().user.email).toBe(user.email);
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+
+    // Signed in six days and one hour ago: past the one-day renewal age of a seven-day session.
+    const dayMs = 24 * 60 * 60 * 1000;
+    const oldExpiry = new Date(Date.now() + dayMs - 60 * 60 * 1000);
+    const session = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expiresAt: testDbKind === 'postgres' ? oldExpiry : oldExpiry.toISOString() })
+      .where('id', '=', session.id)
+      .execute();
+    await t.app.forgetUserSessions(user.id);
+
+    const renewed = await get('/api/session', user.headers);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json<{ user: User }>().user.email).toBe(user.email);
+    expect(String(renewed.headers['set-cookie'])).toMatch(/session_token=/);
+    const row = await t.app.db
+      .selectFrom('sessions')
+      .select('expiresAt')
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    const expiresAt = new Date(row.expiresAt).getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now() + 6.9 * dayMs);
+  });
+});
+
 describe(`GET /api/app-config on ${testDbKind}`, () => {
   it('says no social sign-in and no demo admin by default', async () => {
     expect((await get('/api/app-config')).json<AppConfig>()).toEqual({

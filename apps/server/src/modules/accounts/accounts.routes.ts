@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appConfigSchema,
@@ -15,6 +15,7 @@ import {
   userSchema,
 } from '@market/shared';
 import { assertOwnEmail, requireActor } from '../../lib/actor.ts';
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../../plugins/auth/better-auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import {
   appConfigFor,
@@ -36,7 +37,20 @@ const signedInOnly = async (request: FastifyRequest) => {
   await requireActor(request);
 };
 
+function isDueForRenewal(expiresAt: number, now = Date.now()): boolean {
+  return expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
+}
+
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Lets Better Auth extend the session and set the refreshed cookie on this answer. */
+  async function renewSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const headers = new Headers();
+    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+    const res = await app.auth.api.getSession({ headers, asResponse: true });
+    const cookies = res.headers.getSetCookie();
+    if (cookies.length) void reply.header('set-cookie', cookies);
+  }
+
   if (app.config.admin) {
     const { created } = await ensureConfiguredAdmin(app.db, app.config.admin);
     app.log.info({ email: app.config.admin.email, created }, 'admin account from ADMIN_EMAIL');
@@ -86,9 +100,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionStateSchema },
       },
     },
-    async (request) => {
-      const actor = await request.getActor();
-      return { user: actor ? await getUser(app.db, actor.id) : null };
+    async (request, reply) => {
+      const session = await app.requestSession(request);
+      if (!session) return { user: null };
+      // The fast session path never extends a session; the web app asks here on every load,
+      // so an active user's session is renewed (cookie included) once it is a day old.
+      if (isDueForRenewal(session.expiresAt)) await renewSession(request, reply);
+      return { user: await getUser(app.db, session.actor.id) };
     },
   );
 

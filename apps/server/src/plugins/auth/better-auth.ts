@@ -14,6 +14,9 @@ import type { RateLimitStore } from './rate-limit-store.ts';
 export const CLIENT_IP_HEADER = 'x-market-client-ip';
 
 const SESSION_DAYS = 7;
+/** A session lasts this long, and is extended when it is older than SESSION_UPDATE_AGE_S. */
+export const SESSION_EXPIRES_IN_S = SESSION_DAYS * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
 
 /** Per-IP limits, in Better Auth's path names. */
 export const IP_RATE_LIMITS = {
@@ -69,8 +72,8 @@ export function createAuth(options: {
     },
     session: {
       modelName: 'sessions',
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },

@@ -5,6 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Role } from '@market/shared';
 import type { Database } from '../schema.ts';
 import { valueWriters } from '../dialect.ts';
+import { dollarsToCents } from '../../lib/money.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BLOGS,
@@ -117,8 +118,8 @@ export async function seedDemoData(
           category: p.category,
           name: p.name,
           imgUrl: `/demo/${p.image}.webp`,
-          originalPriceCents: Math.round(p.originalPrice * 100),
-          resellPriceCents: Math.round(p.resellPrice * 100),
+          originalPriceCents: dollarsToCents(p.originalPrice),
+          resellPriceCents: dollarsToCents(p.resellPrice),
           yearOfPurchase: p.yearOfPurchase,
           condition: p.condition,
           description: p.description,

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { centsToDollars } from '../../lib/money.ts';
 import {
   countBuyerBookings,
   countSellerBookings,
@@ -35,7 +36,7 @@ function toBooking(row: BookingRow): Booking {
     phone: row.phone,
     location: row.location,
     productName: row.productName,
-    price: row.priceCents / 100,
+    price: centsToDollars(row.priceCents),
     imgURL: row.imgUrl,
     date: formatDayMonthYear(readDate(row.createdAt)),
     productAvailable: row.productId !== null,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatDayMonthYear, formatTime, type CategoryName, type Product } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { centsToDollars } from '../../lib/money.ts';
 
 /**
  * Products as every list shows them: the product row plus the seller's name, email and
@@ -35,9 +36,6 @@ export function selectProductViews(db: Kysely<Database>) {
 export type ProductViewRow = Awaited<
   ReturnType<ReturnType<typeof selectProductViews>['executeTakeFirstOrThrow']>
 >;
-
-export const centsToDollars = (cents: number): number => cents / 100;
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
 export function toProduct(row: ProductViewRow): Product {
   const postedAt = readDate(row.postedAt);

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { dollarsToCents, toProduct } from '../catalog/product-view.ts';
+import { dollarsToCents } from '../../lib/money.ts';
+import { toProduct } from '../catalog/product-view.ts';
 import {
   countSellerProducts,
   deleteSellerProduct,

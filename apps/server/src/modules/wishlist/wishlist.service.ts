@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { isForeignKeyViolation, valueWriters } from '../../db/dialect.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { centsToDollars } from '../../lib/money.ts';
 import {
   countWishlist,
   deleteWishlistItem,
@@ -28,8 +29,8 @@ export async function getWishlist(
     productName: r.name,
     userEmail: user.email,
     // The spec's wishlist carries the original price.
-    price: r.originalPriceCents / 100,
-    resellPrice: r.resellPriceCents / 100,
+    price: centsToDollars(r.originalPriceCents),
+    resellPrice: centsToDollars(r.resellPriceCents),
     // The column references categories.name, which only ever holds the spec's category names.
     Category: r.category as CategoryName,
     imgURL: r.imgUrl,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -80,6 +81,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
   registerErrorHandling(app);
+  // Text answers (pages, JSON, scripts) go out compressed to clients that accept it; built
+  // assets come precompressed from the web build.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
   await registerAuth(app);
   registerCatalogCache(app);
@@ -99,9 +103,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     { prefix: '/api' },
   );
 
-  const pageFallback =
-    options.serveWeb === false ? null : await registerWebApp(app, config.webDistDir);
-  registerNotFound(app, pageFallback);
+  if (options.serveWeb !== false) await registerWebApp(app, config.webDistDir);
+  registerNotFound(app);
 
   await app.ready();
   return app;

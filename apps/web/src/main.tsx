@@ -1,17 +1,47 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { hydrate } from '@tanstack/react-query';
 import './index.css';
+import { readPageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { routes } from './app/routes.tsx';
+import { queryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+/** Loads the code of the lazily loaded pages the server has already drawn, before hydrating. */
+async function loadRouteModules(matched: RouteObject[]): Promise<void> {
+  await Promise.all(
+    matched.map(async (route) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
+  );
+}
+
+const pageState = readPageState();
+if (pageState) {
+  hydrate(queryClient, pageState.queries);
+  await loadRouteModules((matchRoutes(routes, window.location) ?? []).map((m) => m.route));
+}
+const router = createBrowserRouter(routes, { hydrationData: pageState?.router });
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (pageState) {
+  // As a transition, hydration yields to the browser between components instead of blocking it.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -11,3 +11,4 @@ export * from './schemas/accounts.ts';
 export * from './schemas/content.ts';
 export * from './schemas/images.ts';
 export * from './schemas/health.ts';
+export * from './page-render.ts';

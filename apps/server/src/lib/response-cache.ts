@@ -2,21 +2,27 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 interface Entry {
   expires: number;
+  status: number;
+  contentType: string;
   /** Encoded once: sending a Buffer skips encoding the text again on every request. */
   body: Buffer;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
 }
+
+type Answer = Omit<Entry, 'expires'>;
 
 export interface CachedAnswer<T> {
   body: T;
   headers?: Record<string, string>;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * Serialized answers of public catalogue reads, kept for a short time. A successful write on
- * this instance that can change what the catalogue shows clears it at once; writes on other
- * instances show here within `ttlMs`. Each answer is serialized once, by the route's own
- * response schema, and then sent as it is.
+ * Answers that many visitors share (public catalogue reads, pages rendered for signed-out
+ * visitors), kept for a short time. A successful write on this instance that can change what the
+ * catalogue shows clears it at once; writes on other instances show here within `ttlMs`. Only
+ * 200 answers that set no cookie are kept.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -33,30 +39,45 @@ export class ResponseCache {
     this.entries.clear();
   }
 
-  async send<T>(
+  /** A JSON answer, serialized once by the route's own response schema. */
+  send<T>(
     reply: FastifyReply,
     key: string,
     produce: () => Promise<CachedAnswer<T>>,
   ): Promise<FastifyReply> {
-    const now = Date.now();
-    const cached = this.entries.get(key);
-    const entry = cached && cached.expires > now ? cached : await this.compute(reply, key, produce);
-    return reply.headers(entry.headers).type('application/json; charset=utf-8').send(entry.body);
+    return this.sendEncoded(reply, key, async () => {
+      const answer = await produce();
+      return {
+        status: 200,
+        contentType: JSON_TYPE,
+        body: toBuffer(reply.serialize(answer.body)),
+        headers: answer.headers ?? {},
+      };
+    });
   }
 
-  private async compute<T>(
+  /** An answer that is already encoded, such as a rendered page. */
+  async sendEncoded(
     reply: FastifyReply,
     key: string,
-    produce: () => Promise<CachedAnswer<T>>,
-  ): Promise<Entry> {
+    produce: () => Promise<Answer>,
+  ): Promise<FastifyReply> {
+    const now = Date.now();
+    const cached = this.entries.get(key);
+    const entry = cached && cached.expires > now ? cached : await this.compute(key, produce);
+    return reply
+      .status(entry.status)
+      .headers(entry.headers)
+      .type(entry.contentType)
+      .send(entry.body);
+  }
+
+  private async compute(key: string, produce: () => Promise<Answer>): Promise<Entry> {
     const generation = this.generation;
-    const answer = await produce();
-    const entry: Entry = {
-      expires: Date.now() + this.ttlMs,
-      body: toBuffer(reply.serialize(answer.body)),
-      headers: answer.headers ?? {},
-    };
-    if (generation === this.generation) this.remember(key, entry);
+    const entry: Entry = { ...(await produce()), expires: Date.now() + this.ttlMs };
+    // An answer that sets a cookie belongs to one visitor.
+    const shareable = entry.status === 200 && !('set-cookie' in entry.headers);
+    if (generation === this.generation && shareable) this.remember(key, entry);
     return entry;
   }
 

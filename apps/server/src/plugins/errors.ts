@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@market/shared';
 import { AppError } from '../lib/errors.ts';
@@ -69,16 +69,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-
-/** Unknown /api paths (and non-GET requests) get the JSON 404; other GETs get the web app. */
-export function registerNotFound(app: FastifyInstance, pageFallback: PageFallback | null): void {
+/** Unknown /api paths and non-GET requests get the JSON 404 (pages have their own route). */
+export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (pageFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return pageFallback(request, reply);
-    }
     const { statusCode, body } = send(
       404,
       'NOT_FOUND',

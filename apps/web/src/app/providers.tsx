@@ -1,16 +1,25 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../lib/query-client.ts';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Toasts are only ever raised in the browser, so their code loads after the page is up. */
+function LateToastHost() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   return (
-    <QueryClientProvider client={queryClient}>
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
+}
+
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      <LateToastHost />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { TOTAL_COUNT_HEADER, type ErrorCode, type ErrorResponse } from '@market/shared';
+import { renderContext } from './render-context.ts';
 
 /** An error answered by the API, with the message a person can read. */
 export class ApiError extends Error {
@@ -21,8 +22,36 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+interface CallInit {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** A call answered in-process while the server renders a page. */
+async function callWhileRendering(url: string, init: CallInit): Promise<Response> {
+  const answer = await renderContext().callApi({
+    method: init.method,
+    path: url,
+    headers: init.headers ?? {},
+    body: init.body,
+  });
+  const empty = answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : answer.body, {
+    status: answer.status,
+    headers: answer.headers,
+  });
+}
+
+/** In the browser, the network; in a server render, the API called in-process. */
+const transport: (url: string, init: CallInit) => Promise<Response> = import.meta.env.SSR
+  ? callWhileRendering
+  : (url, init) => fetch(url, { ...init, credentials: 'same-origin' });
+
 function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(`/api${path}`, window.location.origin);
+  // Only the path and query are kept, so any origin will do.
+  const url = new URL(`/api${path}`, 'http://localhost');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -32,9 +61,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 async function send(path: string, options: RequestOptions): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
-      credentials: 'same-origin',
       headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,

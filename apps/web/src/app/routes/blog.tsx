@@ -1,4 +1,11 @@
+import { queryClient } from '../../lib/query-client.ts';
+import { blogsQueryOptions } from '../../features/content/api/get-blogs.ts';
 import { BlogList } from '../../features/content/components/blog-list.tsx';
+
+export async function loader() {
+  await queryClient.prefetchQuery(blogsQueryOptions);
+  return null;
+}
 
 export function Component() {
   return (

@@ -14,7 +14,7 @@ export function Component() {
     <section className="py-10">
       <h1 className="mb-2 text-3xl font-bold">Categories</h1>
       <p className="mb-8 text-base-content/80">Pick a brand to see the phones on offer.</p>
-      <CategoryGrid />
+      <CategoryGrid atTop />
     </section>
   );
 }

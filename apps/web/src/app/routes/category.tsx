@@ -13,6 +13,9 @@ import { WishlistHeart } from '../../features/wishlist/components/wishlist-heart
 import { ErrorState, EmptyState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 
+/** The cards of the first row on a wide screen, whose images are in view on any screen. */
+const EAGER_CARDS = 4;
+
 function pageFrom(url: URL): number {
   const page = Number(url.searchParams.get('page'));
   return Number.isInteger(page) && page > 0 ? page : 1;
@@ -62,10 +65,11 @@ export function Component() {
         <EmptyState>No phones in this category right now.</EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {items.map((product) => (
+          {items.map((product, index) => (
             <ProductCard
               key={product._id}
               product={product}
+              eager={index < EAGER_CARDS}
               wishlistControl={<WishlistHeart productId={product._id} />}
               onBook={() => setBooking(product)}
             />

@@ -3,13 +3,20 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
 import { paths, safeReturnPath } from '../../config/paths.ts';
-import { useAppConfig } from '../../features/auth/api/get-app-config.ts';
+import { appConfigQueryOptions, useAppConfig } from '../../features/auth/api/get-app-config.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { LogInForm } from '../../features/auth/components/log-in-form.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 
 /** Marks the return from the Google (or OpenID Connect) provider, so the welcome shows once. */
 const SOCIAL_RETURN = 'social';
+
+/** Whether social sign-in is offered is known before the page shows. */
+export async function loader() {
+  await queryClient.prefetchQuery(appConfigQueryOptions);
+  return null;
+}
 
 export function Component() {
   const [params] = useSearchParams();

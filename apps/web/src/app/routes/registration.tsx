@@ -1,6 +1,14 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
+import { queryClient } from '../../lib/query-client.ts';
+import { appConfigQueryOptions } from '../../features/auth/api/get-app-config.ts';
+
+/** Whether social sign-in is offered is known before the page shows. */
+export async function loader() {
+  await queryClient.prefetchQuery(appConfigQueryOptions);
+  return null;
+}
 
 export function Component() {
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { InlineSpinner } from '../ui/spinner.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const LogOutButton = lazy(() => import('./log-out-button.tsx'));
 
@@ -59,6 +60,7 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
 
 /** The top bar; on small screens the links fold behind a menu button. */
 export function Navbar() {
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -83,6 +85,7 @@ export function Navbar() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none">

@@ -1,4 +1,5 @@
 import { errorMessage } from '../../lib/api-client.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** A failed fetch: a short message and a Retry button. */
 export function ErrorState({
@@ -10,6 +11,7 @@ export function ErrorState({
   onRetry?: () => void;
   title?: string;
 }) {
+  const hydrated = useHydrated();
   return (
     <div role="alert" className="alert alert-error alert-soft my-6 flex flex-wrap justify-between">
       <div>
@@ -17,7 +19,7 @@ export function ErrorState({
         <p className="text-sm">{errorMessage(error)}</p>
       </div>
       {onRetry && (
-        <button type="button" className="btn btn-sm" onClick={onRetry}>
+        <button type="button" className="btn btn-sm" disabled={!hydrated} onClick={onRetry}>
           Retry
         </button>
       )}

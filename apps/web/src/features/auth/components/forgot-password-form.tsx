@@ -6,9 +6,11 @@ import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const {
     register,
@@ -49,7 +51,11 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
       />
       <FormError message={errors.root?.server?.message} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={isSubmitting || !hydrated}
+      >
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Send the reset link
       </button>

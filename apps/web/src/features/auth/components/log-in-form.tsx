@@ -8,6 +8,7 @@ import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** Email and password sign-in; `onSignedIn` decides where to go next. */
 export function LogInForm({
@@ -17,6 +18,7 @@ export function LogInForm({
   onSignedIn: () => void;
   demoAdmin?: { email: string; password: string } | null;
 }) {
+  const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const {
     register,
@@ -62,6 +64,7 @@ export function LogInForm({
           <button
             type="button"
             className="btn btn-outline btn-info btn-xs mt-2"
+            disabled={!hydrated}
             onClick={() => {
               setValue('email', demoAdmin.email);
               setValue('password', demoAdmin.password);
@@ -86,7 +89,11 @@ export function LogInForm({
         error={errors.password?.message}
       />
       <FormError message={errors.root?.server?.message} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={isSubmitting || !hydrated}
+      >
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Log in
       </button>

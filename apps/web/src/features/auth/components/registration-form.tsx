@@ -17,6 +17,7 @@ import { uploadImage } from '../../images/api/upload-image.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 type RegistrationForm = Registration & { image: FileList | undefined };
 
@@ -57,6 +58,7 @@ type Step = 'idle' | 'uploading' | 'creating';
 
 /** Uploads the image first, then creates the account; `onRegistered` runs once signed in. */
 export function RegistrationForm({ onRegistered }: { onRegistered: () => void }) {
+  const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('idle');
   const {
@@ -161,7 +163,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: () => void })
         error={errors.image?.message}
       />
       <FormError message={errors.root?.server?.message} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {step === 'uploading'
           ? 'Uploading the image...'

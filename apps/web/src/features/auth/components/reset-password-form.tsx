@@ -7,11 +7,13 @@ import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 type ResetPasswordValues = { password: string; confirmPassword: string };
 
 /** Sets a new password with the one-time token from the emailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   const {
     register,
@@ -62,7 +64,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword?.message}
       />
       <FormError message={errors.root?.server?.message} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={isSubmitting || !hydrated}
+      >
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Set the new password
       </button>

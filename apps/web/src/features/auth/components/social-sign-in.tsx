@@ -3,6 +3,7 @@ import { MESSAGES } from '@market/shared';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { useAppConfig } from '../api/get-app-config.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
  * The 'Google' button. It starts whichever provider the server has (Google itself, or any
@@ -15,6 +16,7 @@ export function SocialSignIn({
   callbackURL: string;
   errorCallbackURL: string;
 }) {
+  const hydrated = useHydrated();
   const appConfig = useAppConfig();
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -46,7 +48,7 @@ export function SocialSignIn({
       <button
         type="button"
         className="btn btn-outline btn-block"
-        disabled={appConfig.isPending || starting}
+        disabled={appConfig.isPending || starting || !hydrated}
         onClick={() => void start()}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">

@@ -5,7 +5,7 @@ import { ErrorState, EmptyState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useCategories } from '../api/get-categories.ts';
 
-function CategoryCard({ category }: { category: Category }) {
+function CategoryCard({ category, eager }: { category: Category; eager: boolean }) {
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="px-4 pt-4 sm:px-6 sm:pt-6">
@@ -14,7 +14,7 @@ function CategoryCard({ category }: { category: Category }) {
           alt={`${category.name} phones`}
           width={480}
           height={480}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           className="aspect-square w-full max-w-48 rounded-box object-cover"
         />
       </figure>
@@ -30,8 +30,11 @@ function CategoryCard({ category }: { category: Category }) {
   );
 }
 
-/** Every category as a card whose button opens that category's products. */
-export function CategoryGrid() {
+/**
+ * Every category as a card whose button opens that category's products. `atTop` says the grid
+ * opens the page, so its images load at once instead of when scrolled to.
+ */
+export function CategoryGrid({ atTop = false }: { atTop?: boolean }) {
   const categories = useCategories();
   if (categories.isPending) return <SectionSpinner />;
   if (categories.isError) {
@@ -41,7 +44,7 @@ export function CategoryGrid() {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
       {categories.data.map((category) => (
-        <CategoryCard key={category._id} category={category} />
+        <CategoryCard key={category._id} category={category} eager={atTop} />
       ))}
     </ul>
   );

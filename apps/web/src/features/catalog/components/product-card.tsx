@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MESSAGES, formatPrice, yearsOfUse, type Product } from '@market/shared';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 function VerifiedBadge() {
   return (
@@ -30,11 +31,15 @@ export function ProductCard({
   product,
   wishlistControl,
   onBook,
+  eager = false,
 }: {
   product: Product;
   wishlistControl?: ReactNode;
   onBook: () => void;
+  /** The card is among the first on the page: its image loads at once. */
+  eager?: boolean;
 }) {
+  const hydrated = useHydrated();
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
@@ -43,7 +48,7 @@ export function ProductCard({
           alt={product.name}
           width={600}
           height={600}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           className="aspect-square w-full object-cover"
         />
       </figure>
@@ -74,7 +79,12 @@ export function ProductCard({
           Resell Price: {formatPrice(product.resellPrice)}
         </p>
         <div className="card-actions mt-auto pt-2">
-          <button type="button" className="btn btn-primary btn-block" onClick={onBook}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!hydrated}
+            onClick={onBook}
+          >
             Booked Now
           </button>
         </div>

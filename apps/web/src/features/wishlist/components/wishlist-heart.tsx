@@ -3,12 +3,14 @@ import { toast } from '../../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddToWishlist } from '../api/add-to-wishlist.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
  * The card's heart: filled the moment it is clicked, then saved. A failed save is logged and the
  * heart empties again, except when the product is already on the list.
  */
 export function WishlistHeart({ productId }: { productId: string }) {
+  const hydrated = useHydrated();
   const [filled, setFilled] = useState(false);
   const addToWishlist = useAddToWishlist();
 
@@ -35,6 +37,7 @@ export function WishlistHeart({ productId }: { productId: string }) {
       className="btn btn-circle btn-ghost btn-sm text-secondary"
       aria-label="Add to wishlist"
       aria-pressed={filled}
+      disabled={!hydrated}
       onClick={onClick}
     >
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">

@@ -1,0 +1,74 @@
+/**
+ * The server's way into the web app: renders a page to HTML with its data, so that it shows
+ * before any script has loaded. The browser then hydrates it (main.tsx) from the same data.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import type { PageRenderer, PageRendererModule, RenderedPage } from '@market/shared';
+import { scriptSafeJson, serializeRouteErrors, type PageState } from './app/page-state.ts';
+import { AppProviders } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+import { meQueryOptions } from './features/auth/api/get-me.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { setRequestScope, type RenderContext } from './lib/render-context.ts';
+
+export const createPageRenderer: PageRendererModule['createPageRenderer'] = (scope) => {
+  setRequestScope(scope);
+  const handler = createStaticHandler(routes);
+
+  async function render(url: string): Promise<RenderedPage> {
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) {
+      return {
+        kind: 'redirect',
+        status: context.status,
+        location: context.headers.get('location') ?? '/',
+      };
+    }
+    const { queryClient } = scope.getStore() as RenderContext;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const { prelude } = await prerender(
+      <StrictMode>
+        <AppProviders client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    const appHtml = await new Response(prelude).text();
+    const state: PageState = {
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serializeRouteErrors(context.errors),
+      },
+      queries: dehydrate(queryClient),
+    };
+    const routeIds = context.matches.map((match) => match.route.id);
+    // The catch-all page says "not found"; its status should too.
+    const unmatched = context.matches.at(-1)?.route.path === '*';
+    return {
+      kind: 'page',
+      status: unmatched ? 404 : context.statusCode,
+      appHtml,
+      stateJson: scriptSafeJson(state),
+      routeIds,
+    };
+  }
+
+  const renderer: PageRenderer = {
+    renderPage({ url, callApi }) {
+      const context: RenderContext = {
+        queryClient: createQueryClient({ forServer: true }),
+        callApi,
+      };
+      return scope.run(context, async () => {
+        // The top bar shows who is signed in on every page.
+        await context.queryClient.prefetchQuery(meQueryOptions);
+        return render(url);
+      });
+    },
+  };
+  return renderer;
+};

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Advertisement, Category } from '@market/shared';
+import { launchBrowser, openPage, PHONE, startServer, type RunningServer } from './harness.ts';
+import { BUYER } from './public-helpers.ts';
+
+const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function page(
+  url: string,
+  cookie?: string,
+): Promise<{ status: number; html: string; res: Response }> {
+  const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  return { status: res.status, html: await res.text(), res };
+}
+
+/** The JSON the page hands to the browser. */
+function pageState(html: string): { queries: { queries: Array<{ queryKey: unknown[] }> } } {
+  const match = /<script id="page-state" type="application\/json">(.*?)<\/script>/s.exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(match![1]!) as { queries: { queries: Array<{ queryKey: unknown[] }> } };
+}
+
+describe('pages rendered on the server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends the home page with its listings, categories and data in the HTML', async () => {
+    const ads = (await (await fetch(`${server.url}/api/advertisement`)).json()) as Advertisement[];
+    const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as Category[];
+    expect(ads.length).toBeGreaterThan(0);
+
+    const { status, html, res } = await page(`${server.url}/`);
+    expect(status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html).toContain('>Advertisement</h2>');
+    for (const ad of ads) expect(html).toContain(`>${ad.name}</h3>`);
+    for (const category of categories) expect(html).toContain(category.name.toUpperCase());
+    // Signed out: the top bar offers log-in.
+    expect(html).toContain('>LogIn</a>');
+    const keys = pageState(html).queries.queries.map((q) => q.queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['me', 'advertisements', 'categories', 'reviews']));
+  });
+
+  it('answers a category page by who is asking: a redirect, the products, or 404', async () => {
+    const signedOut = await page(`${server.url}/category/iPhone`);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.res.headers.get('location')).toBe('/log-in?from=%2Fcategory%2FiPhone');
+
+    const cookie = await signIn(server.url, BUYER.email, BUYER.password);
+    const api = await fetch(`${server.url}/api/products/iPhone`, { headers: { cookie } });
+    const total = api.headers.get('x-total-count');
+    const products = (await api.json()) as Array<{ name: string }>;
+    const signedIn = await page(`${server.url}/category/iPhone`, cookie);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.html).toContain(`Total Products (<!-- -->${total}<!-- -->)`);
+    for (const product of products) expect(signedIn.html).toContain(product.name);
+    // Signed in: the top bar offers the dashboard, and the page is not shared with others.
+    expect(signedIn.html).toContain('>Dashboard</a>');
+    expect(signedIn.res.headers.get('vary')).toContain('cookie');
+
+    const missing = await page(`${server.url}/category/NoSuchBrand`, cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Oppps!! 404 error');
+  });
+
+  it('shows a listing change on the next signed-out visit to the home page', async () => {
+    const before = await page(`${server.url}/`);
+    const ads = (await (await fetch(`${server.url}/api/advertisement`)).json()) as Advertisement[];
+    const cookie = await signIn(server.url, SELLER.email, SELLER.password);
+    const mine = (await (
+      await fetch(`${server.url}/api/my-products?email=${encodeURIComponent(SELLER.email)}`, {
+        headers: { cookie },
+      })
+    ).json()) as Array<{ _id: string; name: string }>;
+    const advertised = mine.find((p) => ads.some((ad) => ad._id === p._id));
+    expect(advertised).toBeDefined();
+    expect(before.html).toContain(`>${advertised!.name}</h3>`);
+
+    const deleted = await fetch(`${server.url}/api/my-products/${advertised!._id}`, {
+      method: 'DELETE',
+      headers: { cookie, origin: server.url },
+    });
+    expect(deleted.status).toBe(200);
+    const after = await page(`${server.url}/`);
+    expect(after.html).not.toContain(`>${advertised!.name}</h3>`);
+  });
+
+  it('sends pages and assets compressed, and keeps the build manifest private', async () => {
+    const home = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(home.headers.get('content-encoding')).toBe('br');
+    const html = await home.text();
+    const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
+      html,
+    );
+    expect(stylesheet).not.toBeNull();
+    const css = await fetch(`${server.url}${stylesheet![1]}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-encoding')).toBe('gzip');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await css.text()).length).toBeGreaterThan(10_000);
+    const manifest = await fetch(`${server.url}/.vite/manifest.json`);
+    expect(manifest.status).toBe(404);
+    expect(await manifest.text()).not.toContain('"file"');
+  });
+
+  it('works without JavaScript: the content shows and links lead on', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/`);
+    await tab.getByRole('heading', { name: 'Advertisement' }).waitFor();
+    expect(await tab.locator('#advertisement-heading ~ ul > li').count()).toBeGreaterThan(0);
+    await tab.getByRole('link', { name: 'Browse categories' }).click();
+    await tab.waitForURL((url) => url.pathname === '/categories');
+    await tab.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    // What needs the app's script cannot be pressed before it runs: no password goes out in a URL.
+    await tab.goto(`${server.url}/log-in`);
+    const submit = tab.getByRole('button', { name: 'Log in', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('hands the page to the browser without errors, and then navigates in place', async () => {
+    const { page: tab, errors, close } = await openPage(browser, server.url);
+    await tab.goto('/');
+    await tab.waitForLoadState('networkidle');
+    await tab.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await tab.getByRole('link', { name: 'Browse categories' }).click();
+    await tab.waitForURL((url) => url.pathname === '/categories');
+    await tab.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    // Had the click loaded a new document, the mark would be gone.
+    expect(
+      await tab.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

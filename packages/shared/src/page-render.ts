@@ -1,0 +1,54 @@
+/**
+ * The contract between the server and the web app's server entry, which renders public pages
+ * to HTML so that they show before any script runs.
+ */
+
+/** An API call made while a page is rendered; the server answers it in-process. */
+export interface ApiCall {
+  method: string;
+  /** Path and query, starting with /api. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface PageRequest {
+  /** The page's absolute URL. */
+  url: string;
+  /** Answers the page's API calls as the visitor: with the visitor's cookie. */
+  callApi: (call: ApiCall) => Promise<ApiAnswer>;
+}
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The markup that goes inside #root. */
+      appHtml: string;
+      /** The page's data as JSON that is safe inside a <script> element. */
+      stateJson: string;
+      /** Route ids of the matched pages; a lazily loaded page's id is its module under src/. */
+      routeIds: string[];
+    };
+
+/** Keeps a value for the duration of one request's asynchronous work (AsyncLocalStorage). */
+export interface RequestScope {
+  run<R>(value: unknown, fn: () => R): R;
+  getStore(): unknown;
+}
+
+export interface PageRenderer {
+  renderPage(request: PageRequest): Promise<RenderedPage>;
+}
+
+/** What the built server entry exports. */
+export interface PageRendererModule {
+  createPageRenderer(scope: RequestScope): PageRenderer;
+}

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
-import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -81,9 +80,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
   registerErrorHandling(app);
-  // Text answers (pages, JSON, scripts) go out compressed to clients that accept it; built
-  // assets come precompressed from the web build.
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
   await registerAuth(app);
   registerCatalogCache(app);

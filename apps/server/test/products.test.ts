@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESCRIPTION_MAX,
@@ -467,6 +468,33 @@ describe(`deep category pages on ${testDbKind}`, () => {
     expect(seen).toEqual(expected);
     expect((await pageIds(deep.app, 53)).ids).toEqual([]);
     expect((await pageIds(deep.app, 500)).ids).toEqual([]);
+  });
+
+  it('sends a page compressed to a client that accepts it, with the same content', async () => {
+    const get = (acceptEncoding?: string) =>
+      deep.app.inject({
+        method: 'GET',
+        url: '/api/products/iPhone?page=3',
+        headers: {
+          ...reader.headers,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.json<Product[]>()).toHaveLength(24);
+
+    for (let i = 0; i < 2; i++) {
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    }
+    const gzip = await get('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await get('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('shows writes made through another instance within the cache lifetime', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendText, type Encoding } from './compression.ts';
 
 interface Entry {
   expires: number;
@@ -7,9 +8,11 @@ interface Entry {
   /** Encoded once: sending a Buffer skips encoding the text again on every request. */
   body: Buffer;
   headers: Record<string, string | string[]>;
+  /** The body compressed, made on first demand. */
+  compressed: Partial<Record<Encoding, Buffer>>;
 }
 
-type Answer = Omit<Entry, 'expires'>;
+type Answer = Omit<Entry, 'expires' | 'compressed'>;
 
 export interface CachedAnswer<T> {
   body: T;
@@ -22,7 +25,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Answers that many visitors share (public catalogue reads, pages rendered for signed-out
  * visitors), kept for a short time. A successful write on this instance that can change what the
  * catalogue shows clears it at once; writes on other instances show here within `ttlMs`. Only
- * 200 answers that set no cookie are kept.
+ * 200 answers that set no cookie are kept. Each goes out compressed to clients that accept it; the
+ * compressed forms are kept with the answer.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -65,16 +69,13 @@ export class ResponseCache {
     const now = Date.now();
     const cached = this.entries.get(key);
     const entry = cached && cached.expires > now ? cached : await this.compute(key, produce);
-    return reply
-      .status(entry.status)
-      .headers(entry.headers)
-      .type(entry.contentType)
-      .send(entry.body);
+    void reply.status(entry.status).headers(entry.headers).type(entry.contentType);
+    return sendText(reply, entry.body, entry.compressed);
   }
 
   private async compute(key: string, produce: () => Promise<Answer>): Promise<Entry> {
     const generation = this.generation;
-    const entry: Entry = { ...(await produce()), expires: Date.now() + this.ttlMs };
+    const entry: Entry = { ...(await produce()), expires: Date.now() + this.ttlMs, compressed: {} };
     // An answer that sets a cookie belongs to one visitor.
     const shareable = entry.status === 200 && !('set-cookie' in entry.headers);
     if (generation === this.generation && shareable) this.remember(key, entry);

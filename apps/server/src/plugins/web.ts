@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, ApiCall, PageRenderer, PageRendererModule } from '@market/shared';
+import { sendText } from '../lib/compression.ts';
 
 export const DEMO_IMAGES_DIR = path.join(import.meta.dirname, '../db/seed/images');
 
@@ -61,8 +62,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 
   const shell = fs.readFileSync(indexFile);
+  const shellCompressed = {};
   const sendShell = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+    sendText(
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'),
+      shell,
+      shellCompressed,
+    );
 
   const renderer = await loadRenderer(distDir);
   if (!renderer) {
@@ -81,11 +87,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         return await app.catalogCache.sendEncoded(reply, `page ${request.url}`, render);
       }
       const answer = await render();
-      return await reply
-        .status(answer.status)
-        .headers(answer.headers)
-        .type(answer.contentType)
-        .send(answer.body);
+      void reply.status(answer.status).headers(answer.headers).type(answer.contentType);
+      return await sendText(reply, answer.body);
     } catch (err) {
       // The browser can still draw the page; it fetches the data itself.
       request.log.error({ err }, 'page could not be rendered on the server');

@@ -59,9 +59,12 @@ export function createActorResolver(options: ActorResolverOptions) {
       }
       const cookie = readCookie(request.headers.cookie, options.sessionCookieName);
       if (!cookie) return null;
-      const token = verifySignedCookieValue(cookie, options.cookieSecret);
-      if (!token) return null;
-      return lookup(`token:${token}`, () => findSessionByToken(options.db, token));
+      // Keyed by the signed value: only a cookie whose signature was checked ever enters the
+      // cache, so a hit needs no second check.
+      return lookup(`cookie:${cookie}`, async () => {
+        const token = verifySignedCookieValue(cookie, options.cookieSecret);
+        return token ? findSessionByToken(options.db, token) : null;
+      });
     },
 
     /** True when the request carries the session cookie (valid or not). */

@@ -1,0 +1,56 @@
+import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Smaller answers gain too little from compression to pay for it. */
+const MIN_BYTES = 1024;
+
+/** The best encoding the client accepts (`q=0` refuses one), or null for none. */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of String(header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+export function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          // Fast enough to do per answer, and close to the best ratio for JSON and HTML.
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : zlib.gzipSync(body, { level: 6 });
+}
+
+/**
+ * Sends a text answer compressed when the client accepts it. `variants` keeps the compressed
+ * forms of an answer that is sent again and again (a cached answer), so each is made once.
+ */
+export function sendText(
+  reply: FastifyReply,
+  body: Buffer,
+  variants?: Partial<Record<Encoding, Buffer>>,
+): FastifyReply {
+  if (body.length < MIN_BYTES) return reply.send(body);
+  const vary = reply.getHeader('vary');
+  void reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  let encoded = variants?.[encoding];
+  if (!encoded) {
+    encoded = compress(body, encoding);
+    if (variants) variants[encoding] = encoded;
+  }
+  return reply.header('content-encoding', encoding).send(encoded);
+}

@@ -6,6 +6,7 @@
  * (10 s after a 3 s warm-up; --quick: 3 s after 1 s), sending the Accept-Encoding header a
  * browser sends. Prints one table and writes the same figures to bench/results/.
  */
+import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
@@ -13,6 +14,7 @@ import {
   measure,
   prepareDatabase,
   printTable,
+  repoRoot,
   signIn,
   startCeiling,
   startProduct,
@@ -34,6 +36,11 @@ const seconds = values.quick ? 3 : 10;
 const warmup = values.quick ? 1 : 3;
 const connections = Number(values.connections);
 
+// The server draws pages with the web build's server entry.
+execFileSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
+  cwd: repoRoot,
+  stdio: 'ignore',
+});
 console.log(`preparing a ${kind} database with ${products.toLocaleString('en-US')} listings...`);
 const database = await prepareDatabase(kind, products);
 const ceiling = await startCeiling();
@@ -93,6 +100,18 @@ try {
     );
     row.shareOfCeiling = row.requestsPerSecond / ceilingRow.requestsPerSecond;
     rows.push(row);
+  }
+
+  // Whole pages, drawn on the server (for comparison; no target): the home page of a signed-out
+  // visitor comes from the page cache, a signed-in category page is drawn for every request.
+  const pages: Array<[string, string, Record<string, string>]> = [
+    ['GET / (page, signed out)', '/', browser],
+    ['GET /category/iPhone (page, signed in)', '/category/iPhone', signedIn],
+  ];
+  for (const [name, path, headers] of pages) {
+    rows.push(
+      await measure(name, { ...base, url: `${product.url}${path}`, headers }, seconds, warmup),
+    );
   }
 
   // Writes: each booking is for a different product (a second booking of one product is a 409).

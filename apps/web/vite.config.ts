@@ -44,9 +44,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: {
-    // The shared package is TypeScript source; the server entry carries it compiled.
-    noExternal: ['@market/shared'],
+    // The server entry carries everything it uses, built for production whatever NODE_ENV the
+    // server runs with (React's development build renders several times slower).
+    noExternal: true,
   },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,

@@ -3,7 +3,7 @@
  * before any script has loaded. The browser then hydrates it (main.tsx) from the same data.
  */
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import type { PageRenderer, PageRendererModule, RenderedPage } from '@market/shared';
@@ -29,14 +29,17 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
     }
     const { queryClient } = scope.getStore() as RenderContext;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const { prelude } = await prerender(
+    // Waits for lazily loaded parts too, so the browser gets the whole page.
+    const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <AppProviders client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,
     );
-    const appHtml = await new Response(prelude).text();
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of prelude) chunks.push(chunk as Uint8Array);
+    const appHtml = Buffer.concat(chunks).toString('utf8');
     const state: PageState = {
       router: {
         loaderData: context.loaderData,

@@ -98,18 +98,27 @@ const CATALOGUE_NEUTRAL_WRITES = ['/api/booking', '/api/wish-list', '/api/images
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: ResponseCache;
+    /** Pages rendered for signed-out visitors; they show the catalogue, so they go with it. */
+    pageCache: ResponseCache;
   }
 }
 
-/** One cache for the catalogue, cleared after every successful write that may change it. */
+/**
+ * The catalogue's caches (its JSON answers, and the pages that show it), cleared after every
+ * successful write that may change it.
+ */
 export function registerCatalogCache(app: FastifyInstance): void {
-  const cache = new ResponseCache(2_000, 5_000);
-  app.decorate('catalogCache', cache);
+  const catalog = new ResponseCache(2_000, 5_000);
+  // Few pages are shared by all signed-out visitors; the cap bounds memory whatever is asked.
+  const pages = new ResponseCache(2_000, 200);
+  app.decorate('catalogCache', catalog);
+  app.decorate('pageCache', pages);
   // onSend: the write has committed, and the next request of this client cannot overtake it.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (CATALOGUE_NEUTRAL_WRITES.some((prefix) => request.url.startsWith(prefix))) return;
-    cache.invalidate();
+    catalog.invalidate();
+    pages.invalidate();
   });
 }
 

@@ -82,9 +82,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (BROWSER_ONLY_PAGES.test(pathname)) return sendShell(reply);
     const render = () => renderToAnswer(app, renderer, template, request);
     try {
-      // A visitor with no cookie is signed out: such pages are shared by all, so they are cached.
-      if (request.headers.cookie === undefined) {
-        return await app.catalogCache.sendEncoded(reply, `page ${request.url}`, render);
+      // A visitor with no cookie is signed out: such pages are the same for all, so they are
+      // cached; not those with a query, which could be anything.
+      if (request.headers.cookie === undefined && !request.url.includes('?')) {
+        return await app.pageCache.sendEncoded(reply, request.url, render);
       }
       const answer = await render();
       void reply.status(answer.status).headers(answer.headers).type(answer.contentType);

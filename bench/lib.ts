@@ -148,6 +148,8 @@ export interface Measurement {
   errors: number;
   non2xx: number;
   shareOfCeiling?: number;
+  /** The share in each round, when an endpoint was measured in several. */
+  sharesOfCeiling?: number[];
 }
 
 export async function measure(

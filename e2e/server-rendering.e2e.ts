@@ -144,6 +144,30 @@ describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  it("lets a phone use the home page, menu included, before the app's scripts arrive", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const tab = await context.newPage();
+    // The app's scripts never arrive: what works now works on the page's HTML, CSS and the
+    // page's own small script alone.
+    await tab.route('**/assets/*.js', (route) => route.abort());
+    await tab.goto(`${server.url}/`);
+    const menuLink = tab.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+      name: 'Categories',
+    });
+    expect(await menuLink.isVisible()).toBe(false);
+    await tab.getByRole('button', { name: 'Open menu' }).click();
+    await menuLink.waitFor({ state: 'visible' });
+    const close = tab.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    await close.click();
+    await menuLink.waitFor({ state: 'hidden' });
+    await tab.getByRole('button', { name: 'Open menu' }).click();
+    await menuLink.click();
+    await tab.waitForURL((url) => url.pathname === '/categories');
+    await tab.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('hands the page to the browser without errors, and then navigates in place', async () => {
     const { page: tab, errors, close } = await openPage(browser, server.url);
     await tab.goto('/');

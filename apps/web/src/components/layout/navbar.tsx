@@ -1,10 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { InlineSpinner } from '../ui/spinner.tsx';
 import { BrandLogo } from './brand-logo.tsx';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const LogOutButton = lazy(() => import('./log-out-button.tsx'));
 
@@ -60,7 +59,6 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
 
 /** The top bar; on small screens the links fold behind a menu button. */
 export function Navbar() {
-  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -71,6 +69,14 @@ export function Navbar() {
     setMenuOpen(false);
   }
   const close = () => setMenuOpen(false);
+  // Until now, taps on the menu button were handled by the page's own small script (index.html),
+  // so that the menu works before the app's scripts arrive. Take over its state.
+  useEffect(() => {
+    const page = document.documentElement;
+    if (page.hasAttribute('data-menu-open')) setMenuOpen(true);
+    page.removeAttribute('data-menu-open');
+    page.setAttribute('data-menu-ready', '');
+  }, []);
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -81,23 +87,32 @@ export function Navbar() {
         <BrandLogo />
         <button
           type="button"
-          className="btn btn-ghost btn-square md:hidden"
+          className="group btn btn-ghost btn-square md:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          disabled={!hydrated}
+          data-menu-button
           onClick={() => setMenuOpen((open) => !open)}
         >
+          {/* The icon follows aria-expanded, which the page's own script sets too. */}
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-            {menuOpen ? (
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-            )}
+            <path
+              className="group-aria-expanded:hidden"
+              d="M4 7h16M4 12h16M4 17h16"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+            <path
+              className="hidden group-aria-expanded:inline"
+              d="M6 6l12 12M18 6L6 18"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
           </svg>
         </button>
         <ul
           id={menuId}
+          data-menu
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
         >
           <li>

@@ -42,23 +42,24 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
-      <FormError message={errors.root?.server?.message} />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        disabled={isSubmitting || !hydrated}
-      >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Send the reset link
-      </button>
+    <form onSubmit={onSubmit} noValidate>
+      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormError message={errors.root?.server?.message} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Send the reset link
+        </button>
+      </fieldset>
     </form>
   );
 }

@@ -51,52 +51,52 @@ export function LogInForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {demoAdmin && (
-        <div className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
-          <p className="font-semibold">Demo admin</p>
-          <p>
-            Email: <span className="font-mono">{demoAdmin.email}</span>
-          </p>
-          <p>
-            Password: <span className="font-mono">{demoAdmin.password}</span>
-          </p>
-          <button
-            type="button"
-            className="btn btn-outline btn-info btn-xs mt-2"
-            disabled={!hydrated}
-            onClick={() => {
-              setValue('email', demoAdmin.email);
-              setValue('password', demoAdmin.password);
-            }}
-          >
-            Fill in the demo admin
-          </button>
-        </div>
-      )}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <FormError message={errors.root?.server?.message} />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        disabled={isSubmitting || !hydrated}
-      >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Log in
-      </button>
+    <form onSubmit={onSubmit} noValidate>
+      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        {demoAdmin && (
+          <div className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
+            <p className="font-semibold">Demo admin</p>
+            <p>
+              Email: <span className="font-mono">{demoAdmin.email}</span>
+            </p>
+            <p>
+              Password: <span className="font-mono">{demoAdmin.password}</span>
+            </p>
+            <button
+              type="button"
+              className="btn btn-outline btn-info btn-xs mt-2"
+              onClick={() => {
+                setValue('email', demoAdmin.email);
+                setValue('password', demoAdmin.password);
+              }}
+            >
+              Fill in the demo admin
+            </button>
+          </div>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <FormError message={errors.root?.server?.message} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Log in
+        </button>
+      </fieldset>
     </form>
   );
 }

@@ -106,71 +106,74 @@ export function RegistrationForm({ onRegistered }: { onRegistered: () => void })
   const busy = step !== 'idle';
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      <TextField
-        label="Name"
-        autoComplete="name"
-        registration={register('name')}
-        error={errors.name?.message}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        registration={register('phone')}
-        error={errors.phone?.message}
-        hint="Digits only, with an optional leading +"
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-        hint="At least 8 characters"
-      />
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium">Account type</legend>
-        <div className="flex gap-6">
-          {ACCOUNT_TYPES.map((type) => (
-            <label key={type} className="flex cursor-pointer items-center gap-2 capitalize">
-              <input
-                type="radio"
-                className="radio radio-primary"
-                value={type}
-                {...register('role')}
-              />
-              {type}
-            </label>
-          ))}
-        </div>
-        {errors.role && <p className="mt-1 text-sm text-error">{errors.role.message}</p>}
+    <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          registration={register('phone')}
+          error={errors.phone?.message}
+          hint="Digits only, with an optional leading +"
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+          hint="At least 8 characters"
+        />
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">Account type</legend>
+          <div className="flex gap-6">
+            {ACCOUNT_TYPES.map((type) => (
+              <label key={type} className="flex cursor-pointer items-center gap-2 capitalize">
+                <input
+                  type="radio"
+                  className="radio radio-primary"
+                  value={type}
+                  {...register('role')}
+                />
+                {type}
+              </label>
+            ))}
+          </div>
+          {errors.role && <p className="mt-1 text-sm text-error">{errors.role.message}</p>}
+        </fieldset>
+        <TextField
+          label="Image"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
+          registration={register('image')}
+          error={errors.image?.message}
+        />
+        <FormError message={errors.root?.server?.message} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {step === 'uploading'
+            ? 'Uploading the image...'
+            : step === 'creating'
+              ? 'Creating the account...'
+              : 'Register'}
+        </button>
       </fieldset>
-      <TextField
-        label="Image"
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
-        registration={register('image')}
-        error={errors.image?.message}
-      />
-      <FormError message={errors.root?.server?.message} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
-        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {step === 'uploading'
-          ? 'Uploading the image...'
-          : step === 'creating'
-            ? 'Creating the account...'
-            : 'Register'}
-      </button>
     </form>
   );
 }

@@ -47,31 +47,32 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-        hint="At least 8 characters"
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
-      />
-      <FormError message={errors.root?.server?.message} />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        disabled={isSubmitting || !hydrated}
-      >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Set the new password
-      </button>
+    <form onSubmit={onSubmit} noValidate>
+      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+          hint="At least 8 characters"
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <FormError message={errors.root?.server?.message} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Set the new password
+        </button>
+      </fieldset>
     </form>
   );
 }

@@ -5,11 +5,13 @@
  * Fastify server (the ceiling), then measures each endpoint with autocannon at 50 connections,
  * sending the Accept-Encoding header a browser sends. Each read endpoint is measured in 3 rounds
  * of 5 s, each right after 5 s on the ceiling, and reported with its median share of it
- * (--quick: one round of 3 s). Prints one table and writes the same figures to bench/results/.
+ * (--quick: one round of 3 s). Then times 8 uploads of 12-megapixel JPEGs, one at a time.
+ * Prints one table and writes the same figures to bench/results/.
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
+import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import {
   measure,
@@ -22,6 +24,64 @@ import {
   writeResults,
   type Measurement,
 } from './lib.ts';
+
+/** A 12-megapixel photo-like JPEG (smooth colour, fine grain); `seed` makes each one unique. */
+async function twelveMegapixelJpeg(seed: number): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let grain = seed * 7919 + 1;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 3) {
+      grain = (grain * 1103515245 + 12345) & 0x7fffffff;
+      const noise = (grain >> 16) % 9;
+      pixels[i] = ((x * 255) / width + noise) & 255;
+      pixels[i + 1] = ((y * 255) / height + noise) & 255;
+      pixels[i + 2] = (((x + y + seed * 40) >> 4) + noise) & 255;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/** Uploads of distinct 12-megapixel JPEGs as a seller, one after another: how long each takes. */
+async function measureUploads(url: string): Promise<Measurement> {
+  const cookie = await signIn(url, DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
+  const times: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let bytes = 0;
+  for (let i = 0; i < 8; i++) {
+    const jpeg = await twelveMegapixelJpeg(i);
+    bytes = jpeg.length;
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    const started = performance.now();
+    try {
+      const res = await fetch(`${url}/api/images`, {
+        method: 'POST',
+        headers: { cookie, origin: url },
+        body: form,
+      });
+      await res.arrayBuffer();
+      if (!res.ok) non2xx++;
+    } catch {
+      errors++;
+    }
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+  return {
+    name: `POST /api/images, 12 MP JPEG of ${(bytes / 1e6).toFixed(1)} MB (one at a time; p99 = slowest)`,
+    requestsPerSecond: Math.round((1000 / mean) * 10) / 10,
+    p50: Math.round(times[Math.floor((times.length - 1) / 2)]!),
+    p99: Math.round(times.at(-1)!),
+    errors,
+    non2xx,
+  };
+}
 
 const { values } = parseArgs({
   options: {
@@ -156,6 +216,7 @@ try {
     0,
   );
   rows.push(booking);
+  rows.push(await measureUploads(product.url));
 } finally {
   await product.stop();
   await ceiling.stop();

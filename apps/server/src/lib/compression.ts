@@ -6,19 +6,30 @@ export type Encoding = 'br' | 'gzip';
 /** Smaller answers gain too little from compression to pay for it. */
 const MIN_BYTES = 1024;
 
+/** Clients send a handful of distinct headers; each is parsed once (the map is bounded). */
+const parsedHeaders = new Map<string, Encoding | null>();
+
 /** The best encoding the client accepts (`q=0` refuses one), or null for none. */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  const text = String(header);
+  const known = parsedHeaders.get(text);
+  if (known !== undefined) return known;
   const accepted = new Set<string>();
-  for (const part of String(header).split(',')) {
+  for (const part of text.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (q && Number(q.slice(2)) === 0) continue;
     accepted.add(name.trim());
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
+  const best = accepted.has('br')
+    ? 'br'
+    : accepted.has('gzip') || accepted.has('*')
+      ? 'gzip'
+      : null;
+  if (parsedHeaders.size >= 100) parsedHeaders.clear();
+  parsedHeaders.set(text, best);
+  return best;
 }
 
 export function compress(body: Buffer, encoding: Encoding): Buffer {

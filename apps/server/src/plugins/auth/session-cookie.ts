@@ -1,8 +1,25 @@
 import crypto from 'node:crypto';
 
+/** The last Cookie headers read, per cookie name: a client sends the same one again and again. */
+const recentReads = new Map<string, Map<string, string | null>>();
+
 /** The value of one cookie in a Cookie header, or null. */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
+  let reads = recentReads.get(name);
+  if (!reads) {
+    reads = new Map();
+    recentReads.set(name, reads);
+  }
+  const known = reads.get(header);
+  if (known !== undefined) return known;
+  const value = parseCookie(header, name);
+  if (reads.size >= 1_000) reads.clear();
+  reads.set(header, value);
+  return value;
+}
+
+function parseCookie(header: string, name: string): string | null {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;

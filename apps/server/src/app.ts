@@ -16,6 +16,7 @@ import { registerWebApp } from './plugins/web.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCatalogCache } from './lib/response-cache.ts';
+import { lazyChildLogger } from './lib/request-logger.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -72,8 +74,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.decorate('dbKind', database.kind);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await migrateToLatest(database.db);

@@ -114,12 +114,18 @@ export function registerCatalogCache(app: FastifyInstance): void {
   app.decorate('catalogCache', catalog);
   app.decorate('pageCache', pages);
   // onSend: the write has committed, and the next request of this client cannot overtake it.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (CATALOGUE_NEUTRAL_WRITES.some((prefix) => request.url.startsWith(prefix))) return;
-    catalog.invalidate();
-    pages.invalidate();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && reply.statusCode < 400 && !isCatalogueNeutral(request.url)) {
+      catalog.invalidate();
+      pages.invalidate();
+    }
+    done(null, payload);
   });
+}
+
+function isCatalogueNeutral(url: string): boolean {
+  return CATALOGUE_NEUTRAL_WRITES.some((prefix) => url.startsWith(prefix));
 }
 
 function toBuffer(serialized: ReturnType<FastifyReply['serialize']>): Buffer {

@@ -103,19 +103,26 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     return requestSession(this).then((session) => session?.actor ?? null);
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  const expectedOrigin = new URL(config.publicUrl).origin;
+  /** Why a state-changing API call made with the session cookie is refused, if it is. */
+  const crossSiteRefusal = (request: FastifyRequest): Error | undefined => {
+    if (SAFE_METHODS.has(request.method)) return undefined;
     // OAuth providers may post their answer back from their own site (response_mode=form_post).
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/callback/')) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/callback/')) {
+      return undefined;
+    }
     // A browser never attaches a bearer token on its own, so those requests cannot be forged.
-    if (bearerToken(request) || !resolver.hasSessionCookie(request)) return;
-    const expected = new URL(config.publicUrl).origin;
+    if (bearerToken(request) || !resolver.hasSessionCookie(request)) return undefined;
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw forbidden('Cross-site requests are not allowed');
+      return forbidden('Cross-site requests are not allowed');
     }
     const origin = request.headers.origin ?? originOf(request.headers.referer);
-    if (origin && origin !== expected) throw forbidden('Cross-site requests are not allowed');
-  });
+    if (origin && origin !== expectedOrigin)
+      return forbidden('Cross-site requests are not allowed');
+    return undefined;
+  };
+  // A callback hook: it runs on every request, and needs no promise.
+  app.addHook('onRequest', (request, _reply, done) => done(crossSiteRefusal(request)));
 
   app.addHook('onClose', async () => {
     resolver.clear();

@@ -80,6 +80,17 @@ describe('pages rendered on the server', () => {
     // Signed in: the top bar offers the dashboard, and the page is not shared with others.
     expect(signedIn.html).toContain('>Dashboard</a>');
     expect(signedIn.res.headers.get('vary')).toContain('cookie');
+    // The log-out button is loaded lazily: the first page that shows it after a start waits for
+    // it, and later ones draw it at once; each is drawn whole, and the two are the same.
+    const logOut = '<button type="button" class="btn btn-primary btn-sm md:ml-2">Log out</button>';
+    const again = await page(`${server.url}/category/iPhone`, cookie);
+    for (const html of [signedIn.html, again.html]) {
+      expect(html).toContain(logOut);
+      expect(html).not.toContain('<!--$!-->');
+    }
+    const withoutState = (html: string) =>
+      html.replace(/<script id="page-state".*?<\/script>/s, '');
+    expect(withoutState(again.html)).toBe(withoutState(signedIn.html));
 
     const missing = await page(`${server.url}/category/NoSuchBrand`, cookie);
     expect(missing.status).toBe(404);

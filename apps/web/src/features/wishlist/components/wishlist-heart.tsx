@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAddToWishlist } from '../api/add-to-wishlist.ts';
+import { saveToWishlist } from '../api/add-to-wishlist.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
@@ -12,23 +13,18 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 export function WishlistHeart({ productId }: { productId: string }) {
   const hydrated = useHydrated();
   const [filled, setFilled] = useState(false);
-  const addToWishlist = useAddToWishlist();
+  const queryClient = useQueryClient();
 
-  const onClick = () => {
+  const onClick = async () => {
     if (filled) return;
     setFilled(true);
-    addToWishlist.mutate(
-      { productId },
-      {
-        onSuccess: (result) => {
-          if (result.acknowledged) toast.success(MESSAGES.wishlistAdded);
-        },
-        onError: (err) => {
-          console.error(err);
-          if (!(err instanceof ApiError && err.status === 409)) setFilled(false);
-        },
-      },
-    );
+    try {
+      const result = await saveToWishlist(queryClient, { productId });
+      if (result.acknowledged) toast.success(MESSAGES.wishlistAdded);
+    } catch (err) {
+      console.error(err);
+      if (!(err instanceof ApiError && err.status === 409)) setFilled(false);
+    }
   };
 
   return (
@@ -38,7 +34,7 @@ export function WishlistHeart({ productId }: { productId: string }) {
       aria-label="Add to wishlist"
       aria-pressed={filled}
       disabled={!hydrated}
-      onClick={onClick}
+      onClick={() => void onClick()}
     >
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
         <path

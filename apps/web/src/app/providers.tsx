@@ -1,13 +1,13 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { toastsWanted } from '../lib/toast.ts';
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 
-/** Toasts are only ever raised in the browser, so their code loads after the page is up. */
+/** The toasts' container, put on the page when the first toast is asked for. */
 function LateToastHost() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.current, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <ToastHost />

@@ -1,21 +1,43 @@
 /**
- * The spec's toasts (top right, 3000 ms). react-toastify loads after the first screen, so it is
- * not on the home page's critical path; a toast asked for meanwhile shows once it has loaded.
+ * The spec's toasts (top right, 3000 ms). react-toastify, its stylesheet and its container load
+ * when the first toast is asked for, not with the page: adding a stylesheet makes the browser
+ * restyle the whole page, which a page that never shows a toast should not pay for. A toast
+ * asked for meanwhile waits in react-toastify's queue until the container is up.
  */
-import type * as Toastify from 'react-toastify';
+import type * as Toastify from 'react-toastify/unstyled';
 
 let toastify: Promise<typeof Toastify> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
 
-export function loadToastify() {
-  toastify ??= import('react-toastify');
+/** The toast library, unstyled: the container's own module brings its stylesheet. */
+function loadToastify() {
+  toastify ??= import('react-toastify/unstyled');
   return toastify;
+}
+
+/** Whether a toast has been asked for, so that the container should be on the page. */
+export const toastsWanted = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  current: (): boolean => wanted,
+};
+
+function show(kind: 'success' | 'error', message: string): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void loadToastify().then((m) => m.toast[kind](message));
 }
 
 export const toast = {
   success(message: string): void {
-    void loadToastify().then((m) => m.toast.success(message));
+    show('success', message);
   },
   error(message: string): void {
-    void loadToastify().then((m) => m.toast.error(message));
+    show('error', message);
   },
 };

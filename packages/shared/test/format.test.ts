@@ -18,6 +18,23 @@ describe('formatting', () => {
     expect(formatPrice(640)).toBe('$640');
     expect(formatPrice(1234.5)).toBe('$1,234.50');
     expect(formatPrice(1_000_000)).toBe('$1,000,000');
+    expect(formatPrice(0.5)).toBe('$0.50');
+    expect(formatPrice(999.99)).toBe('$999.99');
+  });
+
+  it('writes every price in cents as the en-US number format does', () => {
+    const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const withCents = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const prices = [0, 1, 12, 123, 1234, 12345, 123456, 1234567, 99_999_999.99];
+    for (let cents = 0; cents < 200_000; cents += 7) prices.push(cents / 100);
+    for (let cents = 99_000_000; cents < 99_100_000; cents += 997) prices.push(cents / 100);
+    for (const price of prices) {
+      const format = Number.isInteger(price) ? whole : withCents;
+      expect(formatPrice(price)).toBe(`$${format.format(price)}`);
+    }
   });
 
   it('cuts advertisement descriptions at 250 characters plus an ellipsis', () => {

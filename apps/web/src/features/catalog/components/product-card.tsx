@@ -24,6 +24,24 @@ function VerifiedBadge() {
 }
 
 /**
+ * Waits for the app's script; its own component, so that taking the page over redraws only the
+ * button, not the whole card.
+ */
+function BookButton({ onBook }: { onBook: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-block"
+      disabled={!hydrated}
+      onClick={onBook}
+    >
+      Booked Now
+    </button>
+  );
+}
+
+/**
  * One listing. The wishlist control and the booking action belong to other features, so the page
  * that composes them passes them in.
  */
@@ -39,9 +57,10 @@ export function ProductCard({
   /** The card is among the first on the page: its image loads at once. */
   eager?: boolean;
 }) {
-  const hydrated = useHydrated();
   return (
-    <li className="card border border-base-300 bg-base-100 shadow-sm">
+    // Cards far below the fold are laid out and painted only as they near the screen
+    // (content-visibility), in a space of about their height until then.
+    <li className="card border border-base-300 bg-base-100 shadow-sm [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
       <figure className="bg-base-200">
         <img
           src={product.imgURL}
@@ -79,14 +98,7 @@ export function ProductCard({
           Resell Price: {formatPrice(product.resellPrice)}
         </p>
         <div className="card-actions mt-auto pt-2">
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            disabled={!hydrated}
-            onClick={onBook}
-          >
-            Booked Now
-          </button>
+          <BookButton onBook={onBook} />
         </div>
       </div>
     </li>

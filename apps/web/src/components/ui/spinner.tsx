@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MESSAGES } from '@market/shared';
 
 /** The spec's full-screen 'Loading...' spinner. */
@@ -27,5 +28,23 @@ export function SectionSpinner() {
       <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
       <span className="ml-3 text-lg">{MESSAGES.loading}</span>
     </div>
+  );
+}
+
+/** A form's submit button: disabled, with a spinner, while the form is being sent. */
+export function SubmitButton({
+  busy,
+  className = 'btn btn-primary btn-block',
+  children,
+}: {
+  busy: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy}>
+      {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      {children}
+    </button>
   );
 }

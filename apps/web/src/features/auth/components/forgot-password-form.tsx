@@ -7,6 +7,7 @@ import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
@@ -53,12 +54,7 @@ export function ForgotPasswordForm() {
           error={errors.email?.message}
         />
         <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Send the reset link
-        </button>
+        <SubmitButton busy={isSubmitting}>Send the reset link</SubmitButton>
       </fieldset>
     </form>
   );

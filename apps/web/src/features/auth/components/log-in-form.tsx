@@ -9,6 +9,7 @@ import { authErrorMessage } from '../api/auth-error.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 /** Email and password sign-in; `onSignedIn` decides where to go next. */
 export function LogInForm({
@@ -90,12 +91,7 @@ export function LogInForm({
           error={errors.password?.message}
         />
         <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Log in
-        </button>
+        <SubmitButton busy={isSubmitting}>Log in</SubmitButton>
       </fieldset>
     </form>
   );

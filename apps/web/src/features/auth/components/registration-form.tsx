@@ -18,6 +18,7 @@ import { authErrorMessage } from '../api/auth-error.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 type RegistrationForm = Registration & { image: FileList | undefined };
 
@@ -165,14 +166,13 @@ export function RegistrationForm({ onRegistered }: { onRegistered: () => void })
           error={errors.image?.message}
         />
         <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={busy}>
           {step === 'uploading'
             ? 'Uploading the image...'
             : step === 'creating'
               ? 'Creating the account...'
               : 'Register'}
-        </button>
+        </SubmitButton>
       </fieldset>
     </form>
   );

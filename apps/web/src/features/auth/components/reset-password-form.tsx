@@ -8,6 +8,7 @@ import { authClient } from '../../../lib/auth-client.ts';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { FormError, TextField } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 type ResetPasswordValues = { password: string; confirmPassword: string };
 
@@ -66,12 +67,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           error={errors.confirmPassword?.message}
         />
         <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Set the new password
-        </button>
+        <SubmitButton busy={isSubmitting}>Set the new password</SubmitButton>
       </fieldset>
     </form>
   );

@@ -12,6 +12,7 @@ import {
 } from '@market/shared';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
+import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 const bookingFormSchema = createBookingSchema.omit({ productId: true });
 type BookingForm = { phone: string; location: string };
@@ -177,16 +178,7 @@ export function BookingModal({
               {errors.root.server.message}
             </p>
           )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
-            disabled={createBooking.isPending}
-          >
-            {createBooking.isPending && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
-            Booked !!
-          </button>
+          <SubmitButton busy={createBooking.isPending}>Booked !!</SubmitButton>
         </form>
       </div>
     </dialog>

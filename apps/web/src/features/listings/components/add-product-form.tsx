@@ -27,6 +27,7 @@ import {
   TextField,
   errorProps,
 } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 const SERVER_FIELDS = [
   'name',
@@ -167,12 +168,9 @@ export function AddProductForm({ email }: { email: string }) {
       </div>
 
       <div className="mt-4 md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <SubmitButton busy={isSubmitting} className="btn btn-primary w-full sm:w-auto">
           Add Product
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,20 +1,14 @@
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { boundedMemo } from './bounded-memo.ts';
 
 export type Encoding = 'br' | 'gzip';
 
 /** Smaller answers gain too little from compression to pay for it. */
 const MIN_BYTES = 1024;
 
-/** Clients send a handful of distinct headers; each is parsed once (the map is bounded). */
-const parsedHeaders = new Map<string, Encoding | null>();
-
-/** The best encoding the client accepts (`q=0` refuses one), or null for none. */
-export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
-  if (!header) return null;
-  const text = String(header);
-  const known = parsedHeaders.get(text);
-  if (known !== undefined) return known;
+/** Clients send a handful of distinct headers; each is parsed once. */
+const parseAcceptEncoding = boundedMemo(100, (text): Encoding | null => {
   const accepted = new Set<string>();
   for (const part of text.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -22,14 +16,14 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
     if (q && Number(q.slice(2)) === 0) continue;
     accepted.add(name.trim());
   }
-  const best = accepted.has('br')
-    ? 'br'
-    : accepted.has('gzip') || accepted.has('*')
-      ? 'gzip'
-      : null;
-  if (parsedHeaders.size >= 100) parsedHeaders.clear();
-  parsedHeaders.set(text, best);
-  return best;
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+});
+
+/** The best encoding the client accepts (`q=0` refuses one), or null for none. */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  return header ? parseAcceptEncoding(String(header)) : null;
 }
 
 /**

@@ -1,22 +1,18 @@
 import crypto from 'node:crypto';
+import { boundedMemo } from '../../lib/bounded-memo.ts';
 
-/** The last Cookie headers read, per cookie name: a client sends the same one again and again. */
-const recentReads = new Map<string, Map<string, string | null>>();
+/** The Cookie headers read, per cookie name: a client sends the same one again and again. */
+const readers = new Map<string, (header: string) => string | null>();
 
 /** The value of one cookie in a Cookie header, or null. */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
-  let reads = recentReads.get(name);
-  if (!reads) {
-    reads = new Map();
-    recentReads.set(name, reads);
+  let read = readers.get(name);
+  if (!read) {
+    read = boundedMemo(1_000, (text) => parseCookie(text, name));
+    readers.set(name, read);
   }
-  const known = reads.get(header);
-  if (known !== undefined) return known;
-  const value = parseCookie(header, name);
-  if (reads.size >= 1_000) reads.clear();
-  reads.set(header, value);
-  return value;
+  return read(header);
 }
 
 function parseCookie(header: string, name: string): string | null {

@@ -193,6 +193,14 @@ describe('pages rendered on the server', () => {
     expect(
       await tab.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
     ).toBe(true);
+    // No toast yet, so neither the toasts' code nor their stylesheet is on the page.
+    expect(
+      await tab.evaluate(() =>
+        Array.from(document.querySelectorAll('link[rel="stylesheet"], style')).map(
+          (sheet) => (sheet as HTMLLinkElement).href || sheet.textContent?.slice(0, 40),
+        ),
+      ),
+    ).toEqual([expect.stringMatching(/\/assets\/index-[\w-]+\.css$/)]);
     expect(errors).toEqual([]);
     await close();
   });

@@ -7,6 +7,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/listings.ts';
 export * from './schemas/bookings.ts';
 export * from './schemas/wishlist.ts';
+export * from './schemas/marks.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/content.ts';
 export * from './schemas/images.ts';

@@ -3,6 +3,12 @@
  * to HTML so that they show before any script runs.
  */
 
+/**
+ * The id of the JSON script in which a rendered page hands its data to the browser: the server
+ * writes it, the browser reads it.
+ */
+export const PAGE_STATE_ID = 'page-state';
+
 /** An API call made while a page is rendered; the server answers it in-process. */
 export interface ApiCall {
   method: string;
@@ -34,7 +40,7 @@ export type RenderedPage =
       appHtml: string;
       /** The page's data as JSON that is safe inside a <script> element. */
       stateJson: string;
-      /** Route ids of the matched pages; a lazily loaded page's id is its module under src/. */
+      /** Route ids of the matched pages (see `PageRenderer.lazyRouteIds`). */
       routeIds: string[];
     };
 
@@ -45,6 +51,12 @@ export interface RequestScope {
 }
 
 export interface PageRenderer {
+  /**
+   * The ids of the lazily loaded pages. Each is its module's path from the web app's root, which
+   * is also the module's key in the browser build's manifest: the server finds a page's chunks
+   * and stylesheets by it.
+   */
+  lazyRouteIds: readonly string[];
   renderPage(request: PageRequest): Promise<RenderedPage>;
 }
 

@@ -5,6 +5,7 @@ import {
   newProductSchema,
   phoneSchema,
   registrationSchema,
+  RESELL_ABOVE_ORIGINAL,
 } from '../src/index.ts';
 
 const product = {
@@ -27,7 +28,7 @@ describe('product fields', () => {
 
   it.each([
     ['originalPrice', 0, false],
-    ['originalPrice', 0.01, true],
+    ['resellPrice', 0.01, true],
     ['originalPrice', 1_000_000, true],
     ['originalPrice', 1_000_000.01, false],
     ['resellPrice', 10.005, false],
@@ -39,6 +40,20 @@ describe('product fields', () => {
     ['condition', 'broken', false],
   ])('%s = %s is accepted: %s', (field, value, ok) => {
     expect(newProductSchema.safeParse({ ...product, [field]: value }).success).toBe(ok);
+  });
+
+  it('refuses a resell price above the original price, under the resell price', () => {
+    expect(newProductSchema.safeParse({ ...product, resellPrice: 799 }).success).toBe(true);
+    const above = newProductSchema.safeParse({ ...product, resellPrice: 799.01 });
+    expect(above.error?.issues).toEqual([
+      expect.objectContaining({ path: ['resellPrice'], message: RESELL_ABOVE_ORIGINAL }),
+    ]);
+    // Said at once, beside what else is missing, as the form shows it.
+    const withOthers = newProductSchema.safeParse({ ...product, name: '', resellPrice: 900 });
+    expect(withOthers.error?.issues.map((i) => i.path)).toEqual([['name'], ['resellPrice']]);
+    // Not while a price itself is wrong: that price's own message is the one to read.
+    const badPrice = newProductSchema.safeParse({ ...product, originalPrice: 0 });
+    expect(badPrice.error?.issues.map((i) => i.path)).toEqual([['originalPrice']]);
   });
 
   it('refuses unknown fields and missing required ones, naming the field', () => {

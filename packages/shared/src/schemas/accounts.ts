@@ -57,6 +57,30 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
   });
 
+const currentPasswordSchema = z
+  .string({ error: 'Enter your current password' })
+  .min(1, { error: 'Enter your current password' })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
+
+/** POST /api/auth/change-password while signed in; other sessions end whatever is asked. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+});
+
+/** The change-password form: the new password twice. */
+export const changePasswordSchema = changePasswordRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePassword = z.input<typeof changePasswordSchema>;
+
+/** POST /api/auth/delete-user: one's own account, only with its password asked again. */
+export const deleteAccountSchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccount = z.input<typeof deleteAccountSchema>;
+
 /** PUT /users: the signed-in user's own profile. Role only on creation, never admin. */
 export const putUserSchema = z.object({
   name: nameSchema,

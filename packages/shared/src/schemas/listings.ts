@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, PRICE_MAX, YEAR_OF_PURCHASE_MIN, currentYear } from '../constants.ts';
-import { categoryNameSchema, conditionSchema } from './catalog.ts';
+import { categoryNameSchema, conditionSchema, productSchema } from './catalog.ts';
 
 const price = (label: string) =>
   z
@@ -41,13 +41,42 @@ export const productFieldsSchema = z.object({
     .default(''),
 });
 
-export const newProductSchema = productFieldsSchema
-  .extend({
-    imgURL: z
-      .string({ error: 'Image is required' })
-      .trim()
-      .min(1, { error: 'Image is required' })
-      .max(500),
-  })
-  .strict();
+export const RESELL_ABOVE_ORIGINAL = 'Resell price cannot be more than the original price';
+
+const pricesSchema = productFieldsSchema.pick({ originalPrice: true, resellPrice: true });
+
+/**
+ * The rule both prices follow together: a used phone is not offered for more than it cost new.
+ * One refinement for the product form and POST /add-product; the message goes under the resell
+ * price. It runs as soon as both prices are valid, even while other fields are not, so the form
+ * shows it together with their messages.
+ */
+export function withSensiblePrices<T extends z.ZodType<z.output<typeof pricesSchema>>>(
+  schema: T,
+): T {
+  return schema.refine((p) => p.resellPrice <= p.originalPrice, {
+    error: RESELL_ABOVE_ORIGINAL,
+    path: ['resellPrice'],
+    when: (payload) => pricesSchema.safeParse(payload.value).success,
+  });
+}
+
+export const newProductSchema = withSensiblePrices(
+  productFieldsSchema
+    .extend({
+      imgURL: z
+        .string({ error: 'Image is required' })
+        .trim()
+        .min(1, { error: 'Image is required' })
+        .max(500),
+    })
+    .strict(),
+);
 export type NewProduct = z.input<typeof newProductSchema>;
+
+/**
+ * A row of GET /my-products: the product, and how many buyers have booked it, so that deleting
+ * it can say whose orders it touches.
+ */
+export const myProductSchema = productSchema.extend({ buyerCount: z.number().int().min(0) });
+export type MyProduct = z.infer<typeof myProductSchema>;

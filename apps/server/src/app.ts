@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   serializerCompiler,
@@ -10,12 +10,17 @@ import {
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DbKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import { seedDemoData } from './db/seed/seed.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
-import { registerWebApp } from './plugins/web.ts';
+import { registerWebApp } from './plugins/web/index.ts';
+import { DEMO_IMAGES_DIR } from './plugins/web/static-assets.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerCatalogCache } from './lib/response-cache.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerRedis } from './lib/redis.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerAccess } from './lib/access.ts';
+import { registerResponseCaches } from './lib/response-cache.ts';
+import { registerImageUrls } from './lib/image-urls.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -24,6 +29,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { marksRoutes } from './modules/marks/marks.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 
@@ -32,6 +38,8 @@ declare module 'fastify' {
     config: Readonly<Config>;
     db: Kysely<Database>;
     dbKind: DbKind;
+    /** The demo admin's sign-in, shown on the log-in page in a demo run (Config.seedDemoAdmin). */
+    demoAdmin: { email: string; password: string } | null;
   }
 }
 
@@ -40,6 +48,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Serve the built web app and its history fallback (off in API-only tests). */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (tests list the routes the app serves). */
+  onRoute?: onRouteHookHandler;
 }
 
 export type App = FastifyInstance;
@@ -80,12 +90,26 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   });
 
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoData(database.db, app.log);
+  let demoAdmin: FastifyInstance['demoAdmin'] = null;
+  if (config.seedDemo) {
+    // Loaded only when asked for, so a production start never reads the demo data.
+    const demo = await import('./db/seed/seed.ts');
+    await demo.seedDemoData(database.db, app.log, { withAdmin: config.seedDemoAdmin });
+    if (config.seedDemoAdmin) demoAdmin = demo.demoAdminSignIn();
+  }
+  app.decorate('demoAdmin', demoAdmin);
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  // Both check or complete each route as it is registered, so they come before any route.
+  registerAccess(app);
+  registerResponseCaches(app);
+  registerImageUrls(app, DEMO_IMAGES_DIR);
   await registerOpenApi(app);
+  await registerRedis(app);
+  registerRateLimits(app);
   await registerAuth(app);
-  registerCatalogCache(app);
 
   await app.register(
     async (api) => {
@@ -96,6 +120,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(listingsRoutes);
       await api.register(bookingsRoutes);
       await api.register(wishlistRoutes);
+      await api.register(marksRoutes);
       await api.register(adminRoutes);
       await api.register(imagesRoutes);
     },

@@ -59,9 +59,19 @@ export interface Config {
   outboxDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was given: the one address people use. Without it the product answers at any
+   * address it is reached at (localhost, 127.0.0.1, the machine's address on the network).
+   */
+  publicUrlConfigured: boolean;
   authSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
+  /**
+   * Seed the demo admin, whose password the log-in page shows: only in a demo run, never beside
+   * the operator's own admin (ADMIN_EMAIL) nor on an https address, where real people sign in.
+   */
+  seedDemoAdmin: boolean;
   admin: { email: string; password: string } | null;
   google: { clientId: string; clientSecret: string } | null;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
@@ -117,6 +127,8 @@ export function loadConfig(
   ensureWritableDir(dataDir);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const seedDemo = e.SEED_DEMO ?? !e.DATABASE_URL;
+  const operatorAdmin = Boolean(e.ADMIN_EMAIL && e.ADMIN_PASSWORD);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -126,9 +138,11 @@ export function loadConfig(
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemo,
+    seedDemoAdmin: seedDemo && !operatorAdmin && !publicUrl.startsWith('https:'),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

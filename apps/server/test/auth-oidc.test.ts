@@ -84,13 +84,20 @@ beforeAll(async () => {
         response_types: ['code'],
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     cookies: { keys: ['oidc-test-cookie-key'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
-      claims: async () => ({ sub, email: PERSON.email, email_verified: true, name: PERSON.name }),
+      claims: async () => ({
+        sub,
+        email: PERSON.email,
+        email_verified: true,
+        name: PERSON.name,
+        // A picture on the provider's site: not shown here (the default avatar is).
+        picture: 'https://provider.example/photos/oidc-person.jpg',
+      }),
     }),
   });
   opServer = provider.listen(opPort);
@@ -181,6 +188,7 @@ describe(`social sign-in through a local OpenID Connect server on ${testDbKind}`
       role: 'buyer',
       phone: PHONE_NOT_AVAILABLE,
       isVerifiedUser: false,
+      img: null,
     });
 
     const row = await t.app.db

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type ErrorResponse, type User } from '@market/shared';
 import { readBool } from '../src/db/dialect.ts';
@@ -49,7 +48,7 @@ function registration(overrides: Record<string, unknown> = {}) {
     password: 'correct horse battery',
     phone: '+8801712345678',
     role: 'buyer',
-    image: '/api/images/abc.webp',
+    image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp',
     ...overrides,
   };
 }
@@ -78,7 +77,7 @@ describe(`sign-up on ${testDbKind}`, () => {
       email: body.email.toLowerCase(),
       phone: '+8801712345678',
       role: 'buyer',
-      image: '/api/images/abc.webp',
+      image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp',
     });
     expect(readBool(row!.isVerifiedUser)).toBe(false);
 
@@ -101,9 +100,10 @@ describe(`sign-up on ${testDbKind}`, () => {
     const body = registration();
     expect((await signUp(body)).statusCode).toBe(200);
     const again = await signUp({ ...body, name: 'Someone Else' });
-    expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorResponse>().error.code).toBe('CONFLICT');
     const shouted = await signUp({ ...body, email: body.email.toUpperCase() });
-    expect(shouted.statusCode).toBe(422);
+    expect(shouted.statusCode).toBe(409);
     expect(await usersWithEmail(body.email)).toHaveLength(1);
   });
 
@@ -111,7 +111,10 @@ describe(`sign-up on ${testDbKind}`, () => {
     const body = registration({ password: 'short7!' });
     const res = await signUp(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/at least 8/);
+    expect(res.json<ErrorResponse>().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: expect.stringMatching(/at least 8/) },
+    });
     expect(await usersWithEmail(body.email)).toHaveLength(0);
   });
 
@@ -129,7 +132,7 @@ describe(`sign-up on ${testDbKind}`, () => {
       const body = registration({ role });
       const res = await signUp(body);
       expect(res.statusCode, role).toBe(400);
-      expect(res.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+      expect(res.json<ErrorResponse>().error.code).toBe('VALIDATION_FAILED');
       expect(await usersWithEmail(body.email)).toHaveLength(0);
     }
   });
@@ -158,62 +161,10 @@ describe(`sign-in on ${testDbKind}`, () => {
     const unknownEmail = await signIn(`nobody-${Date.now()}@example.test`, user.password);
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json<{ message: string }>().message).toBe(MESSAGES.invalidCredentials);
-    expect(unknownEmail.json<{ message: string }>().message).toBe(MESSAGES.invalidCredentials);
+    const refusal = { error: { code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials } };
+    expect(wrongPassword.json()).toEqual(refusal);
+    expect(unknownEmail.json()).toEqual(refusal);
     expect(wrongPassword.headers['set-cookie']).toBeUndefined();
-  });
-
-  it('answers 429 with Retry-After after 5 sign-in attempts a minute from one address', async () => {
-    const user = await createUser(t, { role: 'buyer' });
-    const ip = uniqueTestIp();
-    for (let i = 0; i < 5; i += 1) {
-      expect((await signIn(user.email, 'wrong-password', ip)).statusCode).toBe(401);
-    }
-    const limited = await signIn(user.email, user.password, ip);
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json<ErrorResponse>().error.code).toBe('RATE_LIMITED');
-    // Another address is not held back by this one.
-    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
-  });
-
-  it('answers 429 after 10 sign-in attempts on one email from many addresses', async () => {
-    const user = await createUser(t, { role: 'buyer' });
-    // createUser signed in once already.
-    for (let i = 0; i < 9; i += 1) {
-      expect((await signIn(user.email, 'wrong-password')).statusCode).toBe(401);
-    }
-    const limited = await signIn(user.email, user.password);
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json<ErrorResponse>().error.code).toBe('RATE_LIMITED');
-  });
-});
-
-describe(`rate limits shared through Redis on ${testDbKind}`, () => {
-  it('counts sign-in attempts across two servers', async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
-    const [one, two] = [await buildTestApp({ env }), await buildTestApp({ env })];
-    try {
-      // An address no earlier run used within the window.
-      const ip = `172.${16 + crypto.randomInt(16)}.${crypto.randomInt(256)}.${crypto.randomInt(256)}`;
-      const attempt = (server: TestApp) =>
-        server.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          remoteAddress: ip,
-          payload: { email: `other-${crypto.randomUUID()}@example.test`, password: 'wrong-pass' },
-        });
-      for (let i = 0; i < 5; i += 1) {
-        expect((await attempt(i % 2 === 0 ? one : two)).statusCode).toBe(401);
-      }
-      const limited = await attempt(two);
-      expect(limited.statusCode).toBe(429);
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await one.close();
-      await two.close();
-    }
   });
 });
 

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { createPostgresDatabase } from './helpers/postgres-database.ts';
 
 /** Which database this test run uses: TEST_DB=postgres (with TEST_DATABASE_URL) or SQLite. */
 export const testDbKind: 'sqlite' | 'postgres' =
@@ -36,24 +35,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `market_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  const database = await createPostgresDatabase(adminUrl, 'market_test');
+  const handle = openDatabase({ databaseUrl: database.url, sqliteFile: '' });
   return {
     handle,
     dataDir,
-    url: url.toString(),
+    url: database.url,
     async destroy() {
       await handle.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -86,6 +76,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database: db.handle,
     serveWeb: options.serveWeb ?? false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   return {
     app,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Role } from '@market/shared';
-import { insertUserWithPassword } from '../src/db/seed/seed.ts';
+import { insertUserWithPassword } from '../src/modules/accounts/accounts.repository.ts';
 import type { TestApp } from './build-test-app.ts';
 
 export interface TestUser {
@@ -74,4 +74,15 @@ export async function createUser(
   const cookie = cookiesFrom(res.headers['set-cookie']);
   if (!cookie) throw new Error(`sign-in of ${email} set no session cookie`);
   return { id, email, password, name, role: opts.role, cookie, headers: { cookie } };
+}
+
+/** One signed-in user of every kind a rule tells apart: two of each role that owns things. */
+export async function createCallers(t: TestApp) {
+  return {
+    buyer: await createUser(t, { role: 'buyer' }),
+    otherBuyer: await createUser(t, { role: 'buyer' }),
+    seller: await createUser(t, { role: 'seller' }),
+    otherSeller: await createUser(t, { role: 'seller' }),
+    admin: await createUser(t, { role: 'admin' }),
+  };
 }

@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
@@ -12,58 +9,25 @@ import { valueWriters } from '../src/db/dialect.ts';
 import { removeOrphanImages } from '../src/modules/images/images.service.ts';
 import { createImageStorage } from '../src/modules/images/images.storage.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-
-/** The parts of s3rver (a local S3-compatible server, shipped without types) used here. */
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+import { startLocalBucket, type LocalBucket } from './helpers/local-bucket.ts';
 
 const BUCKET = 'market-images';
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-let s3rver: S3rverServer;
-let s3Dir: string;
-let endpoint: string;
+let localBucket: LocalBucket;
 let bucket: S3Client;
 /** Two instances with separate databases and local folders, sharing only the bucket. */
 let first: TestApp;
 let second: TestApp;
 
 beforeAll(async () => {
-  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-s3-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  const env = {
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: endpoint,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-  first = await buildTestApp({ env });
-  second = await buildTestApp({ env });
+  localBucket = await startLocalBucket(BUCKET);
+  first = await buildTestApp({ env: localBucket.env });
+  second = await buildTestApp({ env: localBucket.env });
   bucket = new S3Client({
-    endpoint,
+    endpoint: localBucket.endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
-    credentials: CREDENTIALS,
+    credentials: localBucket.credentials,
   });
 });
 
@@ -71,8 +35,7 @@ afterAll(async () => {
   bucket?.destroy();
   await first?.close();
   await second?.close();
-  await s3rver?.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
+  await localBucket?.close();
 });
 
 function multipartForm(bytes: Buffer) {

@@ -11,11 +11,12 @@ import {
   type ImageUploadResponse,
 } from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
-import { insertUserWithPassword } from '../src/db/seed/seed.ts';
+import { insertUserWithPassword } from '../src/modules/accounts/accounts.repository.ts';
 import { ANONYMOUS_UPLOADS_PER_WINDOW } from '../src/modules/images/images.rate-limit.ts';
 import { removeOrphanImages } from '../src/modules/images/images.service.ts';
 import { createImageStorage } from '../src/modules/images/images.storage.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { multipartForm } from './helpers/market.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,22 +30,6 @@ afterAll(async () => {
 let addressCounter = 0;
 const freshAddress = () =>
   `10.1.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-
-function multipartForm(
-  bytes: Buffer,
-  { filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image' } = {},
-) {
-  const boundary = `----market${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(
   bytes: Buffer,
@@ -265,6 +250,59 @@ describe('POST /api/images', () => {
       payload: { image: 'data:image/png;base64,AAAA' },
     });
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers 400 with a message to a malformed multipart body, and stores nothing', async () => {
+    const png = await solidImage(10, 10, 9).png().toBuffer();
+    const whole = multipartForm(png);
+    const boundary = whole.headers['content-type'].split('boundary=')[1]!;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    const bodies: Array<{ name: string; contentType: string; payload: Buffer }> = [
+      // The closing boundary never comes: the body ends inside the file.
+      {
+        name: 'truncated',
+        contentType: whole.headers['content-type'],
+        payload: Buffer.concat([head, png.subarray(0, 40)]),
+      },
+      // The closing boundary is cut short.
+      {
+        name: 'cut boundary',
+        contentType: whole.headers['content-type'],
+        payload: whole.payload.subarray(0, whole.payload.length - 6),
+      },
+      { name: 'no boundary', contentType: 'multipart/form-data', payload: whole.payload },
+      {
+        name: 'not multipart',
+        contentType: whole.headers['content-type'],
+        payload: Buffer.from('just some text, no parts at all'),
+      },
+      {
+        name: 'no part headers',
+        contentType: whole.headers['content-type'],
+        payload: Buffer.from(`--${boundary}\r\n\r\nbytes\r\n--${boundary}--\r\n`),
+      },
+    ];
+    const rowsBefore = await imageRowCount();
+    const answers: Record<string, unknown> = {};
+    for (const body of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        remoteAddress: freshAddress(),
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      answers[body.name] = { status: res.statusCode, ...res.json<object>() };
+    }
+    const refused = {
+      status: 400,
+      error: { code: expect.any(String), message: expect.any(String) },
+    };
+    expect(answers).toMatchObject(Object.fromEntries(bodies.map((b) => [b.name, refused])));
+    expect(await imageRowCount()).toBe(rowsBefore);
   });
 
   it('gives identical uploads the same URL and one row', async () => {

@@ -51,20 +51,26 @@ describe(`operations on ${testDbKind}`, () => {
 
   it('seeds the demo marketplace into an empty database, once', async () => {
     t = await buildTestApp({ seedDemo: true });
-    const count = async (table: 'categories' | 'products' | 'reviews' | 'blogs' | 'users') =>
-      Number(
-        (
-          await t!.app.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
+    const db = t.app.db;
+    const tables = ['categories', 'products', 'reviews', 'blogs', 'users'] as const;
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async (table) => {
+            const row = await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow();
+            return [table, Number(row.n)] as const;
+          }),
+        ),
       );
-    expect(await count('categories')).toBe(4);
-    expect(await count('products')).toBeGreaterThanOrEqual(16);
-    expect(await count('reviews')).toBeGreaterThanOrEqual(3);
-    expect(await count('blogs')).toBeGreaterThanOrEqual(4);
-    const roles = await t.app.db
+    const seeded = await counts();
+    expect(seeded.categories).toBe(4);
+    expect(seeded.products).toBeGreaterThanOrEqual(16);
+    expect(seeded.reviews).toBeGreaterThanOrEqual(3);
+    expect(seeded.blogs).toBeGreaterThanOrEqual(4);
+    const roles = await db
       .selectFrom('users')
       .select(['email', 'role', 'isVerifiedUser'])
       .orderBy('email')
@@ -75,12 +81,18 @@ describe(`operations on ${testDbKind}`, () => {
       ['newseller@example.com', 'seller', false],
       ['seller@example.com', 'seller', true],
     ]);
-    const advertised = await t.app.db
+    const advertised = await db
       .selectFrom('products')
       .select('id')
       .where('advertised', '=', testDbKind === 'postgres' ? true : 1)
       .execute();
     expect(advertised.length).toBeGreaterThanOrEqual(3);
+
+    // A second start on the same database, demo data still on, adds nothing.
+    const { buildApp } = await import('../src/app.ts');
+    const again = await buildApp(t.config, { database: t.db.handle, serveWeb: false });
+    await again.close();
+    expect(await counts()).toEqual(seeded);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   DESCRIPTION_MAX,
   NEXT_CURSOR_HEADER,
   PRICE_MAX,
+  RESELL_ABOVE_ORIGINAL,
   YEAR_OF_PURCHASE_MIN,
   currentYear,
   formatDayMonthYear,
@@ -127,18 +128,40 @@ describe(`adding a product on ${testDbKind}`, () => {
   it.each(['originalPrice', 'resellPrice'])(
     'bounds %s to more than 0 and at most 1,000,000',
     async (field) => {
-      await expectRefused(productForm({ [field]: 0 }), field);
-      await expectRefused(productForm({ [field]: -5 }), field);
-      expect((await expectAccepted(productForm({ [field]: 0.01 })))[field as 'resellPrice']).toBe(
-        0.01,
-      );
-      expect(
-        (await expectAccepted(productForm({ [field]: PRICE_MAX })))[field as 'resellPrice'],
-      ).toBe(PRICE_MAX);
-      await expectRefused(productForm({ [field]: 1_000_000.01 }), field);
-      await expectRefused(productForm({ [field]: 10.001 }), field);
+      // The other price leaves room for every value tried, as resell may not exceed original.
+      const other =
+        field === 'originalPrice' ? { resellPrice: 0.01 } : { originalPrice: PRICE_MAX };
+      const form = (value: unknown) => productForm({ ...other, [field]: value });
+      await expectRefused(form(0), field);
+      await expectRefused(form(-5), field);
+      expect((await expectAccepted(form(0.01)))[field as 'resellPrice']).toBe(0.01);
+      expect((await expectAccepted(form(PRICE_MAX)))[field as 'resellPrice']).toBe(PRICE_MAX);
+      await expectRefused(form(1_000_000.01), field);
+      await expectRefused(form(10.001), field);
     },
   );
+
+  it('refuses a resell price above the original price, saying so, and stores nothing', async () => {
+    const before = await productCount();
+    const res = await call(
+      t,
+      seller,
+      'POST',
+      addProductUrl(),
+      productForm({ originalPrice: 500, resellPrice: 500.01 }),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: `resellPrice: ${RESELL_ABOVE_ORIGINAL}`,
+        fields: { resellPrice: RESELL_ABOVE_ORIGINAL },
+      },
+    });
+    expect(await productCount()).toBe(before);
+    const equal = await expectAccepted(productForm({ originalPrice: 500, resellPrice: 500 }));
+    expect(equal).toMatchObject({ originalPrice: 500, resellPrice: 500 });
+  });
 
   it('bounds the year of purchase to 2007 through this year', async () => {
     await expectRefused(productForm({ yearOfUse: YEAR_OF_PURCHASE_MIN - 1 }), 'yearOfUse');

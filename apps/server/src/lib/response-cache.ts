@@ -1,8 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  HTTPMethods,
+  onSendHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { boundedCache, stringBytes, type BoundedCache } from './bounded-cache.ts';
 import { sendText, type Encoding } from './compression.ts';
 
 interface Entry {
-  expires: number;
   status: number;
   contentType: string;
   /** Encoded once: sending a Buffer skips encoding the text again on every request. */
@@ -12,35 +19,90 @@ interface Entry {
   compressed: Partial<Record<Encoding, Buffer>>;
 }
 
-type Answer = Omit<Entry, 'expires' | 'compressed'>;
+/** What a cache can keep; `keep: false` sends it without keeping it (see CachedAnswer). */
+type Answer = Omit<Entry, 'compressed'> & { keep?: boolean };
 
 export interface CachedAnswer<T> {
   body: T;
   headers?: Record<string, string>;
+  /**
+   * False for an answer that is sent but not kept: one that any number of made-up requests
+   * would each get a copy of (a page past the end, a cursor this server never gave out).
+   */
+  keep?: boolean;
+}
+
+export interface ResponseCacheLimits {
+  /** How long an answer is served before it is made again. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Bodies, their compressed forms, headers and keys together. */
+  maxBytes: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const MIB = 1024 * 1024;
+/** Room for an entry's own bookkeeping beside its key, bodies and headers. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+function entryBytes(entry: Entry, key: string): number {
+  let bytes = ENTRY_OVERHEAD_BYTES + stringBytes(key) + stringBytes(entry.contentType);
+  bytes += entry.body.length + (entry.compressed.br?.length ?? 0);
+  bytes += entry.compressed.gzip?.length ?? 0;
+  for (const name in entry.headers) {
+    bytes += stringBytes(name) + stringBytes(String(entry.headers[name]));
+  }
+  return bytes;
+}
+
+const variantCount = (entry: Entry) =>
+  (entry.compressed.br ? 1 : 0) + (entry.compressed.gzip ? 1 : 0);
+
+/**
+ * The key of a cached answer: a name for what is asked, and the request's validated query (and
+ * params) whole, so a filter added to a schema is in the key without anyone adding it there.
+ * Validated objects hold only the schema's fields, in the schema's order, defaults filled in.
+ */
+export function cacheKey(name: string, ...inputs: object[]): string {
+  let key = name;
+  for (const input of inputs) key += JSON.stringify(input);
+  return key;
+}
 
 /**
  * Answers that many visitors share (public catalogue reads, pages rendered for signed-out
- * visitors), kept for a short time. A successful write on this instance that can change what the
- * catalogue shows clears it at once; writes on other instances show here within `ttlMs`. Only
- * 200 answers that set no cookie are kept. Each goes out compressed to clients that accept it; the
- * compressed forms are kept with the answer.
+ * visitors), kept for a short time. A successful write on this instance that declares it changes
+ * what they show clears them at once; writes on other instances show here within `ttlMs`. Only
+ * 200 answers that set no cookie are kept, within a bound in entries and in bytes. Each goes out
+ * compressed to clients that accept it; the compressed forms are kept (and counted) with it.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedCache<string, Entry>;
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {}
+  constructor(readonly limits: Readonly<ResponseCacheLimits>) {
+    this.entries = boundedCache<string, Entry>({
+      maxEntries: limits.maxEntries,
+      maxBytes: limits.maxBytes,
+      ttlMs: limits.ttlMs,
+      sizeOf: entryBytes,
+    });
+  }
 
   /** Drops every answer; answers being computed now are not stored either. */
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+  }
+
+  /** How many answers are kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The bytes the kept answers take, as counted against the bound. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   /** A JSON answer, serialized once by the route's own response schema. */
@@ -56,6 +118,7 @@ export class ResponseCache {
         contentType: JSON_TYPE,
         body: toBuffer(reply.serialize(answer.body)),
         headers: answer.headers ?? {},
+        keep: answer.keep !== false,
       };
     });
   }
@@ -66,34 +129,36 @@ export class ResponseCache {
     key: string,
     produce: () => Promise<Answer>,
   ): Promise<FastifyReply> {
-    const now = Date.now();
-    const cached = this.entries.get(key);
-    const entry = cached && cached.expires > now ? cached : await this.compute(key, produce);
-    void reply.status(entry.status).headers(entry.headers).type(entry.contentType);
-    return sendText(reply, entry.body, entry.compressed);
-  }
-
-  private async compute(key: string, produce: () => Promise<Answer>): Promise<Entry> {
-    const generation = this.generation;
-    const entry: Entry = { ...(await produce()), expires: Date.now() + this.ttlMs, compressed: {} };
-    // An answer that sets a cookie belongs to one visitor.
-    const shareable = entry.status === 200 && !('set-cookie' in entry.headers);
-    if (generation === this.generation && shareable) this.remember(key, entry);
-    return entry;
-  }
-
-  private remember(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    let entry = this.entries.get(key);
+    let kept = entry !== undefined;
+    if (!entry) {
+      const generation = this.generation;
+      const { keep, ...answer } = await produce();
+      entry = { ...answer, compressed: {} };
+      // An answer that sets a cookie belongs to one visitor.
+      const shareable = entry.status === 200 && !('set-cookie' in entry.headers);
+      kept = keep !== false && shareable && generation === this.generation;
+      if (kept) this.entries.set(key, entry);
     }
-    this.entries.set(key, entry);
+    void reply.status(entry.status).headers(entry.headers).type(entry.contentType);
+    if (!kept) return sendText(reply, entry.body);
+    const variants = variantCount(entry);
+    const sent = sendText(reply, entry.body, entry.compressed);
+    // A compressed form made just now counts against the bound from now on. lru-cache sizes
+    // an entry again only when it is given a new value: a copy sharing the same buffers.
+    if (variantCount(entry) !== variants && this.entries.peek(key) === entry) {
+      this.entries.set(key, { ...entry }, { noUpdateTTL: true });
+    }
+    return sent;
   }
 }
 
-/** Writes that never change what the catalogue shows (orders, wishlists, uploads, sign-ins). */
-const CATALOGUE_NEUTRAL_WRITES = ['/api/booking', '/api/wish-list', '/api/images', '/api/auth/'];
+/**
+ * What a write can change, each naming the cached answers that show it. `catalog`: products,
+ * their sellers as cards show them, categories, reviews and blogs; the pages drawn for
+ * signed-out visitors show them too.
+ */
+export type CacheScope = 'catalog';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,31 +166,64 @@ declare module 'fastify' {
     /** Pages rendered for signed-out visitors; they show the catalogue, so they go with it. */
     pageCache: ResponseCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * What a successful call of this route changes; the caches that show it are cleared as it
+     * answers. Every /api route that is not a GET must say, `[]` when no cached answer shows
+     * what it writes.
+     */
+    changes?: readonly CacheScope[];
+  }
+}
+
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function writeMethods(method: HTTPMethods | HTTPMethods[]): string[] {
+  return (Array.isArray(method) ? method : [method]).filter((m) => !READ_METHODS.has(m));
+}
+
+/** Clears the caches once a call succeeds, before its answer leaves. */
+function clearAfterSuccess(caches: readonly ResponseCache[]): onSendHookHandler {
+  // onSend: the write has committed, and the next request of this client cannot overtake it.
+  return (_request, reply, payload, done) => {
+    if (reply.statusCode < 400) for (const cache of caches) cache.invalidate();
+    done(null, payload);
+  };
 }
 
 /**
- * The catalogue's caches (its JSON answers, and the pages that show it), cleared after every
- * successful write that may change it.
+ * The caches of answers many visitors share, and the rule that keeps them true: each write
+ * route declares in `config.changes` what it changes, and clears exactly those caches. A write
+ * under /api that declares nothing stops the app from starting, so no route keeps or clears a
+ * cache by accident. Register before any route.
  */
-export function registerCatalogCache(app: FastifyInstance): void {
-  const catalog = new ResponseCache(2_000, 5_000);
-  // Few pages are shared by all signed-out visitors; the cap bounds memory whatever is asked.
-  const pages = new ResponseCache(2_000, 200);
+export function registerResponseCaches(app: FastifyInstance): void {
+  const catalog = new ResponseCache({ ttlMs: 2_000, maxEntries: 5_000, maxBytes: 32 * MIB });
+  // Few pages are shared by all signed-out visitors; the caps bound memory whatever is asked.
+  const pages = new ResponseCache({ ttlMs: 2_000, maxEntries: 200, maxBytes: 16 * MIB });
   app.decorate('catalogCache', catalog);
   app.decorate('pageCache', pages);
-  // onSend: the write has committed, and the next request of this client cannot overtake it.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (write && reply.statusCode < 400 && !isCatalogueNeutral(request.url)) {
-      catalog.invalidate();
-      pages.invalidate();
-    }
-    done(null, payload);
-  });
-}
+  const cachesOf: Record<CacheScope, readonly ResponseCache[]> = { catalog: [catalog, pages] };
 
-function isCatalogueNeutral(url: string): boolean {
-  return CATALOGUE_NEUTRAL_WRITES.some((prefix) => url.startsWith(prefix));
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const writes = writeMethods(route.method);
+    if (writes.length === 0 || !route.url.startsWith('/api/')) return;
+    const changes = (route.config as FastifyContextConfig | undefined)?.changes;
+    if (changes === undefined) {
+      throw new Error(
+        `${writes.join(',')} ${route.url} must declare what it changes: config.changes, ` +
+          `e.g. ['catalog'], or [] when no cached answer shows what it writes`,
+      );
+    }
+    const unknown = changes.filter((scope) => !Object.hasOwn(cachesOf, scope));
+    if (unknown.length > 0) {
+      throw new Error(`${route.url} declares changes no cache knows of: ${unknown.join(', ')}`);
+    }
+    const caches = [...new Set(changes.flatMap((scope) => cachesOf[scope]))];
+    if (caches.length === 0) return;
+    const onSend = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(onSend) ? onSend : [onSend]), clearAfterSuccess(caches)];
+  });
 }
 
 function toBuffer(serialized: ReturnType<FastifyReply['serialize']>): Buffer {

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { deleteOwnBelongings } from '../modules/accounts/accounts.service.ts';
 import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
 import { bearerToken, createActorResolver } from './auth/actor-resolver.ts';
-import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { wrongOriginMessage } from './auth/auth-errors.ts';
+import { createAuthLimits } from './auth/auth-limits.ts';
+import { ownOrigin, registerAuthRoutes } from './auth/auth-routes.ts';
 import { createAuth, type Auth } from './auth/better-auth.ts';
-import { createMemoryRateLimitStore, createRedisRateLimitStore } from './auth/rate-limit-store.ts';
 import type { ResolvedSession } from './auth/session-lookup.ts';
 
 declare module 'fastify' {
@@ -39,9 +41,7 @@ function originOf(value: string | undefined): string | null {
  */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const rateLimitStore = config.redisUrl
-    ? createRedisRateLimitStore(config.redisUrl, app.log)
-    : createMemoryRateLimitStore();
+  const limits = createAuthLimits(app.rateLimiter);
   const mailer = createMailer(config, app.log);
   const accessTokens = createAccessTokens(config.authSecret, config.publicUrl);
 
@@ -50,10 +50,12 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     config,
     db: app.db,
     dbKind: app.dbKind,
-    rateLimitStore,
+    limits,
+    imageUrls: app.imageUrls,
     log: app.log,
     hooks: {
       forgetUser: (userId) => forgetUser(userId),
+      deleteBelongings: (userId) => deleteOwnBelongings(app.db, userId),
       sendResetLink(to, link) {
         mailer
           .send({
@@ -103,7 +105,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     return requestSession(this).then((session) => session?.actor ?? null);
   });
 
-  const expectedOrigin = new URL(config.publicUrl).origin;
+  const configuredOrigin = config.publicUrlConfigured ? new URL(config.publicUrl).origin : null;
+  const wrongOrigin = wrongOriginMessage(config.publicUrlConfigured ? config.publicUrl : null);
   /** Why a state-changing API call made with the session cookie is refused, if it is. */
   const crossSiteRefusal = (request: FastifyRequest): Error | undefined => {
     if (SAFE_METHODS.has(request.method)) return undefined;
@@ -113,12 +116,12 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     }
     // A browser never attaches a bearer token on its own, so those requests cannot be forged.
     if (bearerToken(request) || !resolver.hasSessionCookie(request)) return undefined;
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      return forbidden('Cross-site requests are not allowed');
-    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') return forbidden(wrongOrigin);
     const origin = request.headers.origin ?? originOf(request.headers.referer);
-    if (origin && origin !== expectedOrigin)
-      return forbidden('Cross-site requests are not allowed');
+    // Without PUBLIC_URL, the address the request was sent to is ours (the same rule Better
+    // Auth applies to its own calls).
+    if (origin && origin !== (configuredOrigin ?? ownOrigin(request)))
+      return forbidden(wrongOrigin);
     return undefined;
   };
   // A callback hook: it runs on every request, and needs no promise.
@@ -127,8 +130,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     resolver.clear();
     mailer.close();
-    await rateLimitStore.close();
   });
 
-  await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl, rateLimitStore });
+  await registerAuthRoutes(app, { auth, limits });
 }

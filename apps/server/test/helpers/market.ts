@@ -25,6 +25,23 @@ export function call(
   });
 }
 
+/** A multipart/form-data body with one file, as a browser sends an upload. */
+export function multipartForm(
+  bytes: Buffer,
+  { filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image' } = {},
+) {
+  const boundary = `----market${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** A product form as a seller fills it in, valid unless overridden. */
 export function productForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -94,6 +111,20 @@ export async function insertProducts(
       .execute();
   }
   return rows.map((r) => r.id);
+}
+
+/** An entry of the user's wish list, written straight to the database; answers its id. */
+export async function insertWishlistItem(
+  t: TestApp,
+  userId: string,
+  productId: string,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.app.db
+    .insertInto('wishlistItems')
+    .values({ id, userId, productId, createdAt: valueWriters(t.app.db).date(new Date()) })
+    .execute();
+  return id;
 }
 
 /** Everything a refused call must leave as it was. */

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from 'better-auth/crypto';
-import type { Role } from '@market/shared';
 import type { Database } from '../schema.ts';
 import { valueWriters } from '../dialect.ts';
 import { dollarsToCents } from '../../lib/money.ts';
+import { insertUserWithPassword } from '../../modules/accounts/accounts.repository.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BLOGS,
@@ -16,55 +15,14 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function insertUserWithPassword(
-  db: Kysely<Database>,
-  user: {
-    name: string;
-    email: string;
-    password: string;
-    phone: string;
-    role: Role;
-    isVerifiedUser: boolean;
-    image?: string | null;
-  },
-  now: Date = new Date(),
-): Promise<string> {
-  const w = valueWriters(db);
-  const id = crypto.randomUUID();
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      name: user.name,
-      email: user.email.toLowerCase(),
-      emailVerified: w.bool(true),
-      image: user.image ?? null,
-      createdAt: w.date(now),
-      updatedAt: w.date(now),
-      phone: user.phone,
-      role: user.role,
-      isVerifiedUser: w.bool(user.isVerifiedUser),
-    })
-    .execute();
-  await db
-    .insertInto('accounts')
-    .values({
-      id: crypto.randomUUID(),
-      accountId: id,
-      providerId: 'credential',
-      userId: id,
-      password: await hashPassword(user.password),
-      createdAt: w.date(now),
-      updatedAt: w.date(now),
-    })
-    .execute();
-  return id;
-}
-
-/** Fills an empty database with the demo marketplace. Does nothing when categories exist. */
+/**
+ * Fills an empty database with the demo marketplace. Does nothing when categories exist. The
+ * demo admin, whose password is published, only when `withAdmin` (see Config.seedDemoAdmin).
+ */
 export async function seedDemoData(
   db: Kysely<Database>,
   log: Pick<FastifyBaseLogger, 'info'>,
+  { withAdmin }: { withAdmin: boolean },
 ): Promise<void> {
   const existing = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return;
@@ -72,12 +30,14 @@ export async function seedDemoData(
   const now = Date.now();
 
   await db.transaction().execute(async (trx) => {
-    const ids: Record<keyof typeof DEMO_ACCOUNTS, string> = {
-      admin: await insertUserWithPassword(trx, {
+    if (withAdmin) {
+      await insertUserWithPassword(trx, {
         ...DEMO_ACCOUNTS.admin,
         role: 'admin',
         isVerifiedUser: false,
-      }),
+      });
+    }
+    const ids: Record<Exclude<keyof typeof DEMO_ACCOUNTS, 'admin'>, string> = {
       seller: await insertUserWithPassword(trx, {
         ...DEMO_ACCOUNTS.seller,
         role: 'seller',
@@ -140,5 +100,10 @@ export async function seedDemoData(
       .values(DEMO_BLOGS.map((b, i) => ({ id: crypto.randomUUID(), ...b, sortOrder: i })))
       .execute();
   });
-  log.info({ products: DEMO_PRODUCTS.length }, 'demo data seeded');
+  log.info({ products: DEMO_PRODUCTS.length, demoAdmin: withAdmin }, 'demo data seeded');
+}
+
+/** The demo admin's sign-in, shown on the log-in page while demo data is on. */
+export function demoAdminSignIn(): { email: string; password: string } {
+  return { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password };
 }

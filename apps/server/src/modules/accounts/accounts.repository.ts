@@ -1,33 +1,70 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { hashPassword } from 'better-auth/crypto';
+import type { Role } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
+import { selectUserProfiles } from './user-view.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Uses the unique index users_email_lower_unique, whatever case the email was stored in. */
 const emailIs = (email: string) => sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`;
 
-const profileColumns = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'image',
-  'role',
-  'isVerifiedUser',
-  'createdAt',
-] as const;
-
 export function findUserById(db: Db, id: string) {
-  return db.selectFrom('users').select(profileColumns).where('id', '=', id).executeTakeFirst();
+  return selectUserProfiles(db).where('id', '=', id).executeTakeFirst();
 }
 
+/** The one lookup by email: every caller gets the same row, whatever case either side uses. */
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(profileColumns).where(emailIs(email)).executeTakeFirst();
+  return selectUserProfiles(db).where(emailIs(email)).executeTakeFirst();
 }
 
-export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+/** A user who signs in with email and password (the operator's admin, demo and test users). */
+export async function insertUserWithPassword(
+  db: Db,
+  user: {
+    name: string;
+    email: string;
+    password: string;
+    phone: string;
+    role: Role;
+    isVerifiedUser: boolean;
+    image?: string | null;
+  },
+  now: Date = new Date(),
+): Promise<string> {
+  const w = valueWriters(db);
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      name: user.name,
+      email: user.email.toLowerCase(),
+      emailVerified: w.bool(true),
+      image: user.image ?? null,
+      createdAt: w.date(now),
+      updatedAt: w.date(now),
+      phone: user.phone,
+      role: user.role,
+      isVerifiedUser: w.bool(user.isVerifiedUser),
+    })
+    .execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id: crypto.randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: await hashPassword(user.password),
+      createdAt: w.date(now),
+      updatedAt: w.date(now),
+    })
+    .execute();
+  return id;
+}
 
 export async function updateUserProfile(
   db: Db,
@@ -46,6 +83,25 @@ export async function updateUserProfile(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * A buyer's account becomes a seller's, unverified until an admin verifies it. Only a buyer
+ * changes: answers false when the user is not one (any more).
+ */
+export async function changeBuyerToSeller(
+  db: Db,
+  id: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const w = valueWriters(db);
+  const result = await db
+    .updateTable('users')
+    .set({ role: 'seller', isVerifiedUser: w.bool(false), updatedAt: w.date(now) })
+    .where('id', '=', id)
+    .where('role', '=', 'buyer')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function makeAdmin(db: Db, id: string, now: Date = new Date()): Promise<void> {
@@ -93,6 +149,27 @@ export async function setCredentialPassword(
       updatedAt: w.date(now),
     })
     .execute();
+}
+
+/**
+ * What is the user's besides the account itself: their listings, their orders and wish list,
+ * and other buyers' wishes for their listings. Other buyers' orders for their listings stay,
+ * with their own copy of name, price and photo, and no product or seller any more. Every step
+ * is spelled out rather than left to the foreign keys, so the outcome does not depend on a
+ * connection setting. Run inside a transaction.
+ */
+export async function deleteBelongingsOfUser(db: Db, userId: string): Promise<void> {
+  const ownProducts = db.selectFrom('products').select('id').where('sellerId', '=', userId);
+  await db.deleteFrom('wishlistItems').where('userId', '=', userId).execute();
+  await db.deleteFrom('wishlistItems').where('productId', 'in', ownProducts).execute();
+  await db.deleteFrom('bookings').where('buyerId', '=', userId).execute();
+  await db
+    .updateTable('bookings')
+    .set({ productId: null })
+    .where('productId', 'in', ownProducts)
+    .execute();
+  await db.updateTable('bookings').set({ sellerId: null }).where('sellerId', '=', userId).execute();
+  await db.deleteFrom('products').where('sellerId', '=', userId).execute();
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {

@@ -14,28 +14,18 @@ import {
   sessionStateSchema,
   userSchema,
 } from '@market/shared';
-import { assertOwnEmail, requireActor } from '../../lib/actor.ts';
+import { requireAccess, signedIn } from '../../lib/access.ts';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../../plugins/auth/better-auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import {
   appConfigFor,
+  becomeSeller,
   ensureConfiguredAdmin,
   getUser,
   hasRole,
   saveOwnProfile,
   sellerVerification,
 } from './accounts.service.ts';
-
-const refusals = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
-
-// Checked before the request is validated: an anonymous caller gets 401, not a validation error.
-const signedInOnly = async (request: FastifyRequest) => {
-  await requireActor(request);
-};
 
 function isDueForRenewal(expiresAt: number, now = Date.now()): boolean {
   return expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
@@ -59,18 +49,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jwt',
     {
-      preValidation: signedInOnly,
+      preValidation: signedIn(),
       schema: {
         tags: ['accounts'],
         summary: 'An access token (at most one hour) for the signed-in user, for their own email',
         querystring: emailQuerySchema,
-        response: { 200: jwtResponseSchema, ...refusals },
+        response: { 200: jwtResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request) => {
+      await requireAccess(app.db, request.actor, 'account.read', request.query.email);
+      // The guard resolved it: this is the same session, read again from this request.
       const session = await app.requestSession(request);
       if (!session) throw unauthorized();
-      assertOwnEmail(session.actor, request.query.email);
       const accessToken = await app.accessTokens.issue({
         sub: session.actor.id,
         sid: session.sessionId,
@@ -82,13 +73,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The signed-in user',
-        response: { 200: userSchema, 401: errorResponseSchema },
-      },
+      preValidation: signedIn(),
+      schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
-    async (request) => getUser(app.db, (await requireActor(request)).id),
+    async (request) => getUser(app.db, request.actor.id),
   );
 
   app.get(
@@ -113,18 +101,39 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users',
     {
-      preValidation: signedInOnly,
+      preValidation: signedIn(),
+      // Sellers' names show on their product cards.
+      config: { changes: ['catalog'] },
       schema: {
         tags: ['accounts'],
         summary: "Save the signed-in user's own profile (name, phone, image)",
-        body: putUserSchema,
-        response: { 200: userSchema, ...refusals },
+        body: app.imageUrls.refine(putUserSchema, 'img'),
+        response: { 200: userSchema, 403: errorResponseSchema },
       },
     },
     async (request) => {
-      const actor = await requireActor(request);
-      const user = await saveOwnProfile(app.db, actor, request.body);
-      await app.forgetUserSessions(actor.id);
+      const user = await saveOwnProfile(app.db, request.actor, request.body);
+      await app.forgetUserSessions(request.actor.id);
+      return user;
+    },
+  );
+
+  app.post(
+    '/me/become-seller',
+    {
+      preValidation: signedIn(),
+      // A buyer has no listings, so no cached answer shows them yet.
+      config: { changes: [] },
+      schema: {
+        tags: ['accounts'],
+        summary: "Turn the signed-in buyer's account into a seller's (unverified)",
+        response: { 200: userSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await becomeSeller(app.db, request.actor);
+      // Cached sessions hold the role; the next request must act as the seller.
+      await app.forgetUserSessions(request.actor.id);
       return user;
     },
   );
@@ -138,33 +147,42 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/buyers/:email',
     {
-      preValidation: signedInOnly,
-      schema: { ...roleLookupSchema('buyer'), response: { 200: isBuyerSchema, ...refusals } },
+      preValidation: signedIn(),
+      schema: {
+        ...roleLookupSchema('buyer'),
+        response: { 200: isBuyerSchema, 403: errorResponseSchema },
+      },
     },
     async (request) => ({
-      isBuyer: await hasRole(app.db, await requireActor(request), request.params.email, 'buyer'),
+      isBuyer: await hasRole(app.db, request.actor, request.params.email, 'buyer'),
     }),
   );
 
   app.get(
     '/users/seller/:email',
     {
-      preValidation: signedInOnly,
-      schema: { ...roleLookupSchema('seller'), response: { 200: isSellerSchema, ...refusals } },
+      preValidation: signedIn(),
+      schema: {
+        ...roleLookupSchema('seller'),
+        response: { 200: isSellerSchema, 403: errorResponseSchema },
+      },
     },
     async (request) => ({
-      isSeller: await hasRole(app.db, await requireActor(request), request.params.email, 'seller'),
+      isSeller: await hasRole(app.db, request.actor, request.params.email, 'seller'),
     }),
   );
 
   app.get(
     '/users/admin/:email',
     {
-      preValidation: signedInOnly,
-      schema: { ...roleLookupSchema('admin'), response: { 200: isAdminSchema, ...refusals } },
+      preValidation: signedIn(),
+      schema: {
+        ...roleLookupSchema('admin'),
+        response: { 200: isAdminSchema, 403: errorResponseSchema },
+      },
     },
     async (request) => ({
-      isAdmin: await hasRole(app.db, await requireActor(request), request.params.email, 'admin'),
+      isAdmin: await hasRole(app.db, request.actor, request.params.email, 'admin'),
     }),
   );
 
@@ -175,7 +193,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Whether a seller is verified (public, as listings show it); [] when unknown',
         querystring: emailQuerySchema,
-        response: { 200: sellerRoleSchema, 400: errorResponseSchema },
+        response: { 200: sellerRoleSchema },
       },
     },
     async (request) => sellerVerification(app.db, request.query.email),
@@ -190,6 +208,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appConfigSchema },
       },
     },
-    async () => appConfigFor(app.config),
+    async () => appConfigFor(app.config, app.demoAdmin),
   );
 };

@@ -5,35 +5,25 @@ import type { AppConfig, Role, User, putUserSchema } from '@market/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { readBool } from '../../db/dialect.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-data.ts';
-import { insertUserWithPassword } from '../../db/seed/seed.ts';
+import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import {
+  changeBuyerToSeller,
+  deleteBelongingsOfUser,
   deleteSessionsOfUser,
   findCredentialPassword,
   findUserByEmail,
   findUserById,
+  insertUserWithPassword,
   makeAdmin,
   setCredentialPassword,
   updateUserProfile,
-  type UserProfileRow,
 } from './accounts.repository.ts';
+import { toUser } from './user-view.ts';
 
 const ADMIN_DEFAULT_NAME = 'Administrator';
 const ADMIN_DEFAULT_PHONE = '0000000';
-
-export function toUser(row: UserProfileRow): User {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    img: row.image,
-    role: row.role,
-    isVerifiedUser: readBool(row.isVerifiedUser),
-  };
-}
 
 export async function getUser(db: Kysely<Database>, id: string): Promise<User> {
   const row = await findUserById(db, id);
@@ -51,9 +41,7 @@ export async function saveOwnProfile(
   actor: Actor,
   input: z.output<typeof putUserSchema>,
 ): Promise<User> {
-  if (input.email !== actor.email.toLowerCase()) {
-    throw forbidden('You can only change your own profile');
-  }
+  await requireAccess(db, actor, 'account.update', input.email);
   if (input.role && input.role !== actor.role) {
     throw forbidden('The account type is chosen at registration and cannot be changed');
   }
@@ -65,6 +53,26 @@ export async function saveOwnProfile(
   return getUser(db, actor.id);
 }
 
+/**
+ * POST /me/become-seller: a buyer sells from the same account from now on, unverified. A seller
+ * already is one (409); an admin account is the operator's and stays an admin (403).
+ */
+export async function becomeSeller(db: Kysely<Database>, actor: Actor): Promise<User> {
+  if (actor.role === 'admin') throw forbidden('An admin account cannot become a seller');
+  if (!(await changeBuyerToSeller(db, actor.id))) {
+    throw conflict('This account is already a seller account');
+  }
+  return getUser(db, actor.id);
+}
+
+/**
+ * Before a user's own account goes (POST /api/auth/delete-user): their listings, orders and wish
+ * list, at once. Other buyers' orders for their listings keep their own copies.
+ */
+export async function deleteOwnBelongings(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.transaction().execute((trx) => deleteBelongingsOfUser(trx, userId));
+}
+
 /** The spec's role lookups: about yourself, or about anyone when you are an admin. */
 export async function hasRole(
   db: Kysely<Database>,
@@ -72,29 +80,29 @@ export async function hasRole(
   email: string,
   role: Role,
 ): Promise<boolean> {
-  const own = actor.email.toLowerCase() === email.toLowerCase();
-  if (!own && actor.role !== 'admin') throw forbidden('You can only look up your own account');
-  if (own) return actor.role === role;
+  await requireAccess(db, actor, 'account.lookup', email);
+  if (actor.email.toLowerCase() === email.toLowerCase()) return actor.role === role;
   const user = await findUserByEmail(db, email);
   return user?.role === role;
 }
 
-/** GET /seller-role: public, as verification shows on every listing. */
+/**
+ * GET /seller-role: public, as verification shows on every listing. Only sellers are answered:
+ * for anyone else it is [], as for an unknown email, so it tells nobody who has an account.
+ */
 export async function sellerVerification(
   db: Kysely<Database>,
   email: string,
 ): Promise<Array<{ isVerifiedUser: boolean }>> {
   const user = await findUserByEmail(db, email);
-  return user ? [{ isVerifiedUser: readBool(user.isVerifiedUser) }] : [];
+  return user?.role === 'seller' ? [{ isVerifiedUser: readBool(user.isVerifiedUser) }] : [];
 }
 
-export function appConfigFor(config: Readonly<Config>): AppConfig {
-  return {
-    socialSignIn: config.google ? 'google' : config.oidc ? 'oidc' : null,
-    demoAdmin: config.seedDemo
-      ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }
-      : null,
-  };
+export function appConfigFor(
+  config: Readonly<Config>,
+  demoAdmin: AppConfig['demoAdmin'],
+): AppConfig {
+  return { socialSignIn: config.google ? 'google' : config.oidc ? 'oidc' : null, demoAdmin };
 }
 
 /**

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  TOTAL_COUNT_HEADER,
   deletedCountSchema,
   emailParamsSchema,
   errorResponseSchema,
@@ -10,54 +7,36 @@ import {
   paginationQuerySchema,
   userSchema,
 } from '@market/shared';
-import { requireRole } from '../../lib/actor.ts';
+import { onlyRoles } from '../../lib/access.ts';
+import { listRoute } from '../../lib/route-shapes.ts';
 import { deleteMember, getUsersByRole, verifySeller } from './admin.service.ts';
-
-// Checked before the request is validated, so a stranger learns nothing from validation errors.
-const adminsOnly = async (request: FastifyRequest) => {
-  await requireRole(request, 'admin');
-};
-
-const refusals = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, role] of [
     ['/all-sellers', 'seller'],
     ['/all-buyers', 'buyer'],
   ] as const) {
-    app.get(
-      path,
-      {
-        preValidation: adminsOnly,
-        schema: {
-          tags: ['admin'],
-          summary: `Every ${role}, newest first`,
-          querystring: paginationQuerySchema,
-          response: { 200: z.array(userSchema), ...refusals },
-        },
-      },
-      async (request, reply) => {
-        const { users, total } = await getUsersByRole(app.db, role, request.query);
-        void reply.header(TOTAL_COUNT_HEADER, String(total));
-        return users;
-      },
-    );
+    listRoute(app, path, {
+      guard: onlyRoles('admin'),
+      tag: 'admin',
+      summary: `Every ${role}, newest first`,
+      querystring: paginationQuerySchema,
+      item: userSchema,
+      list: ({ query }) => getUsersByRole(app.db, role, query),
+    });
   }
 
   app.put(
     '/all-sellers/:email',
     {
-      preValidation: adminsOnly,
+      preValidation: onlyRoles('admin'),
+      // Verification shows on the seller's product cards.
+      config: { changes: ['catalog'] },
       schema: {
         tags: ['admin'],
         summary: 'Verify a seller',
         params: emailParamsSchema,
-        response: { 200: modifiedCountSchema, ...refusals },
+        response: { 200: modifiedCountSchema, 404: errorResponseSchema },
       },
     },
     async (request) => ({ modifiedCount: await verifySeller(app.db, request.params.email) }),
@@ -66,12 +45,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/all-sellers/:email',
     {
-      preValidation: adminsOnly,
+      preValidation: onlyRoles('admin'),
+      // A seller's products go with them.
+      config: { changes: ['catalog'] },
       schema: {
         tags: ['admin'],
         summary: 'Delete a seller or a buyer with their products, orders and wish list',
         params: emailParamsSchema,
-        response: { 200: deletedCountSchema, ...refusals },
+        response: { 200: deletedCountSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {

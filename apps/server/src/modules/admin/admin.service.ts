@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Role, User } from '@market/shared';
+import type { PaginationQuery, Role, User } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { readBool } from '../../db/dialect.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { mapPage, type Page } from '../../lib/paging.ts';
+import { findUserByEmail } from '../accounts/accounts.repository.ts';
+import { toUser } from '../accounts/user-view.ts';
 import {
-  countUsersByRole,
   deleteUserAndBelongings,
-  findUserByEmail,
   listUsersByRole,
   markSellerVerified,
 } from './admin.repository.ts';
@@ -14,22 +14,9 @@ import {
 export async function getUsersByRole(
   db: Kysely<Database>,
   role: Extract<Role, 'buyer' | 'seller'>,
-  page: { page: number; limit: number },
-): Promise<{ users: User[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listUsersByRole(db, role, { limit: page.limit, offset: (page.page - 1) * page.limit }),
-    countUsersByRole(db, role),
-  ]);
-  const users = rows.map((r) => ({
-    _id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    img: r.image,
-    role: r.role,
-    isVerifiedUser: readBool(r.isVerifiedUser),
-  }));
-  return { users, total };
+  page: PaginationQuery,
+): Promise<Page<User>> {
+  return mapPage(await listUsersByRole(db, role, page), toUser);
 }
 
 /** 1 when the seller became verified, 0 when they already were. */

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { PaginationQuery } from '@market/shared';
 import type { BookingsTable, Database } from '../../db/schema.ts';
-
-type Window = { limit: number; offset: number };
+import { listPage, newestFirst } from '../../lib/paging.ts';
 
 const bookingColumns = [
   'id',
@@ -41,44 +41,16 @@ export function findBooking(db: Kysely<Database>, id: string) {
   return db.selectFrom('bookings').select(bookingColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export function listBuyerBookings(db: Kysely<Database>, buyerId: string, window: Window) {
-  return db
-    .selectFrom('bookings')
-    .select(bookingColumns)
-    .where('buyerId', '=', buyerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-}
-
-export async function countBuyerBookings(db: Kysely<Database>, buyerId: string) {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('buyerId', '=', buyerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function listSellerBookings(db: Kysely<Database>, sellerId: string, window: Window) {
-  return db
-    .selectFrom('bookings')
-    .select(bookingColumns)
-    .where('sellerId', '=', sellerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-}
-
-export async function countSellerBookings(db: Kysely<Database>, sellerId: string) {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('sellerId', '=', sellerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * A buyer's bookings (`buyerId`), or the bookings of a seller's products (`sellerId`, those
+ * whose product has gone included), newest first.
+ */
+export function listBookings(
+  db: Kysely<Database>,
+  side: 'buyerId' | 'sellerId',
+  userId: string,
+  page: PaginationQuery,
+) {
+  const theirs = db.selectFrom('bookings').where(side, '=', userId);
+  return listPage(newestFirst(theirs.select(bookingColumns), 'createdAt', 'id'), theirs, page);
 }

@@ -4,28 +4,25 @@ import type { z } from 'zod';
 import {
   formatDayMonthYear,
   type Booking,
+  type PaginationQuery,
   type SellerBuyer,
   type createBookingSchema,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
+import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
+import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
-  countBuyerBookings,
-  countSellerBookings,
   findBookableProduct,
   findBooking,
   insertBookingOnce,
-  listBuyerBookings,
-  listSellerBookings,
+  listBookings,
 } from './bookings.repository.ts';
 
 type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
-type Page = { page: number; limit: number };
-
-const windowOf = (p: Page) => ({ limit: p.limit, offset: (p.page - 1) * p.limit });
 
 function toBooking(row: BookingRow): Booking {
   return {
@@ -55,7 +52,7 @@ export async function createBooking(
 ): Promise<Booking> {
   const product = await findBookableProduct(db, input.productId);
   if (!product) throw notFound('This product is no longer available');
-  if (product.sellerId === buyer.id) throw forbidden('You cannot book your own product');
+  await requireAccess(db, buyer, 'product.book', product);
 
   const w = valueWriters(db);
   const id = crypto.randomUUID();
@@ -83,28 +80,22 @@ export async function createBooking(
   return toBooking(booking);
 }
 
+/** The buyer's own orders: `query.email` must be theirs. */
 export async function getBuyerBookings(
   db: Kysely<Database>,
   buyer: Actor,
-  page: Page,
-): Promise<{ bookings: Booking[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listBuyerBookings(db, buyer.id, windowOf(page)),
-    countBuyerBookings(db, buyer.id),
-  ]);
-  return { bookings: rows.map(toBooking), total };
+  query: OwnListQuery,
+): Promise<Page<Booking>> {
+  await requireAccess(db, buyer, 'account.read', query.email);
+  return mapPage(await listBookings(db, 'buyerId', buyer.id, query), toBooking);
 }
 
 export async function getSellerBuyers(
   db: Kysely<Database>,
   seller: Actor,
-  page: Page,
-): Promise<{ buyers: SellerBuyer[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listSellerBookings(db, seller.id, windowOf(page)),
-    countSellerBookings(db, seller.id),
-  ]);
-  const buyers = rows.map((row) => ({
+  page: PaginationQuery,
+): Promise<Page<SellerBuyer>> {
+  return mapPage(await listBookings(db, 'sellerId', seller.id, page), (row) => ({
     _id: row.id,
     name: row.name,
     email: row.email,
@@ -113,5 +104,4 @@ export async function getSellerBuyers(
     productName: row.productName,
     date: formatDayMonthYear(readDate(row.createdAt)),
   }));
-  return { buyers, total };
 }

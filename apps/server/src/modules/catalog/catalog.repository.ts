@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { PaginationQuery } from '@market/shared';
 import { isPostgres, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { pageRows } from '../../lib/paging.ts';
 import { selectProductViews } from './product-view.ts';
 
 /** Where a keyset page starts: strictly after this product in newest-first order. */
@@ -33,14 +35,14 @@ function advertisedIsTrue(db: Kysely<Database>) {
   return isPostgres(db) ? sql<boolean>`p.advertised = true` : sql<boolean>`p.advertised = 1`;
 }
 
-export function listAdvertised(db: Kysely<Database>, window: { limit: number; offset: number }) {
-  return selectProductViews(db)
-    .where(advertisedIsTrue(db))
-    .orderBy('p.postedAt', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+export function listAdvertised(db: Kysely<Database>, page: PaginationQuery) {
+  return pageRows(
+    selectProductViews(db)
+      .where(advertisedIsTrue(db))
+      .orderBy('p.postedAt', 'desc')
+      .orderBy('p.id', 'desc'),
+    page,
+  );
 }
 
 /** The category's ids in newest-first order from `window.after` on: a covering index scan. */

@@ -4,6 +4,7 @@ import {
   type Advertisement,
   type Category,
   type CategoryName,
+  type PaginationQuery,
   type Product,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
@@ -27,12 +28,9 @@ export async function getCategories(db: Kysely<Database>): Promise<Category[]> {
 
 export async function getAdvertisements(
   db: Kysely<Database>,
-  page: { page: number; limit: number },
+  page: PaginationQuery,
 ): Promise<Advertisement[]> {
-  const rows = await listAdvertised(db, {
-    limit: page.limit,
-    offset: (page.page - 1) * page.limit,
-  });
+  const rows = await listAdvertised(db, page);
   return rows.map((row) => {
     const p = toProduct(row);
     return {
@@ -48,10 +46,12 @@ export async function getAdvertisements(
   });
 }
 
+const CATEGORY_BY_LOWER_CASE = new Map(CATEGORIES.map((c) => [c.toLowerCase(), c]));
+
 /** The canonical category name for a URL segment in any letter case, or 404. */
 export function resolveCategory(name: string): CategoryName {
-  const wanted = name.trim().toLowerCase();
-  const found = CATEGORIES.find((c) => c.toLowerCase() === wanted);
+  // Asked on every category read, cached or not: one lookup in a map made once.
+  const found = CATEGORY_BY_LOWER_CASE.get(name.trim().toLowerCase());
   if (!found) throw notFound(`There is no category named '${name}'`);
   return found;
 }

@@ -9,8 +9,7 @@ import {
   imageFileParamsSchema,
   imageUploadResponseSchema,
 } from '@market/shared';
-import type { AppError } from '../../lib/errors.ts';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 import { createUploadRateLimit } from './images.rate-limit.ts';
 import { openImage, removeOrphanImages, uploadImage } from './images.service.ts';
 import { createImageStorage } from './images.storage.ts';
@@ -41,11 +40,33 @@ function cutOff(request: FastifyRequest, reply: FastifyReply): AppError {
   return tooLarge();
 }
 
+const SEND_AS_MULTIPART = 'Send the image as multipart/form-data in the field "image"';
+
+/**
+ * A body the multipart parser could not read (no boundary, a boundary cut short, a body that
+ * ends inside a part) is the client's mistake. The parser throws plain errors for those, with
+ * no status, and its own limit errors in words meant for developers.
+ */
+function unreadableUpload(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return badRequest('Send one image, in the field "image", and nothing else');
+  }
+  return badRequest(`The upload could not be read. ${SEND_AS_MULTIPART}.`);
+}
+
 /** The bytes of the multipart field `image`, cut off (413) the moment they pass the limit. */
 async function readImageField(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw unsupportedMediaType('Send the image as multipart/form-data in the field "image"');
+  if (!request.isMultipart()) throw unsupportedMediaType(SEND_AS_MULTIPART);
+  try {
+    return await readFirstFile(request, reply);
+  } catch (err) {
+    throw unreadableUpload(err);
   }
+}
+
+async function readFirstFile(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const part = await request.file({
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
     // Checked here while streaming: the plugin's own check only fires after the whole part.
@@ -69,7 +90,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createImageStorage(app.config);
   // Scoped to this plugin; skipped when an enclosing scope already parses multipart bodies.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
-  const uploadRateLimit = await createUploadRateLimit(app, app.config.redisUrl);
+  const uploadRateLimit = createUploadRateLimit(app);
 
   const cleanup = setInterval(() => {
     removeOrphanImages(app.db, storage).then(
@@ -89,6 +110,8 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/images',
     {
       onRequest: [uploadRateLimit, rejectDeclaredOversizeBody],
+      // An image shows once a product or a profile refers to it, and that write says so.
+      config: { changes: [] },
       schema: {
         tags: ['images'],
         summary: 'Upload an image (multipart field "image"); answers its URL and thumbnail URL',

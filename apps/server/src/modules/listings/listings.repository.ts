@@ -1,29 +1,22 @@
 import type { Kysely } from 'kysely';
+import type { PaginationQuery } from '@market/shared';
 import type { Database, NewProductRow } from '../../db/schema.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { listPage, newestFirst } from '../../lib/paging.ts';
 import { selectProductViews } from '../catalog/product-view.ts';
 
-export function listSellerProducts(
-  db: Kysely<Database>,
-  sellerId: string,
-  window: { limit: number; offset: number },
-) {
-  return selectProductViews(db)
-    .where('p.sellerId', '=', sellerId)
-    .orderBy('p.postedAt', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-}
-
-export async function countSellerProducts(db: Kysely<Database>, sellerId: string) {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('sellerId', '=', sellerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function listSellerProducts(db: Kysely<Database>, sellerId: string, page: PaginationQuery) {
+  const theirs = selectProductViews(db)
+    .select((eb) =>
+      eb
+        .selectFrom('bookings as b')
+        .select((sub) => sub.fn.count<number | string>('b.buyerId').distinct().as('n'))
+        .whereRef('b.productId', '=', 'p.id')
+        .as('buyerCount'),
+    )
+    .where('p.sellerId', '=', sellerId);
+  const count = db.selectFrom('products').where('sellerId', '=', sellerId);
+  return listPage(newestFirst(theirs, 'p.postedAt', 'p.id'), count, page);
 }
 
 export function findProductView(db: Kysely<Database>, id: string) {
@@ -32,16 +25,6 @@ export function findProductView(db: Kysely<Database>, id: string) {
 
 export async function insertProduct(db: Kysely<Database>, row: NewProductRow): Promise<void> {
   await db.insertInto('products').values(row).execute();
-}
-
-export async function isOwnProduct(db: Kysely<Database>, id: string, sellerId: string) {
-  const row = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', id)
-    .where('sellerId', '=', sellerId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Sets the advertisement flag; counts only a product that was not yet advertised. */

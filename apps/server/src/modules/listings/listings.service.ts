@@ -1,45 +1,48 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { newProductSchema, Product } from '@market/shared';
+import type { MyProduct, newProductSchema, Product } from '@market/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
+import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/errors.ts';
 import { dollarsToCents } from '../../lib/money.ts';
+import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import { toProduct } from '../catalog/product-view.ts';
 import {
-  countSellerProducts,
   deleteSellerProduct,
   findProductView,
   insertProduct,
-  isOwnProduct,
   listSellerProducts,
   markAdvertised,
 } from './listings.repository.ts';
 
-// Someone else's product answers exactly like a missing one: existence is private.
-const notYourProduct = () => notFound('No such product among your listings');
-
+/** The seller's own listings: `query.email` must be theirs. */
 export async function getSellerProducts(
   db: Kysely<Database>,
   seller: Actor,
-  page: { page: number; limit: number },
-): Promise<{ products: Product[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listSellerProducts(db, seller.id, { limit: page.limit, offset: (page.page - 1) * page.limit }),
-    countSellerProducts(db, seller.id),
-  ]);
-  return { products: rows.map(toProduct), total };
+  query: OwnListQuery,
+): Promise<Page<MyProduct>> {
+  await requireAccess(db, seller, 'account.read', query.email);
+  return mapPage(await listSellerProducts(db, seller.id, query), (row) => ({
+    ...toProduct(row),
+    // PostgreSQL counts in bigint, which pg hands over as a string.
+    buyerCount: Number(row.buyerCount ?? 0),
+  }));
 }
 
-/** The server sets the id, the seller, the posting time and the advertisement flag. */
+/**
+ * Posts a product as the seller the spec's `?email=` names, which must be the caller. The server
+ * sets the id, the seller, the posting time and the advertisement flag.
+ */
 export async function addProduct(
   db: Kysely<Database>,
   seller: Actor,
+  email: string,
   fields: z.output<typeof newProductSchema>,
   now: Date = new Date(),
 ): Promise<Product> {
+  await requireAccess(db, seller, 'account.read', email);
   const w = valueWriters(db);
   const id = crypto.randomUUID();
   await insertProduct(db, {
@@ -58,7 +61,7 @@ export async function addProduct(
     postedAt: w.date(now),
   });
   const created = await findProductView(db, id);
-  if (!created) throw notYourProduct();
+  if (!created) throw refusalOf('product.manage');
   return toProduct(created);
 }
 
@@ -68,7 +71,7 @@ export async function advertiseProduct(
   seller: Actor,
   productId: string,
 ): Promise<number> {
-  if (!(await isOwnProduct(db, productId, seller.id))) throw notYourProduct();
+  await requireAccess(db, seller, 'product.manage', productId);
   return markAdvertised(db, productId, seller.id);
 }
 
@@ -81,7 +84,9 @@ export async function deleteProduct(
   seller: Actor,
   productId: string,
 ): Promise<number> {
+  await requireAccess(db, seller, 'product.manage', productId);
   const deleted = await deleteSellerProduct(db, productId, seller.id);
-  if (deleted === 0) throw notYourProduct();
+  // Deleted by another request since the check: gone all the same.
+  if (deleted === 0) throw refusalOf('product.manage');
   return deleted;
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { PaginationQuery } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
+import { listPage, newestFirst } from '../../lib/paging.ts';
 
 export async function productExists(db: Kysely<Database>, productId: string) {
   const row = await db
@@ -23,12 +25,8 @@ export async function insertWishlistItemOnce(
 }
 
 /** Entries are built from their product on every read, so they always show its current values. */
-export function listWishlist(
-  db: Kysely<Database>,
-  userId: string,
-  window: { limit: number; offset: number },
-) {
-  return db
+export function listWishlist(db: Kysely<Database>, userId: string, page: PaginationQuery) {
+  const entries = db
     .selectFrom('wishlistItems as w')
     .innerJoin('products as p', 'p.id', 'w.productId')
     .select([
@@ -41,21 +39,9 @@ export function listWishlist(
       'p.imgUrl',
       'p.location',
     ])
-    .where('w.userId', '=', userId)
-    .orderBy('w.createdAt', 'desc')
-    .orderBy('w.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-}
-
-export async function countWishlist(db: Kysely<Database>, userId: string) {
-  const row = await db
-    .selectFrom('wishlistItems')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('w.userId', '=', userId);
+  const count = db.selectFrom('wishlistItems').where('userId', '=', userId);
+  return listPage(newestFirst(entries, 'w.createdAt', 'w.id'), count, page);
 }
 
 export async function deleteWishlistItem(db: Kysely<Database>, id: string, userId: string) {

@@ -3,27 +3,26 @@ import type { Kysely } from 'kysely';
 import type { CategoryName, WishlistItem } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { isForeignKeyViolation, valueWriters } from '../../db/dialect.ts';
+import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
+import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
-  countWishlist,
   deleteWishlistItem,
   insertWishlistItemOnce,
   listWishlist,
   productExists,
 } from './wishlist.repository.ts';
 
+/** The buyer's own wish list: `query.email` must be theirs. */
 export async function getWishlist(
   db: Kysely<Database>,
   user: Actor,
-  page: { page: number; limit: number },
-): Promise<{ items: WishlistItem[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listWishlist(db, user.id, { limit: page.limit, offset: (page.page - 1) * page.limit }),
-    countWishlist(db, user.id),
-  ]);
-  const items = rows.map((r) => ({
+  query: OwnListQuery,
+): Promise<Page<WishlistItem>> {
+  await requireAccess(db, user, 'account.read', query.email);
+  return mapPage(await listWishlist(db, user.id, query), (r) => ({
     _id: r.id,
     productId: r.productId,
     productName: r.name,
@@ -36,7 +35,6 @@ export async function getWishlist(
     imgURL: r.imgUrl,
     location: r.location,
   }));
-  return { items, total };
 }
 
 export async function addToWishlist(
@@ -64,7 +62,9 @@ export async function removeFromWishlist(
   user: Actor,
   itemId: string,
 ): Promise<number> {
+  await requireAccess(db, user, 'wishlistItem.delete', itemId);
   const deleted = await deleteWishlistItem(db, itemId, user.id);
-  if (deleted === 0) throw notFound('No such item in your wish list');
+  // Removed by another request since the check: gone all the same.
+  if (deleted === 0) throw refusalOf('wishlistItem.delete');
   return deleted;
 }

@@ -1,51 +1,40 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorResponse } from '@market/shared';
-import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
-import type { RateLimitRule, RateLimitStore } from './rate-limit-store.ts';
-
-/** Per-email limits on top of Better Auth's per-IP ones, keyed by Better Auth's path. */
-export const EMAIL_RATE_LIMITS: Record<string, RateLimitRule> = {
-  '/sign-in/email': { window: 10 * 60, max: 10 },
-  '/request-password-reset': { window: 15 * 60, max: 3 },
-};
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { tooManyRequests } from '../rate-limit.ts';
+import { translateAuthError } from './auth-errors.ts';
+import type { AuthLimits } from './auth-limits.ts';
+import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER, type Auth } from './better-auth.ts';
 
 const BASE_PATH = '/api/auth';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+/** Headers only this bridge may set: a client's own copies are dropped. */
+const INTERNAL_HEADERS = new Set([CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER]);
 const AUTH_BODY_LIMIT = 64 * 1024;
+/**
+ * Better Auth's endpoints whose success changes what cached catalogue answers show. Spelled
+ * another way (`/api/auth/./update-user`) they reach the catch-all route, and the cache catches
+ * up within its few seconds, as on other instances.
+ */
+const CATALOG_CHANGING_ENDPOINTS = ['/update-user', '/delete-user'] as const;
 
-function tooManyRequests(reply: FastifyReply, retryAfter: number): FastifyReply {
-  const body: ErrorResponse = {
-    error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later.' },
-  };
-  return reply
-    .status(429)
-    .header('retry-after', String(Math.max(1, retryAfter)))
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(JSON.stringify(body));
-}
-
-function emailOf(body: unknown): string | null {
-  if (!Buffer.isBuffer(body)) return null;
+/** The origin a request was sent to (its scheme and Host), or null when Host is not one. */
+export function ownOrigin(request: FastifyRequest): string | null {
   try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    if (parsed && typeof parsed === 'object' && 'email' in parsed) {
-      const email = (parsed as { email: unknown }).email;
-      if (typeof email === 'string') return email.trim().toLowerCase();
-    }
+    return new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
-    // Not JSON: Better Auth answers the malformed request itself.
+    return null;
   }
-  return null;
 }
 
 function toWebRequest(request: FastifyRequest, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === CLIENT_IP_HEADER) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || INTERNAL_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
+  const own = ownOrigin(request);
+  if (own) headers.set(REQUEST_ORIGIN_HEADER, own);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -56,13 +45,15 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
 
 /**
  * Better Auth under /api/auth/*: the Fastify request becomes a Web Request for auth.handler,
- * and its status, headers (every Set-Cookie) and body are copied back.
+ * and its status, headers (every Set-Cookie) and body are copied back. Its refusals are
+ * answered in the API's one error shape.
  */
 export async function registerAuthRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; publicUrl: string; rateLimitStore: RateLimitStore },
+  options: { auth: Auth; limits: AuthLimits },
 ): Promise<void> {
-  const origin = new URL(options.publicUrl).origin;
+  const { publicUrl, publicUrlConfigured } = app.config;
+  const origin = new URL(publicUrl).origin;
 
   await app.register(async (scope) => {
     // Better Auth parses its own bodies (JSON, and form posts from OAuth callbacks).
@@ -73,38 +64,52 @@ export async function registerAuthRoutes(
       (_request, body, done) => done(null, body),
     );
 
+    const handler: RouteHandlerMethod = async (request, reply) => {
+      if (request.method !== 'GET') {
+        const refusal = await options.limits.anyWrite(request.ip);
+        if (refusal) throw tooManyRequests(refusal.what, refusal.seconds);
+      }
+
+      const response = await options.auth.handler(toWebRequest(request, origin));
+      response.headers.forEach((value, name) => {
+        if (name === 'set-cookie' || name === 'content-length' || HOP_BY_HOP.has(name)) return;
+        // The error shape below is JSON whatever Better Auth said.
+        if (response.status >= 400 && name === 'content-type') return;
+        void reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) void reply.header('set-cookie', cookies);
+
+      if (response.status >= 400) {
+        const { status, body } = translateAuthError(response.status, await response.text(), {
+          method: request.method,
+          path: request.url.split('?')[0] ?? BASE_PATH,
+          publicUrl: publicUrlConfigured ? publicUrl : null,
+        });
+        return reply.status(status).send(body);
+      }
+      void reply.status(response.status);
+      const body = Buffer.from(await response.arrayBuffer());
+      return reply.send(body.length > 0 ? body : undefined);
+    };
+
     scope.route({
       method: ['GET', 'POST'],
       url: `${BASE_PATH}/*`,
+      // Accounts and sessions show in no cached answer, but for the endpoints below.
+      config: { changes: [] },
       schema: { hide: true },
-      handler: async (request, reply) => {
-        const path = request.url.slice(BASE_PATH.length).split('?')[0] ?? '';
-        const emailRule = request.method === 'POST' ? EMAIL_RATE_LIMITS[path] : undefined;
-        const email = emailRule ? emailOf(request.body) : null;
-        if (emailRule && email) {
-          const decision = await options.rateLimitStore.consume(
-            `email:${path}:${email}`,
-            emailRule,
-          );
-          if (!decision.allowed)
-            return tooManyRequests(reply, decision.retryAfter ?? emailRule.window);
-        }
-
-        const response = await options.auth.handler(toWebRequest(request, origin));
-        if (response.status === 429) {
-          const retryAfter = Number(response.headers.get('x-retry-after'));
-          return tooManyRequests(reply, Number.isFinite(retryAfter) ? retryAfter : 60);
-        }
-        void reply.status(response.status);
-        response.headers.forEach((value, name) => {
-          if (name === 'set-cookie' || name === 'content-length' || HOP_BY_HOP.has(name)) return;
-          void reply.header(name, value);
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) void reply.header('set-cookie', cookies);
-        const body = Buffer.from(await response.arrayBuffer());
-        return reply.send(body.length > 0 ? body : undefined);
-      },
+      handler,
     });
+    // A seller's name and photo show on their product cards; a deleted seller's listings go.
+    for (const endpoint of CATALOG_CHANGING_ENDPOINTS) {
+      scope.route({
+        method: 'POST',
+        url: `${BASE_PATH}${endpoint}`,
+        config: { changes: ['catalog'] },
+        schema: { hide: true },
+        handler,
+      });
+    }
   });
 }

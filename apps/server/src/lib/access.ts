@@ -1,0 +1,209 @@
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+import { errorResponseSchema, type Role } from '@market/shared';
+import type { Database } from '../db/schema.ts';
+import { isOwnerOfWishlistItem, isPartyToBooking, isSellerOfProduct } from './access.repository.ts';
+import type { Actor } from './actor.ts';
+import { forbidden, notFound, unauthorized, type AppError } from './errors.ts';
+
+/*
+ * Who may call a route, and what a caller may touch, decided here and nowhere else.
+ *
+ * A route names its callers once, as a hook that runs before the request is validated (so a
+ * stranger learns nothing from validation errors): `preValidation: signedIn()` or
+ * `preValidation: onlyRoles('seller')`. The hook answers 401 to anonymous callers and 403 to
+ * the wrong role, and sets `request.actor` for the handler; the route's documented error
+ * answers follow from it. Services then ask `requireAccess(db, actor, permission, target)`
+ * before they touch a thing that belongs to someone.
+ */
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The caller, set by the route's guard (`signedIn()`, `onlyRoles(...)`). Reading it on a
+     * route without one is a mistake in the route and fails the request.
+     */
+    readonly actor: Actor;
+  }
+}
+
+const GUARDED_ACTOR = Symbol('guardedActor');
+type GuardedRequest = FastifyRequest & { [GUARDED_ACTOR]: Actor | null };
+
+/** The error statuses each guard may answer with, for the routes' documented answers. */
+const guardRefusals = new WeakMap<object, readonly number[]>();
+
+function guard(refusals: readonly number[], refuse: (actor: Actor) => AppError | null) {
+  // A callback hook: the session lookup is the only promise it waits for.
+  const hook: preValidationHookHandler = (request, _reply, done) => {
+    request.getActor().then((actor) => {
+      if (!actor) return done(unauthorized());
+      const refusal = refuse(actor);
+      if (refusal) return done(refusal);
+      (request as GuardedRequest)[GUARDED_ACTOR] = actor;
+      done();
+    }, done);
+  };
+  guardRefusals.set(hook, refusals);
+  return hook;
+}
+
+const anySignedIn = guard([401], () => null);
+const roleGuards = new Map<string, preValidationHookHandler>();
+
+/** Any signed-in user: 401 for anonymous callers. */
+export function signedIn(): preValidationHookHandler {
+  return anySignedIn;
+}
+
+/** A signed-in user with one of the roles: 401 for anonymous callers, 403 for other roles. */
+export function onlyRoles(...roles: [Role, ...Role[]]): preValidationHookHandler {
+  const name = roles.join(' or ');
+  let hook = roleGuards.get(name);
+  if (!hook) {
+    hook = guard([401, 403], (actor) =>
+      roles.includes(actor.role) ? null : forbidden(`This needs a ${name} account`),
+    );
+    roleGuards.set(name, hook);
+  }
+  return hook;
+}
+
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * Gives requests their `actor`, and documents each route's refusals where it is registered:
+ * its guard's statuses, and 400 when it validates anything. Register before any route.
+ */
+export function registerAccess(app: FastifyInstance): void {
+  app.decorateRequest(GUARDED_ACTOR, null);
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest): Actor {
+      const actor = (this as GuardedRequest)[GUARDED_ACTOR];
+      if (!actor) throw new Error('request.actor is read on a route that has no access guard');
+      return actor;
+    },
+  });
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema;
+    if (!schema?.response) return;
+    const statuses = asList(route.preValidation).flatMap((hook) => guardRefusals.get(hook) ?? []);
+    if (schema.params || schema.querystring || schema.body) statuses.push(400);
+    if (statuses.length === 0) return;
+    const refusals = Object.fromEntries(statuses.map((s) => [s, errorResponseSchema]));
+    // Numeric keys keep ascending order, so the documented answers read 200, 400, 401, ...
+    route.schema = { ...schema, response: { ...refusals, ...(schema.response as object) } };
+  });
+}
+
+/** What a caller may do to a thing, each checked by one rule below. */
+export type Permission =
+  /** An account's own data (the lists behind `?email=`, an access token): that user only. */
+  | 'account.read'
+  /** Changing an account's profile: that user only. */
+  | 'account.update'
+  /** Asking which role an account has: that user, or an admin about anyone. */
+  | 'account.lookup'
+  /** Advertising or deleting a product: its seller. Others are told it does not exist. */
+  | 'product.manage'
+  /** Booking a product: anyone but its seller. */
+  | 'product.book'
+  /** Seeing a booking: its buyer, the seller of the booked product, or an admin. */
+  | 'booking.read'
+  /** Removing an entry of a wish list: the buyer whose list it is. */
+  | 'wishlistItem.delete';
+
+/** A product by its id, or as already read (its seller is all a rule needs). */
+export type ProductRef = string | { id: string; sellerId: string | null };
+
+/** The thing each permission is about: an email for accounts, an id (or a read row) otherwise. */
+interface Targets {
+  'account.read': string;
+  'account.update': string;
+  'account.lookup': string;
+  'product.manage': ProductRef;
+  'product.book': ProductRef;
+  'booking.read': string;
+  'wishlistItem.delete': string;
+}
+
+type Db = Kysely<Database>;
+
+interface Rule<T> {
+  allows(db: Db, actor: Actor, target: T): boolean | Promise<boolean>;
+  /** The answer to a caller it refuses: 404 where even the thing's existence is private. */
+  refusal(): AppError;
+}
+
+const isSelf = (actor: Actor, email: string) =>
+  actor.email.toLowerCase() === email.trim().toLowerCase();
+const isAdmin = (actor: Actor) => actor.role === 'admin';
+
+function isSeller(db: Db, actor: Actor, product: ProductRef): boolean | Promise<boolean> {
+  return typeof product === 'string'
+    ? isSellerOfProduct(db, actor.id, product)
+    : product.sellerId === actor.id;
+}
+
+const rules: { [P in Permission]: Rule<Targets[P]> } = {
+  'account.read': {
+    allows: (_db, actor, email) => isSelf(actor, email),
+    refusal: () => forbidden('You can only see your own data'),
+  },
+  'account.update': {
+    allows: (_db, actor, email) => isSelf(actor, email),
+    refusal: () => forbidden('You can only change your own profile'),
+  },
+  'account.lookup': {
+    allows: (_db, actor, email) => isAdmin(actor) || isSelf(actor, email),
+    refusal: () => forbidden('You can only look up your own account'),
+  },
+  'product.manage': {
+    allows: isSeller,
+    refusal: () => notFound('No such product among your listings'),
+  },
+  'product.book': {
+    allows: async (db, actor, product) => !(await isSeller(db, actor, product)),
+    refusal: () => forbidden('You cannot book your own product'),
+  },
+  'booking.read': {
+    allows: (db, actor, id) => isAdmin(actor) || isPartyToBooking(db, actor.id, id),
+    refusal: () => notFound('No such booking'),
+  },
+  'wishlistItem.delete': {
+    allows: (db, actor, id) => isOwnerOfWishlistItem(db, actor.id, id),
+    refusal: () => notFound('No such item in your wish list'),
+  },
+};
+
+/** Whether the caller may do this to the thing. */
+export async function hasAccess<P extends Permission>(
+  db: Db,
+  actor: Actor,
+  permission: P,
+  target: Targets[P],
+): Promise<boolean> {
+  return (rules[permission] as Rule<Targets[P]>).allows(db, actor, target);
+}
+
+/** Goes on when the caller may do this to the thing; otherwise throws the permission's refusal. */
+export async function requireAccess<P extends Permission>(
+  db: Db,
+  actor: Actor,
+  permission: P,
+  target: Targets[P],
+): Promise<void> {
+  if (!(await hasAccess(db, actor, permission, target))) throw rules[permission].refusal();
+}
+
+/** The answer a permission gives to a caller it refuses (for a check a write repeats itself). */
+export function refusalOf(permission: Permission): AppError {
+  return rules[permission].refusal();
+}

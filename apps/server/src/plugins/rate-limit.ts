@@ -1,0 +1,122 @@
+import { isIPv6 } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from '../lib/errors.ts';
+
+/** At most `max` events per `windowSeconds` for one key; the window starts at its first event. */
+export interface RateRule {
+  /** Names the counters (in Redis `market:rate:<name>:<key>`); unique per rule. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimiter {
+  readonly rule: RateRule;
+  /** Counts one event for `key`: null when allowed, else the whole seconds to wait. */
+  consume(key: string): Promise<number | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A limiter for one rule. With REDIS_URL every instance counts in the shared Redis; while
+     * Redis is unreachable, and without it, each instance counts in its own memory.
+     */
+    rateLimiter(rule: RateRule): RateLimiter;
+  }
+}
+
+export function registerRateLimits(app: FastifyInstance): void {
+  app.decorate('rateLimiter', createRateLimiterFactory(app.redis));
+}
+
+export function createRateLimiterFactory(redis: Redis | null): (rule: RateRule) => RateLimiter {
+  const names = new Set<string>();
+  return (rule) => {
+    if (names.has(rule.name)) throw new Error(`rate limit "${rule.name}" is defined twice`);
+    names.add(rule.name);
+    const options = { points: rule.max, duration: rule.windowSeconds };
+    const memory = new RateLimiterMemory({ ...options, keyPrefix: rule.name });
+    const limiter: RateLimiterAbstract = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          keyPrefix: `market:rate:${rule.name}`,
+          // Not ready (connecting, or down): count in memory at once rather than queue.
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
+    return {
+      rule,
+      async consume(key) {
+        try {
+          await limiter.consume(key);
+          return null;
+        } catch (refusal) {
+          if (refusal instanceof RateLimiterRes) {
+            return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+          }
+          throw refusal;
+        }
+      },
+    };
+  };
+}
+
+/** Counts the event under each check in turn; the first refusal ends it with its wait. */
+export async function consumeInTurn(
+  checks: ReadonlyArray<readonly [RateLimiter, string]>,
+): Promise<number | null> {
+  for (const [limiter, key] of checks) {
+    const wait = await limiter.consume(key);
+    if (wait !== null) return wait;
+  }
+  return null;
+}
+
+/**
+ * The key a client address counts under. One IPv6 subscriber gets a whole /64 and can pick
+ * any address in it, so IPv6 addresses count by their /64; IPv4-mapped ones as IPv4.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = ip.replace(/%.*$/, '').split('::');
+  const groups = (part: string) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** "30 seconds", "1 minute", "15 minutes": how long to wait, in words. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** "Too many sign-in attempts. Try again in 42 seconds." */
+export function tooManyMessage(what: string, seconds: number): string {
+  return `Too many ${what}. Try again in ${waitInWords(seconds)}.`;
+}
+
+/** The 429 every limit answers: the wait in `retry-after` and in the message. */
+export function tooManyRequests(what: string, seconds: number): AppError {
+  return new AppError(429, 'RATE_LIMITED', tooManyMessage(what, seconds), undefined, {
+    'retry-after': String(seconds),
+  });
+}

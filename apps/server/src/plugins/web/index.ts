@@ -1,0 +1,80 @@
+// The web app: every GET that no file or API route answers is a page, drawn here or in the browser.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendText } from '../../lib/compression.ts';
+import { cspForInlineScripts, inlineScriptHashes, scriptHash } from '../security-headers.ts';
+import { pageDelivery } from './page-cache-policy.ts';
+import { pageTemplate, readWebBuild } from './page-template.ts';
+import { loadRenderer, renderAnswer } from './renderer-bridge.ts';
+import { serveDemoImages, serveWebBuild, shellSender } from './static-assets.ts';
+
+/**
+ * Serves the built web app. Public pages are rendered to HTML with their data, so they show
+ * before any script has run; the browser then takes them over. The dashboard, and any page the
+ * server could not render, gets the plain page shell and is drawn in the browser.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  await serveDemoImages(app);
+
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web app is not built; run `npm run build` to serve it');
+    return pageRoute(app, (_request, reply) =>
+      reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build`, then start the server again.'),
+    );
+  }
+
+  await serveWebBuild(app, distDir);
+  const shell = fs.readFileSync(indexFile);
+  // The page shell's own inline scripts are allowed by their hashes; nothing a page draws is.
+  const shellScripts = inlineScriptHashes(shell.toString('utf8'));
+  const sendShell = shellSender(shell, cspForInlineScripts(shellScripts));
+  const renderer = await loadRenderer(distDir);
+  if (!renderer) {
+    app.log.warn({ distDir }, 'the web app has no server entry; pages are drawn in the browser');
+    return pageRoute(app, (_request, reply) => sendShell(reply));
+  }
+  const template = pageTemplate(readWebBuild(distDir), renderer.lazyRouteIds);
+  // The loader's text is the same on every page, so one policy serves all drawn pages; it
+  // travels in the answer's headers, so a cached page keeps it.
+  const pagePolicy = cspForInlineScripts([...shellScripts, scriptHash(template.loaderScript)]);
+
+  return pageRoute(app, async (request, reply) => {
+    const delivery = pageDelivery(request);
+    if (delivery === 'shell') return sendShell(reply);
+    const render = async () => {
+      const answer = await renderAnswer(app, renderer, template, request);
+      answer.headers['content-security-policy'] = pagePolicy;
+      return answer;
+    };
+    try {
+      if (delivery === 'shared') return await app.pageCache.sendEncoded(reply, request.url, render);
+      const answer = await render();
+      void reply.status(answer.status).headers(answer.headers).type(answer.contentType);
+      return await sendText(reply, answer.body);
+    } catch (err) {
+      // The browser can still draw the page; it fetches the data itself.
+      request.log.error({ err }, 'page could not be rendered on the server');
+      return sendShell(reply);
+    }
+  });
+}
+
+/**
+ * Every GET that no file or API route answers is a page of the web app (the history fallback),
+ * except under /api, where the JSON 404 answers.
+ */
+function pageRoute(
+  app: FastifyInstance,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply,
+): void {
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    return handler(request, reply);
+  });
+}

@@ -1,0 +1,135 @@
+// The page template: the web build's index.html and manifest, cut into a rendered page's parts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PAGE_STATE_ID, type RenderedPage } from '@market/shared';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Vite's build manifest: each module's chunk, keyed by the module's path from the app's root. */
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface WebBuild {
+  indexHtml: string;
+  manifest: Manifest;
+}
+
+export function readWebBuild(distDir: string): WebBuild {
+  return {
+    indexHtml: fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'),
+    manifest: JSON.parse(
+      fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
+    ) as Manifest,
+  };
+}
+
+export interface PageTemplate {
+  /** Everything before `</head>`, without the app's script tags; a page's stylesheets go after. */
+  head: string;
+  /** The inline script that loads the app: the same on every page, so a policy can hash it. */
+  loaderScript: string;
+  /** The whole page around a rendered #root; `nonce` marks the loader script for a policy. */
+  page(rendered: Extract<RenderedPage, { kind: 'page' }>, options?: { nonce?: string }): string;
+  /** Stylesheets of the matched lazily loaded pages that the head does not link already. */
+  stylesFor(routeIds: readonly string[]): string;
+  /** The script element that loads the app, with the chunks of the matched pages. */
+  loaderFor(routeIds: readonly string[], nonce?: string): string;
+}
+
+const ROOT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g;
+/** The loader script's id, by which it finds its own list of chunks. */
+export const LOADER_ID = 'app-loader';
+
+/**
+ * The page shell of the web build, cut where a rendered page's parts go. A rendered page shows
+ * and its links work before any script runs, so the app's scripts are not fetched alongside the
+ * stylesheet and the images that the first paint needs: a small inline script fetches them
+ * once the page has loaded and painted, and the app then takes the page over in place.
+ * `lazyRouteIds` are the manifest keys of the lazily loaded pages; each must be in the manifest.
+ */
+export function pageTemplate(
+  { indexHtml: html, manifest }: WebBuild,
+  lazyRouteIds: readonly string[],
+): PageTemplate {
+  const at = html.indexOf(ROOT);
+  const headEnd = html.indexOf('</head>');
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (at < 0 || headEnd < 0 || headEnd > at || !entry) {
+    throw new Error('index.html has no entry script or no empty #root');
+  }
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const head = html.slice(0, headEnd).replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const middle = html.slice(headEnd, at);
+  const tail = html.slice(at + ROOT.length);
+  const linked = new Set([...head.matchAll(/href="\/([^"]+)"/g)].map((m) => m[1]));
+
+  /** A page's own chunk, what it imports, and their stylesheets. */
+  function chunksOf(routeId: string) {
+    if (!manifest[routeId]) {
+      throw new Error(`The web build's manifest has no module ${routeId}; build the web app again`);
+    }
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(routeId);
+    return { scripts: [...scripts], styles: [...styles].filter((file) => !linked.has(file)) };
+  }
+  const chunks = new Map(lazyRouteIds.map((id) => [id, chunksOf(id)]));
+  const matched = (routeIds: readonly string[]) => routeIds.flatMap((id) => chunks.get(id) ?? []);
+
+  const loaderScript = appLoader(`/${entry}`);
+  const template: PageTemplate = {
+    head,
+    loaderScript,
+    stylesFor(routeIds) {
+      return matched(routeIds)
+        .flatMap((page) => page.styles)
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+        .join('');
+    },
+    loaderFor(routeIds, nonce) {
+      const files = new Set([...preloads, ...matched(routeIds).flatMap((page) => page.scripts)]);
+      files.delete(entry);
+      const chunkList = [...files].map((file) => `/${file}`).join(' ');
+      const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
+      return `<script type="module" id="${LOADER_ID}" data-chunks="${chunkList}"${nonceAttribute}>${loaderScript}</script>`;
+    },
+    page(rendered, { nonce } = {}) {
+      return (
+        head +
+        template.stylesFor(rendered.routeIds) +
+        middle +
+        `<div id="root">${rendered.appHtml}</div>` +
+        `<script id="${PAGE_STATE_ID}" type="application/json">${rendered.stateJson}</script>` +
+        template.loaderFor(rendered.routeIds, nonce) +
+        tail
+      );
+    },
+  };
+  return template;
+}
+
+/**
+ * Fetches the entry and the page's chunks (listed on the script element, so that this text is the
+ * same on every page) side by side once the page has loaded and painted.
+ */
+function appLoader(entry: string): string {
+  return (
+    `const chunks=document.getElementById(${JSON.stringify(LOADER_ID)}).dataset.chunks;` +
+    `const load=()=>requestAnimationFrame(()=>setTimeout(()=>{` +
+    `for(const href of chunks.match(/\\S+/g)??[]){const l=document.createElement('link');` +
+    `l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(entry)})}));` +
+    `document.readyState==='complete'?load():addEventListener('load',load,{once:true});`
+  );
+}

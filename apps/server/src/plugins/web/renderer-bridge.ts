@@ -1,0 +1,84 @@
+// The renderer bridge: loads the web build's server entry and renders a page as the visitor.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiAnswer, ApiCall, PageRenderer, PageRendererModule } from '@market/shared';
+import type { PageTemplate } from './page-template.ts';
+
+/** Where the built web app keeps its server entry, beside the browser build. */
+export function serverEntryFile(distDir: string): string {
+  return path.join(distDir, '../dist-server/entry-server.js');
+}
+
+/** The web build's page renderer, or null when the build has no server entry. */
+export async function loadRenderer(distDir: string): Promise<PageRenderer | null> {
+  const entry = serverEntryFile(distDir);
+  if (!fs.existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as PageRendererModule;
+  return module.createPageRenderer(new AsyncLocalStorage());
+}
+
+export interface PageAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  headers: Record<string, string | string[]>;
+}
+
+/**
+ * Renders the requested page as the visitor: the page's API calls go through this app
+ * in-process, with the visitor's cookie. A cookie the API sets (a renewed session) is passed on.
+ */
+export async function renderAnswer(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  template: PageTemplate,
+  request: FastifyRequest,
+): Promise<PageAnswer> {
+  const setCookies: string[] = [];
+  const callApi = async (call: ApiCall): Promise<ApiAnswer> => {
+    const answer = await app.inject({
+      method: call.method as 'GET',
+      url: call.path,
+      headers: {
+        ...call.headers,
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        'x-request-id': request.id,
+      },
+      remoteAddress: request.ip,
+      payload: call.body,
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (name === 'set-cookie') {
+        setCookies.push(...(Array.isArray(value) ? value : [String(value)]));
+      } else if (value !== undefined) {
+        headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+    }
+    return { status: answer.statusCode, headers, body: answer.body };
+  };
+
+  const headers: Record<string, string | string[]> = {
+    'cache-control': 'no-cache',
+    vary: 'cookie',
+  };
+  const page = await renderer.renderPage({ url: `http://localhost${request.url}`, callApi });
+  if (setCookies.length > 0) headers['set-cookie'] = setCookies;
+  if (page.kind === 'redirect') {
+    return {
+      status: page.status,
+      contentType: 'text/plain; charset=utf-8',
+      body: Buffer.alloc(0),
+      headers: { ...headers, location: page.location },
+    };
+  }
+  return {
+    status: page.status,
+    contentType: 'text/html; charset=utf-8',
+    body: Buffer.from(template.page(page)),
+    headers,
+  };
+}

@@ -1,0 +1,53 @@
+// Static files: the demo images, the web build's files, and the plain page shell.
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendText } from '../../lib/compression.ts';
+
+export const DEMO_IMAGES_DIR = path.join(import.meta.dirname, '../../db/seed/images');
+
+/** The demo listings' photos, under /demo/. */
+export async function serveDemoImages(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: DEMO_IMAGES_DIR,
+    prefix: '/demo/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '30d',
+  });
+}
+
+/** The web build's files: hashed assets are cached for a year, the rest is checked each time. */
+export async function serveWebBuild(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // The web build writes a .br and a .gz beside each asset.
+    preCompressed: true,
+    // The build manifest is for the server only.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
+    },
+  });
+}
+
+/** Sends the web build's index.html as it is: a page that the browser draws. */
+export function shellSender(shell: Buffer, policy: string): (reply: FastifyReply) => FastifyReply {
+  const compressed = {};
+  return (reply) =>
+    sendText(
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', policy),
+      shell,
+      compressed,
+    );
+}

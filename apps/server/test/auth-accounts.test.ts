@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorResponse } from '@market/shared';
+import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SAME_ORIGIN = 'http://localhost:3000';
+
+function updateUser(user: TestUser, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/update-user',
+    headers: { ...user.headers, origin: SAME_ORIGIN, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+}
+
+function putUser(user: TestUser, payload: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/users',
+    headers: { ...user.headers, origin: SAME_ORIGIN },
+    payload: { email: user.email, phone: '+15550123', ...payload },
+  });
+}
+
+async function profileOf(user: TestUser) {
+  return t.app.db
+    .selectFrom('users')
+    .select(['name', 'phone', 'image'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+}
+
+describe(`POST /api/auth/update-user follows PUT /api/users on ${testDbKind}`, () => {
+  it('answers 400, not 500, for values of the wrong type, and changes nothing', async () => {
+    const user = await createUser(t, { role: 'buyer', name: 'Kept Name' });
+    const before = await profileOf(user);
+    for (const payload of [
+      { name: { a: 1 } },
+      { name: ['a'] },
+      { name: 42 },
+      { image: { url: 'x' } },
+      { phone: 5550123 },
+      ['not', 'an', 'object'],
+    ]) {
+      const res = await updateUser(user, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json<ErrorResponse>().error.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await profileOf(user)).toEqual(before);
+  });
+
+  it('refuses the names PUT /api/users refuses, with the same message', async () => {
+    const user = await createUser(t, { role: 'buyer', name: 'Kept Name' });
+    for (const name of ['', '   ', 'x'.repeat(5000), 'y'.repeat(81)]) {
+      const viaAuth = await updateUser(user, { name });
+      const viaUsers = await putUser(user, { name });
+      expect(viaAuth.statusCode, `${name.length} characters`).toBe(400);
+      expect(viaUsers.statusCode).toBe(400);
+      expect(viaAuth.json<ErrorResponse>().error.fields?.name).toBe(
+        viaUsers.json<ErrorResponse>().error.fields?.name,
+      );
+    }
+    expect((await profileOf(user)).name).toBe('Kept Name');
+  });
+
+  it('refuses a phone PUT /api/users refuses', async () => {
+    const user = await createUser(t, { role: 'buyer', phone: '+15550123' });
+    const res = await updateUser(user, { phone: 'call me' });
+    expect(res.statusCode).toBe(400);
+    expect((await profileOf(user)).phone).toBe('+15550123');
+  });
+
+  it('saves a valid change as PUT /api/users would (the name trimmed)', async () => {
+    const user = await createUser(t, { role: 'buyer' });
+    const res = await updateUser(user, { name: '  Nadia Rahman  ', phone: '+15550777' });
+    expect(res.statusCode).toBe(200);
+    expect(await profileOf(user)).toMatchObject({ name: 'Nadia Rahman', phone: '+15550777' });
+  });
+});
+
+describe(`GET /api/seller-role tells nobody who has an account, on ${testDbKind}`, () => {
+  it('answers [] for a buyer, an admin and an unknown email, and the verification of a seller', async () => {
+    const buyer = await createUser(t, { role: 'buyer' });
+    const admin = await createUser(t, { role: 'admin' });
+    const seller = await createUser(t, { role: 'seller', verified: true });
+    const newSeller = await createUser(t, { role: 'seller', verified: false });
+    const lookup = async (email: string) => {
+      const res = await t.app.inject({
+        url: `/api/seller-role?email=${encodeURIComponent(email)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    expect(await lookup(buyer.email)).toEqual([]);
+    expect(await lookup(admin.email.toUpperCase())).toEqual([]);
+    expect(await lookup('nobody-at-all@example.test')).toEqual([]);
+    expect(await lookup(seller.email)).toEqual([{ isVerifiedUser: true }]);
+    expect(await lookup(newSeller.email.toUpperCase())).toEqual([{ isVerifiedUser: false }]);
+  });
+});

@@ -5,14 +5,18 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate } from '@tanstack/react-query';
-import type { PageRenderer, PageRendererModule, RenderedPage } from '@market/shared';
-import { scriptSafeJson, serializeRouteErrors, type PageState } from './app/page-state.ts';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import type { PageRendererModule, RenderedPage } from '@market/shared';
+import { writePageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { meQueryOptions } from './features/auth/api/get-me.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { meQueryOptions } from './lib/session.ts';
+import { createQueryClient, loaderContext } from './lib/query-client.ts';
 import { setRequestScope, type RenderContext } from './lib/render-context.ts';
 
 /** What React writes where a part of the page could not be drawn and is left to the browser. */
@@ -36,12 +40,25 @@ async function renderHtml(page: ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+function lazyRouteIds(tree: RouteObject[]): string[] {
+  return tree.flatMap((route) => [
+    ...(route.lazy && route.id ? [route.id] : []),
+    ...lazyRouteIds(route.children ?? []),
+  ]);
+}
+
 export const createPageRenderer: PageRendererModule['createPageRenderer'] = (scope) => {
   setRequestScope(scope);
   const handler = createStaticHandler(routes);
 
   async function render(url: string): Promise<RenderedPage> {
-    const context = await handler.query(new Request(url));
+    // Each request has a query cache of its own, which its loaders get from their context.
+    const queryClient = createQueryClient({ forServer: true });
+    // The top bar shows who is signed in on every page.
+    await queryClient.prefetchQuery(meQueryOptions);
+    const context = await handler.query(new Request(url), {
+      requestContext: loaderContext(queryClient),
+    });
     if (context instanceof Response) {
       return {
         kind: 'redirect',
@@ -49,7 +66,6 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
         location: context.headers.get('location') ?? '/',
       };
     }
-    const { queryClient } = scope.getStore() as RenderContext;
     const router = createStaticRouter(handler.dataRoutes, context);
     const appHtml = await renderHtml(
       <StrictMode>
@@ -58,38 +74,21 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
         </AppProviders>
       </StrictMode>,
     );
-    const state: PageState = {
-      router: {
-        loaderData: context.loaderData,
-        actionData: context.actionData,
-        errors: serializeRouteErrors(context.errors),
-      },
-      queries: dehydrate(queryClient),
-    };
-    const routeIds = context.matches.map((match) => match.route.id);
     // The catch-all page says "not found"; its status should too.
     const unmatched = context.matches.at(-1)?.route.path === '*';
     return {
       kind: 'page',
       status: unmatched ? 404 : context.statusCode,
       appHtml,
-      stateJson: scriptSafeJson(state),
-      routeIds,
+      stateJson: writePageState(context, queryClient),
+      routeIds: context.matches.map((match) => match.route.id),
     };
   }
 
-  const renderer: PageRenderer = {
-    renderPage({ url, callApi }) {
-      const context: RenderContext = {
-        queryClient: createQueryClient({ forServer: true }),
-        callApi,
-      };
-      return scope.run(context, async () => {
-        // The top bar shows who is signed in on every page.
-        await context.queryClient.prefetchQuery(meQueryOptions);
-        return render(url);
-      });
-    },
+  return {
+    lazyRouteIds: lazyRouteIds(routes),
+    // The API client answers the render's calls through `callApi`, found in the request's scope.
+    renderPage: ({ url, callApi }) =>
+      scope.run({ callApi } satisfies RenderContext, () => render(url)),
   };
-  return renderer;
 };

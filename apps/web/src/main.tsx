@@ -3,11 +3,17 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
+import { config as zodConfig } from 'zod/v4/core';
 import './index.css';
 import { readPageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { queryClient } from './lib/query-client.ts';
+import { createQueryClient, loaderContext } from './lib/query-client.ts';
+import { followSessionEnds } from './lib/session.ts';
+
+// Zod would probe `new Function` for faster parsing; the page's Content-Security-Policy
+// forbids eval, and the browser reports even a caught probe as a violation.
+zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -23,12 +29,18 @@ async function loadRouteModules(matched: RouteObject[]): Promise<void> {
   );
 }
 
-const pageState = readPageState();
+// The browser's one query cache, which every loader and component of this tab shares.
+const queryClient = createQueryClient();
+followSessionEnds(queryClient);
+const pageState = readPageState(document);
 if (pageState) {
   hydrate(queryClient, pageState.queries);
   await loadRouteModules((matchRoutes(routes, window.location) ?? []).map((m) => m.route));
 }
-const router = createBrowserRouter(routes, { hydrationData: pageState?.router });
+const router = createBrowserRouter(routes, {
+  hydrationData: pageState?.router,
+  getContext: () => loaderContext(queryClient),
+});
 const app = (
   <StrictMode>
     <AppProviders client={queryClient}>

@@ -1,8 +1,6 @@
-import { isRouteErrorResponse, type HydrationState } from 'react-router';
-import type { DehydratedState } from '@tanstack/react-query';
-
-/** The id of the JSON script in which a server-rendered page hands its data to the browser. */
-export const PAGE_STATE_ID = 'page-state';
+import { isRouteErrorResponse, type HydrationState, type StaticHandlerContext } from 'react-router';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { PAGE_STATE_ID } from '@market/shared';
 
 /** What the server fetched for a page: the routes' loader data and the query cache. */
 export interface PageState {
@@ -10,12 +8,15 @@ export interface PageState {
   queries: DehydratedState;
 }
 
+/**
+ * A route error as JSON, in React Router's own format: an error answer keeps its status and
+ * data, any other error only its message.
+ */
 type SerializedError =
   | { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown }
   | { __type: 'Error'; message: string };
 
-/** Route errors as JSON: an error answer keeps its status, other errors only their message. */
-export function serializeRouteErrors(
+function serializeRouteErrors(
   errors: HydrationState['errors'],
 ): Record<string, SerializedError> | null {
   if (!errors) return null;
@@ -53,11 +54,31 @@ export function scriptSafeJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+/**
+ * The state of a page rendered on the server, as the JSON the server writes into the page's
+ * #page-state script: what the router's loaders returned or threw, and the query cache.
+ */
+export function writePageState(context: StaticHandlerContext, queryClient: QueryClient): string {
+  return scriptSafeJson({
+    router: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeRouteErrors(context.errors),
+    },
+    queries: dehydrate(queryClient),
+  });
+}
+
+/** The part of the page's document the state is read from (the browser passes `document`). */
+export interface PageStateSource {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
 /** The state a server-rendered page carries, or null when the page was not rendered there. */
-export function readPageState(): PageState | null {
-  const element = document.getElementById(PAGE_STATE_ID);
-  if (!element?.textContent) return null;
-  const state = JSON.parse(element.textContent) as PageState & {
+export function readPageState(page: PageStateSource): PageState | null {
+  const text = page.getElementById(PAGE_STATE_ID)?.textContent;
+  if (!text) return null;
+  const state = JSON.parse(text) as PageState & {
     router: { errors: Record<string, SerializedError> | null };
   };
   return {

@@ -1,15 +1,43 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
+import { DashboardLoading } from '../components/layout/dashboard-frame.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { RouteErrorPage } from './routes/error-page.tsx';
 import HomeRoute, { loader as homeLoader } from './routes/home.tsx';
 
+/** What a lazily loaded page module exports. */
+interface PageModule {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+}
+
+/**
+ * The public pages that load as chunks of their own, keyed by their path from the web app's root
+ * (the home page and the error page come with the entry).
+ */
+const lazyPages = import.meta.glob<PageModule>([
+  '/src/app/routes/*.tsx',
+  '!/src/app/routes/home.tsx',
+  '!/src/app/routes/error-page.tsx',
+]);
+
+/**
+ * A lazily loaded public page, given its file under routes/. Its route id is its module's path,
+ * which is also the module's key in the build's manifest: the server, which renders the page,
+ * finds by it the chunks and stylesheets that the browser fetches along with the page.
+ */
+function lazyPage(file: string): Required<Pick<RouteObject, 'id' | 'lazy'>> {
+  const id = `src/app/routes/${file}`;
+  const lazy = lazyPages[`/${id}`];
+  if (!lazy) throw new Error(`No page module ${id}`);
+  return { id, lazy };
+}
+
 /**
  * Every page but the home page loads as its own chunk, so the first visit ships little code.
  * Route modules export `Component` (and `loader` where data must arrive before the page shows).
- * A lazily loaded public page's id is its module's path under src/, so that the server, which
- * renders these pages, can tell the browser which chunk to fetch along with the page.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,51 +48,21 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <HomeRoute />, loader: homeLoader },
       { path: paths.homeAlias, element: <HomeRoute />, loader: homeLoader },
-      {
-        id: 'app/routes/categories.tsx',
-        path: paths.categories,
-        lazy: () => import('./routes/categories.tsx'),
-      },
-      {
-        id: 'app/routes/category.tsx',
-        path: paths.categoryPattern,
-        lazy: () => import('./routes/category.tsx'),
-      },
-      {
-        id: 'app/routes/blog.tsx',
-        path: paths.blog,
-        lazy: () => import('./routes/blog.tsx'),
-      },
-      {
-        id: 'app/routes/log-in.tsx',
-        path: paths.logIn,
-        lazy: () => import('./routes/log-in.tsx'),
-      },
-      {
-        id: 'app/routes/registration.tsx',
-        path: paths.registration,
-        lazy: () => import('./routes/registration.tsx'),
-      },
-      {
-        id: 'app/routes/forgot-password.tsx',
-        path: paths.forgotPassword,
-        lazy: () => import('./routes/forgot-password.tsx'),
-      },
-      {
-        id: 'app/routes/reset-password.tsx',
-        path: paths.resetPassword,
-        lazy: () => import('./routes/reset-password.tsx'),
-      },
-      {
-        id: 'app/routes/not-found.tsx',
-        path: '*',
-        lazy: () => import('./routes/not-found.tsx'),
-      },
+      { path: paths.categories, ...lazyPage('categories.tsx') },
+      { path: paths.categoryPattern, ...lazyPage('category.tsx') },
+      { path: paths.blog, ...lazyPage('blog.tsx') },
+      { path: paths.logIn, ...lazyPage('log-in.tsx') },
+      { path: paths.registration, ...lazyPage('registration.tsx') },
+      { path: paths.forgotPassword, ...lazyPage('forgot-password.tsx') },
+      { path: paths.resetPassword, ...lazyPage('reset-password.tsx') },
+      { path: '*', ...lazyPage('not-found.tsx') },
     ],
   },
   {
     path: paths.dashboard.root,
     errorElement: <RouteErrorPage />,
+    // A dashboard address opened directly shows the dashboard's frame while its code arrives.
+    hydrateFallbackElement: <DashboardLoading />,
     lazy: () => import('./routes/dashboard/layout.tsx'),
     children: [
       { index: true, lazy: () => import('./routes/dashboard/welcome.tsx') },
@@ -100,6 +98,7 @@ export const routes: RouteObject[] = [
         path: paths.dashboard.allBuyers,
         lazy: () => withRole('admin', import('./routes/dashboard/all-buyers.tsx')),
       },
+      { path: paths.dashboard.profile, lazy: () => import('./routes/dashboard/profile.tsx') },
     ],
   },
 ];

@@ -1,3 +1,5 @@
+import type { Role } from '@market/shared';
+
 /** Every route path of the web app, once. */
 export const paths = {
   home: '/',
@@ -20,6 +22,7 @@ export const paths = {
     addProduct: '/dashboard/add-product',
     allSellers: '/dashboard/all-sellers',
     allBuyers: '/dashboard/all-buyers',
+    profile: '/dashboard/profile',
   },
 } as const;
 
@@ -28,6 +31,19 @@ export function logInPath(from?: string): string {
   return from && from !== paths.logIn
     ? `${paths.logIn}?from=${encodeURIComponent(from)}`
     : paths.logIn;
+}
+
+/** The registration page, remembering where the person wanted to go. */
+export function registrationPath(from?: string | null): string {
+  return from ? `${paths.registration}?from=${encodeURIComponent(from)}` : paths.registration;
+}
+
+/**
+ * What the log-in page is told when a signed-in user is sent there from a page of another role
+ * (in the history entry's state, not the address): whose page it was.
+ */
+export interface LogInState {
+  pageFor?: Role;
 }
 
 /** Only same-site paths are followed after log-in (no open redirects). */

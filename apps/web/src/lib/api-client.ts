@@ -1,18 +1,30 @@
 import type { z } from 'zod';
-import { TOTAL_COUNT_HEADER, type ErrorCode, type ErrorResponse } from '@market/shared';
+import { TOTAL_COUNT_HEADER } from '@market/shared';
 import { renderContext } from './render-context.ts';
 
-/** An error answered by the API, with the message a person can read. */
+/**
+ * A failed call: the status, the server's code and message, the fields it blamed and how long it
+ * asked to wait. `lib/errors.ts` turns it into what a person reads; status 0 means the server was
+ * not reached.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'NETWORK',
+    /** One of the shared ERROR_CODES from our API; Better Auth's own codes from /api/auth. */
+    readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds the server asked to wait before trying again (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The server could not be reached at all. */
+export function networkError(message = 'Could not reach the server. Check your connection.') {
+  return new ApiError(0, 'NETWORK', message);
 }
 
 export interface RequestOptions {
@@ -58,6 +70,17 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return url.pathname + url.search;
 }
 
+let sessionEnded: () => void = () => undefined;
+
+/**
+ * Registers what happens when the API answers 401: every call of ours needs only a session, so
+ * the session the page was using has ended. (Sign-in goes through lib/auth-client.ts, where a 401
+ * means a wrong password instead.)
+ */
+export function whenSessionEnds(listener: () => void): void {
+  sessionEnded = listener;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   let response: Response;
   try {
@@ -69,31 +92,48 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection.');
+    throw networkError();
   }
+  if (response.status === 401) sessionEnded();
   if (!response.ok) throw await toApiError(response);
   return response;
 }
 
-/** The API's error shape, checked by hand so that no schema library loads with every page. */
-function isErrorResponse(body: unknown): body is ErrorResponse {
-  if (!body || typeof body !== 'object' || !('error' in body)) return false;
-  const error = (body as { error: unknown }).error;
-  return (
-    !!error &&
-    typeof error === 'object' &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    typeof (error as { message?: unknown }).message === 'string'
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * An error answer as an ApiError. The body is checked by hand, so that no schema library loads
+ * with every page. It reads the API's `{ error: { code, message, fields } }` and also Better
+ * Auth's own `{ code, message }`, which /api/auth may still send.
+ */
+export function apiErrorFrom(status: number, body: unknown, headers: Headers): ApiError {
+  const error = isRecord(body) ? (isRecord(body.error) ? body.error : body) : {};
+  const code =
+    typeof error.code === 'string' ? error.code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  const message = typeof error.message === 'string' ? error.message : '';
+  const wait = Number(headers.get('retry-after') ?? headers.get('x-retry-after') ?? NaN);
+  return new ApiError(
+    status,
+    code,
+    message,
+    stringRecord(error.fields),
+    Number.isFinite(wait) && wait > 0 ? wait : undefined,
   );
 }
 
 export async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  if (isErrorResponse(body)) {
-    const { code, message, fields } = body.error;
-    return new ApiError(response.status, code, message, fields);
-  }
-  return new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}`);
+  return apiErrorFrom(response.status, body, response.headers);
 }
 
 /**
@@ -131,11 +171,4 @@ export async function apiPage<S extends z.ZodType>(
   const parsed = items.map((item) => itemSchema.parse(item) as z.infer<S>);
   const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.length);
   return { items: parsed, total };
-}
-
-/** The message to show for any error thrown by a call. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  if (err instanceof Error) return err.message;
-  return 'Something went wrong';
 }

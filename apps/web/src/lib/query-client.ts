@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createContext, RouterContextProvider } from 'react-router';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '@market/shared';
 import { ApiError } from './api-client.ts';
-import { renderContext } from './render-context.ts';
 
 /**
  * Cached data lives 5 minutes; failed reads are retried 3 times, except client errors. A server
@@ -23,20 +23,23 @@ export function createQueryClient({ forServer = false } = {}): QueryClient {
   });
 }
 
-/** Stands for the query cache of the request being rendered, so loaders read the right one. */
-function currentRenderQueryClient(): QueryClient {
-  return new Proxy({} as QueryClient, {
-    get(_target, property) {
-      const client = renderContext().queryClient;
-      const value: unknown = Reflect.get(client, property, client);
-      return typeof value === 'function'
-        ? (value as (...args: unknown[]) => unknown).bind(client)
-        : value;
-    },
-  });
+/**
+ * The query cache a route's loader reads and fills, from the loader's `context`: the browser's
+ * one cache, or the server render's own (requests never share one).
+ */
+export const queryClientContext = createContext<QueryClient>();
+
+/** The router context that hands `queryClient` to the loaders. */
+export function loaderContext(queryClient: QueryClient): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(queryClientContext, queryClient);
+  return context;
 }
 
-/** The browser's one query cache; during a server render, that render's own. */
-export const queryClient: QueryClient = import.meta.env.SSR
-  ? currentRenderQueryClient()
-  : createQueryClient();
+// Types the loaders' `context` as the router context provider, which is what data routers pass
+// (React Router's documented augmentation; in data mode it enables nothing else).
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true;
+  }
+}

@@ -1,13 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ApiCall, ApiAnswer, RequestScope } from '@market/shared';
 
 /**
- * What a page rendered on the server gives the web code in place of the browser's globals: a
- * query cache of its own (requests never share one) and the API, called in-process with the
- * visitor's cookie.
+ * What a page rendered on the server gives the web code in place of the browser's network: the
+ * API, called in-process with the visitor's cookie. It travels in the request's scope
+ * (AsyncLocalStorage) because the API client is called from query functions, which take no
+ * request of their own.
  */
 export interface RenderContext {
-  queryClient: QueryClient;
   callApi: (call: ApiCall) => Promise<ApiAnswer>;
 }
 

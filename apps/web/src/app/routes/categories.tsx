@@ -1,9 +1,12 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { CategoryGrid } from '../../features/catalog/components/category-grid.tsx';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { queryClientContext } from '../../lib/query-client.ts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 /** The grid arrives with the page, so nothing below it moves when it appears. */
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
+  const queryClient = context.get(queryClientContext);
   // A failed fetch is shown by the grid itself, with Retry.
   await queryClient.ensureQueryData(categoriesQueryOptions).catch(() => undefined);
   return null;
@@ -12,6 +15,7 @@ export async function loader() {
 export function Component() {
   return (
     <section className="py-10">
+      <PageTitle page="Categories" />
       <h1 className="mb-2 text-3xl font-bold">Categories</h1>
       <p className="mb-8 text-base-content/80">Pick a brand to see the phones on offer.</p>
       <CategoryGrid atTop />

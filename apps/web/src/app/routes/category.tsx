@@ -1,28 +1,39 @@
-import { useCallback, useState } from 'react';
-import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { PAGE_SIZE_DEFAULT, type Product } from '@market/shared';
-import { logInPath } from '../../config/paths.ts';
+import { useCallback, useState, type ReactNode } from 'react';
+import {
+  Link,
+  data,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { PAGE_SIZE_DEFAULT, type Product, type User } from '@market/shared';
+import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { meQueryOptions, useMe } from '../../features/auth/api/get-me.ts';
+import { queryClientContext } from '../../lib/query-client.ts';
+import { meQueryOptions, useEndedSession, useMe } from '../../lib/session.ts';
 import { productsQueryOptions, useProducts } from '../../features/catalog/api/get-products.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
-import { Pagination } from '../../features/catalog/components/pagination.tsx';
+import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
-import { WishlistHeart } from '../../features/wishlist/components/wishlist-heart.tsx';
+import { useMarks, type ProductMarks } from '../../features/marks/api/get-marks.ts';
+import {
+  SignedOutHeart,
+  WishlistHeart,
+} from '../../features/wishlist/components/wishlist-heart.tsx';
 import { ErrorState, EmptyState } from '../../components/ui/error-state.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { pageFrom } from '../../lib/paging.ts';
 
 /** The cards of the first row on a wide screen, whose images are in view on any screen. */
 const EAGER_CARDS = 4;
 
-function pageFrom(url: URL): number {
-  const page = Number(url.searchParams.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** Signed-in users only; the first page of products is fetched before the page shows. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const queryClient = context.get(queryClientContext);
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
   const me = await queryClient.ensureQueryData(meQueryOptions);
@@ -42,21 +53,97 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { category, page };
 }
 
+interface CardControls {
+  wishlistControl?: ReactNode;
+  action?: ReactNode;
+}
+
+/**
+ * What a card offers depends on who looks: a buyer saves and books (their marks say what is
+ * saved and booked already); someone signed out is led to log in; sellers and admins neither
+ * save nor book, and a seller's own listing says it is theirs.
+ */
+function controlsFor(
+  product: Product,
+  viewer: User | null,
+  buyer: { marks: ProductMarks | undefined; ready: boolean; book: (product: Product) => void },
+  logIn: () => void,
+): CardControls {
+  if (!viewer) {
+    return {
+      wishlistControl: <SignedOutHeart onLogIn={logIn} />,
+      action: <BookButton booked={false} ready onBook={logIn} />,
+    };
+  }
+  if (viewer.role === 'buyer') {
+    return {
+      wishlistControl: (
+        <WishlistHeart
+          productId={product._id}
+          itemId={buyer.marks?.savedEntries.get(product._id)}
+          ready={buyer.ready}
+        />
+      ),
+      action: (
+        <BookButton
+          booked={buyer.marks?.booked.has(product._id) ?? false}
+          ready={buyer.ready}
+          onBook={() => buyer.book(product)}
+        />
+      ),
+    };
+  }
+  const own = product.userEmail.toLowerCase() === viewer.email.toLowerCase();
+  return {
+    action: own ? (
+      <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="font-semibold">Your listing</span>
+        <Link to={paths.dashboard.myProducts} className="link link-primary">
+          Manage in My Products
+        </Link>
+      </p>
+    ) : undefined,
+  };
+}
+
 export function Component() {
   const { category, page } = useLoaderData<typeof loader>();
   const products = useProducts(category, page);
   const me = useMe();
+  // A session that ends while the booking form is open keeps the form, and what was typed in it.
+  const ended = useEndedSession();
+  const viewer = me.data ?? ended ?? null;
+  const isBuyer = viewer?.role === 'buyer';
+  const marks = useMarks(products.data?.items.map((p) => p._id) ?? [], { enabled: isBuyer });
   const [booking, setBooking] = useState<Product | null>(null);
   const closeBooking = useCallback(() => setBooking(null), []);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logIn = () => void navigate(logInPath(`${location.pathname}${location.search}`));
+  const buyer = { marks: marks.data, ready: !marks.isPending, book: setBooking };
+  const title = <PageTitle page={category} />;
 
-  if (products.isPending) return <FullScreenSpinner />;
+  if (products.isPending) {
+    return (
+      <>
+        {title}
+        <FullScreenSpinner />
+      </>
+    );
+  }
   if (products.isError) {
-    return <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
+    return (
+      <>
+        {title}
+        <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+      </>
+    );
   }
   const { items, total } = products.data;
 
   return (
     <section className="py-10">
+      {title}
       <h1 className="text-3xl font-bold">{category}</h1>
       <p className="mt-1 mb-6 text-lg" aria-live="polite">
         Total Products ({total})
@@ -70,18 +157,17 @@ export function Component() {
               key={product._id}
               product={product}
               eager={index < EAGER_CARDS}
-              wishlistControl={<WishlistHeart productId={product._id} />}
-              onBook={() => setBooking(product)}
+              {...controlsFor(product, viewer, buyer, logIn)}
             />
           ))}
         </ul>
       )}
-      <Pagination page={page} total={total} pageSize={PAGE_SIZE_DEFAULT} />
-      {booking && me.data && (
+      <Pager page={page} total={total} pageSize={PAGE_SIZE_DEFAULT} />
+      {booking && isBuyer && (
         <BookingModal
           key={booking._id}
           product={booking}
-          buyer={{ name: me.data.name, email: me.data.email, phone: me.data.phone }}
+          buyer={{ name: viewer.name, email: viewer.email, phone: viewer.phone }}
           onClose={closeBooking}
         />
       )}

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { describeError, reportError } from '../../lib/errors.ts';
 import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 /**
  * Shown when a page of either layout fails to load or render. It stands alone (no layout around
@@ -9,10 +11,12 @@ import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  if (error) console.error(error);
+  useEffect(() => {
+    if (error) reportError('Loading the page', error);
+  }, [error]);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-3xl px-4">
+    <main className="mx-auto max-w-3xl px-4 wrap-anywhere">
       {notFound ? (
         <NotFoundContent />
       ) : (
@@ -20,11 +24,12 @@ export function RouteErrorPage() {
           role="alert"
           className="flex min-h-[70vh] flex-col items-center justify-center gap-6 py-16 text-center"
         >
+          <PageTitle page="Something went wrong" />
           <h1 className="text-3xl font-bold">Something went wrong</h1>
           <p className="text-base-content/80">
             {isRouteErrorResponse(error)
               ? `${error.status} ${error.statusText}`
-              : errorMessage(error)}
+              : describeError(error)}
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Link to={paths.home} className="btn btn-primary">

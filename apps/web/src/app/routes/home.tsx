@@ -1,4 +1,5 @@
-import { queryClient } from '../../lib/query-client.ts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClientContext } from '../../lib/query-client.ts';
 import { advertisementsQueryOptions } from '../../features/catalog/api/get-advertisements.ts';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories.ts';
 import { reviewsQueryOptions } from '../../features/content/api/get-reviews.ts';
@@ -8,9 +9,11 @@ import { Hero } from '../../features/content/components/hero.tsx';
 import { PromoBanner } from '../../features/content/components/promo-banner.tsx';
 import { Testimonials } from '../../features/content/components/testimonials.tsx';
 import { WhyWeAreBest } from '../../features/content/components/why-we-are-best.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 /** The sections' data comes with the page, so the page does not move as it arrives. */
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
+  const queryClient = context.get(queryClientContext);
   // A failed read is left to its section, which shows the error with a Retry button.
   await Promise.all([
     queryClient.prefetchQuery(advertisementsQueryOptions),
@@ -24,6 +27,7 @@ export async function loader() {
 export default function HomeRoute() {
   return (
     <>
+      <PageTitle />
       <Hero />
       <AdvertisementSection />
       <section aria-labelledby="all-categories-heading" className="py-10">

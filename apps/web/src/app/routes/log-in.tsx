@@ -1,19 +1,26 @@
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
-import { paths, safeReturnPath } from '../../config/paths.ts';
+import { paths, registrationPath, safeReturnPath, type LogInState } from '../../config/paths.ts';
 import { appConfigQueryOptions, useAppConfig } from '../../features/auth/api/get-app-config.ts';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/session.ts';
+import { BecomeSellerButton } from '../../features/account/components/become-seller-button.tsx';
 import { LogInForm } from '../../features/auth/components/log-in-form.tsx';
+import { SignedInNotice } from '../../features/auth/components/signed-in-notice.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
-import { queryClient } from '../../lib/query-client.ts';
+import { queryClientContext } from '../../lib/query-client.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { socialSignInProblem } from '../../features/auth/social-sign-in-errors.ts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 /** Marks the return from the Google (or OpenID Connect) provider, so the welcome shows once. */
 const SOCIAL_RETURN = 'social';
 
 /** Whether social sign-in is offered is known before the page shows. */
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
+  const queryClient = context.get(queryClientContext);
   await queryClient.prefetchQuery(appConfigQueryOptions);
   return null;
 }
@@ -25,6 +32,8 @@ export function Component() {
   const returnTo = safeReturnPath(from);
   const appConfig = useAppConfig();
   const me = useMe();
+  // Handed to the forgot-password page, so that the email is not typed twice.
+  const [typedEmail, setTypedEmail] = useState('');
 
   const back = new URLSearchParams(from ? { from } : {});
   const errorCallbackURL = `${paths.logIn}?${back}`;
@@ -42,14 +51,48 @@ export function Component() {
 
   const providerError = params.get('error');
 
+  // Someone signed in (sent here from a page of another role, or who came on their own) is told
+  // so, with the ways on, instead of a bare form. Once the form has been shown (nobody signed
+  // in, or another account chosen), it stays until the sign-in it is used for has moved on.
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [formInUse, setFormInUse] = useState(false);
+  if (!formInUse && !me.isPending && !me.data) setFormInUse(true);
+  if (me.data && !formInUse && !returnedFromProvider) {
+    // Whose page it was lives in the history entry, which the server that drew this page
+    // cannot see: it is read once the app has taken the page over.
+    const pageFor = hydrated ? (location.state as LogInState | null)?.pageFor : undefined;
+    return (
+      <section className="mx-auto max-w-md py-10">
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-4">
+            <h1 className="text-2xl font-bold">Log in</h1>
+            <SignedInNotice
+              me={me.data}
+              pageFor={pageFor}
+              switchLabel="Log in with another account"
+            >
+              {me.data.role === 'buyer' && pageFor === 'seller' && (
+                <BecomeSellerButton
+                  onBecameSeller={() => void navigate(returnTo, { replace: true })}
+                />
+              )}
+            </SignedInNotice>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="mx-auto max-w-md py-10">
+      <PageTitle page="Log in" />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h1 className="text-2xl font-bold">Log in</h1>
           {providerError && (
             <p role="alert" className="text-sm text-error">
-              Google sign-in did not complete: {providerError.replaceAll('_', ' ').toLowerCase()}
+              {socialSignInProblem(providerError)}
             </p>
           )}
           <SocialSignIn callbackURL={callbackURL} errorCallbackURL={errorCallbackURL} />
@@ -57,12 +100,20 @@ export function Component() {
           <LogInForm
             demoAdmin={appConfig.data?.demoAdmin}
             onSignedIn={() => void navigate(returnTo, { replace: true })}
+            onEmailChange={setTypedEmail}
           />
           <p className="flex flex-wrap justify-between gap-2 text-sm">
-            <Link to={paths.forgotPassword} className="link link-primary">
+            <Link
+              to={paths.forgotPassword}
+              state={typedEmail ? { email: typedEmail } : undefined}
+              className="link link-primary inline-flex min-h-11 items-center"
+            >
               Forgot your password?
             </Link>
-            <Link to={paths.registration} className="link link-primary">
+            <Link
+              to={registrationPath(from)}
+              className="link link-primary inline-flex min-h-11 items-center"
+            >
               New here? Register
             </Link>
           </p>

@@ -1,26 +1,63 @@
-import { Link, useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import { logInPath, paths, safeReturnPath } from '../../config/paths.ts';
+import { BecomeSellerButton } from '../../features/account/components/become-seller-button.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
-import { queryClient } from '../../lib/query-client.ts';
+import { SignedInNotice } from '../../features/auth/components/signed-in-notice.tsx';
+import { useMe } from '../../lib/session.ts';
+import { queryClientContext } from '../../lib/query-client.ts';
 import { appConfigQueryOptions } from '../../features/auth/api/get-app-config.ts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 /** Whether social sign-in is offered is known before the page shows. */
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
+  const queryClient = context.get(queryClientContext);
   await queryClient.prefetchQuery(appConfigQueryOptions);
   return null;
 }
 
 export function Component() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Sent here from the log-in page on the way to a page: back there once registered; else home.
+  const from = params.get('from') ?? undefined;
+  const me = useMe();
+  // Someone signed in is told so instead of a bare form. Once the form has been shown (nobody
+  // signed in, or they logged out to register), it stays until its registration has moved on.
+  const [formInUse, setFormInUse] = useState(false);
+  if (!formInUse && !me.isPending && !me.data) setFormInUse(true);
+  if (me.data && !formInUse) {
+    return (
+      <section className="mx-auto max-w-md py-10">
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-4">
+            <h1 className="text-2xl font-bold">Registration</h1>
+            <SignedInNotice me={me.data} switchLabel="Log out and register">
+              {me.data.role === 'buyer' && (
+                <BecomeSellerButton
+                  onBecameSeller={() => void navigate(paths.dashboard.myProducts)}
+                />
+              )}
+            </SignedInNotice>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="mx-auto max-w-md py-10">
+      <PageTitle page="Registration" />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h1 className="text-2xl font-bold">Registration</h1>
-          <RegistrationForm onRegistered={() => void navigate(paths.home, { replace: true })} />
+          <RegistrationForm
+            onRegistered={() => void navigate(safeReturnPath(from), { replace: true })}
+          />
           <p className="text-sm">
             Already have an account?{' '}
-            <Link to={paths.logIn} className="link link-primary">
+            <Link to={logInPath(from)} className="link link-primary">
               Log in
             </Link>
           </p>

@@ -1,6 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { useSearchParams } from 'react-router';
+import {
+  ResetPasswordForm,
+  UsedResetLink,
+} from '../../features/auth/components/reset-password-form.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -10,21 +13,11 @@ export function Component() {
   const linkBroken = !token || params.has('error');
   return (
     <section className="mx-auto max-w-md py-10">
+      <PageTitle page="Choose a new password" />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h1 className="text-2xl font-bold">Choose a new password</h1>
-          {linkBroken ? (
-            <>
-              <p role="alert" className="text-error">
-                This reset link is invalid or has expired.
-              </p>
-              <Link to={paths.forgotPassword} className="btn btn-primary btn-block">
-                Ask for a new link
-              </Link>
-            </>
-          ) : (
-            <ResetPasswordForm token={token} />
-          )}
+          {linkBroken ? <UsedResetLink /> : <ResetPasswordForm token={token} />}
         </div>
       </div>
     </section>

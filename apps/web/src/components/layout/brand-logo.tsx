@@ -6,7 +6,7 @@ export function BrandLogo({ className = '' }: { className?: string }) {
   return (
     <Link
       to={paths.home}
-      className={`flex items-center gap-2 text-xl font-bold text-primary ${className}`}
+      className={`flex min-h-11 items-center gap-2 text-xl font-bold text-primary ${className}`}
     >
       <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" fill="none">
         <rect x="6" y="2" width="12" height="20" rx="2.5" stroke="currentColor" strokeWidth="2" />

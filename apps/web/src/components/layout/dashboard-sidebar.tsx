@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import type { Role, User } from '@market/shared';
 import { paths } from '../../config/paths.ts';
-import { useLogOut } from '../../features/auth/api/log-out.ts';
+import { useLogOut } from '../../lib/log-out.ts';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 
 const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
@@ -24,7 +24,11 @@ const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
 /** The dashboard's side panel: who is signed in, the pages of their role, home and log out. */
 export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () => void }) {
   const logOut = useLogOut();
-  const links = [{ to: paths.dashboard.root, label: 'Dashboard' }, ...ROLE_LINKS[me.role]];
+  const links = [
+    { to: paths.dashboard.root, label: 'Dashboard' },
+    ...ROLE_LINKS[me.role],
+    { to: paths.dashboard.profile, label: 'My Profile' },
+  ];
 
   return (
     <div className="flex w-72 flex-col gap-6 bg-base-200 p-5">
@@ -36,7 +40,7 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
           lazy={false}
           ringClassName="ring-2 ring-primary ring-offset-2 ring-offset-base-200"
         />
-        <p className="text-lg font-semibold break-all">{me.name}</p>
+        <p className="text-lg font-semibold wrap-anywhere">{me.name}</p>
         <span className="badge badge-primary capitalize">{me.role}</span>
       </div>
 
@@ -48,7 +52,9 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
                 to={link.to}
                 end
                 onClick={onNavigate}
-                className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                className={({ isActive }) =>
+                  `min-h-11 content-center ${isActive ? 'menu-active' : ''}`
+                }
               >
                 {link.label}
               </NavLink>

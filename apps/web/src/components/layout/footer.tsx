@@ -23,10 +23,13 @@ export function Footer() {
         </div>
         <div>
           <h2 className="mb-3 font-semibold uppercase tracking-wide">Useful Links</h2>
-          <ul className="space-y-2">
+          <ul className="space-y-1 md:space-y-2">
             {usefulLinks.map((link) => (
               <li key={link.label}>
-                <Link to={link.to} className="link link-hover">
+                <Link
+                  to={link.to}
+                  className="link link-hover inline-flex min-h-11 items-center md:min-h-0"
+                >
                   {link.label}
                 </Link>
               </li>
@@ -35,10 +38,13 @@ export function Footer() {
         </div>
         <div>
           <h2 className="mb-3 font-semibold uppercase tracking-wide">Categories</h2>
-          <ul className="space-y-2">
+          <ul className="space-y-1 md:space-y-2">
             {footerCategories.map((name) => (
               <li key={name}>
-                <Link to={paths.categories} className="link link-hover">
+                <Link
+                  to={paths.categories}
+                  className="link link-hover inline-flex min-h-11 items-center md:min-h-0"
+                >
                   {name}
                 </Link>
               </li>

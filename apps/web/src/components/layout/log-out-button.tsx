@@ -1,4 +1,4 @@
-import { useLogOut } from '../../features/auth/api/log-out.ts';
+import { useLogOut } from '../../lib/log-out.ts';
 
 /** Loaded only once someone is signed in, so visitors do not download the auth client. */
 export default function LogOutButton({ onClick }: { onClick: () => void }) {

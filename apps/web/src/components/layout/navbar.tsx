@@ -1,20 +1,22 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/session.ts';
 import { InlineSpinner } from '../ui/spinner.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { SessionEndedBanner } from './session-ended-banner.tsx';
 
 const LogOutButton = lazy(() => import('./log-out-button.tsx'));
 
+// At least 44 px tall in the phone menu, for a fingertip.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-field px-3 py-2 font-medium hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
+  `flex min-h-11 items-center rounded-field px-3 font-medium hover:bg-base-200 md:min-h-0 md:py-2 ${isActive ? 'text-primary' : ''}`;
 
 function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
   const me = useMe();
   if (me.isPending) {
     return (
-      <li className="px-3 py-2">
+      <li className="flex min-h-11 items-center px-3 md:min-h-0 md:py-2">
         <InlineSpinner />
       </li>
     );
@@ -69,6 +71,18 @@ export function Navbar() {
     setMenuOpen(false);
   }
   const close = () => setMenuOpen(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open phone menu, and the keyboard is back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
   // Until now, taps on the menu button were handled by the page's own small script (index.html),
   // so that the menu works before the app's scripts arrive. Take over its state.
   useEffect(() => {
@@ -82,10 +96,11 @@ export function Navbar() {
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+        className="mx-auto flex min-h-(--top-bar-height) max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3"
       >
         <BrandLogo />
         <button
+          ref={menuButtonRef}
           type="button"
           className="group btn btn-ghost btn-square md:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -113,7 +128,7 @@ export function Navbar() {
         <ul
           id={menuId}
           data-menu
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-3 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
         >
           <li>
             <NavLink to={paths.home} end className={navLinkClass} onClick={close}>
@@ -133,6 +148,7 @@ export function Navbar() {
           <AuthLinks onNavigate={close} />
         </ul>
       </nav>
+      <SessionEndedBanner />
     </header>
   );
 }

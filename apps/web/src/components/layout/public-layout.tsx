@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
 
 /** Top bar, the routed page and the footer, on every public page. */
 export function PublicLayout() {
@@ -12,8 +13,9 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <Navbar />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4">
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 wrap-anywhere">
         <Outlet />
       </main>
       <Footer />

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../lib/api-client.ts';
+import { describeError } from '../../lib/errors.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** A failed fetch: a short message and a Retry button. */
@@ -16,7 +16,7 @@ export function ErrorState({
     <div role="alert" className="alert alert-error alert-soft my-6 flex flex-wrap justify-between">
       <div>
         <p className="font-semibold">{title}</p>
-        <p className="text-sm">{errorMessage(error)}</p>
+        <p className="text-sm">{describeError(error)}</p>
       </div>
       {onRetry && (
         <button type="button" className="btn btn-sm" disabled={!hydrated} onClick={onRetry}>

@@ -1,5 +1,39 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { PASSWORD_MIN } from '@market/shared';
+import {
+  get,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
+
+/**
+ * The inputs of the fields several forms ask for. A phone number is a tel input: a number input
+ * would refuse the leading + that international numbers need.
+ */
+export const fieldInputs = {
+  email: { type: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  currentPassword: { type: 'password', autoComplete: 'current-password' },
+  newPassword: {
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: `At least ${PASSWORD_MIN} characters`,
+  },
+} as const;
+
+/** A field's registration and its error message, for TextField and SelectField. */
+export function bindField<TValues extends FieldValues, TContext, TSubmitted>(
+  form: UseFormReturn<TValues, TContext, TSubmitted>,
+  name: Path<TValues>,
+  options?: RegisterOptions<TValues, Path<TValues>>,
+): { registration: UseFormRegisterReturn; error: string | undefined } {
+  const error = get(form.formState.errors, name) as FieldError | undefined;
+  return { registration: form.register(name, options), error: error?.message };
+}
 
 /** A labelled field with its error message underneath, tied to the input for screen readers. */
 export function FormField({
@@ -67,12 +101,23 @@ export function TextField({
   );
 }
 
-/** The form-level error in red, announced when it appears. */
-export function FormError({ message }: { message: string | undefined }) {
+/**
+ * The form-level error in red, announced when it appears. It can take focus (not by Tab), so that
+ * the form can move the keyboard to it.
+ */
+export function FormError({
+  message,
+  ref,
+}: {
+  message: string | undefined;
+  ref?: Ref<HTMLParagraphElement>;
+}) {
   if (!message) return null;
   return (
     <p
+      ref={ref}
       role="alert"
+      tabIndex={-1}
       className="rounded-field border border-error/40 bg-error/5 p-3 text-sm text-error"
     >
       {message}

@@ -1,17 +1,20 @@
 import { EmptyState } from '../../../components/ui/error-state.tsx';
-import { ListPager, usePageParam } from '../../../components/ui/list-pager.tsx';
+import { Pager, usePageParam } from '../../../components/ui/pager.tsx';
+import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useSellers } from '../../../features/admin/api/get-sellers.ts';
 import { SellerCard } from '../../../features/admin/components/seller-card.tsx';
 import { useDeleteUserFlow } from '../../../features/admin/components/use-delete-user-flow.ts';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
   const page = usePageParam();
-  const sellers = useSellers(page);
+  const sellers = useSellers({ page });
   const { deleteWithConfirmation, isDeleting } = useDeleteUserFlow();
 
   return (
     <section>
+      <PageTitle page="All Sellers" />
       <QueryContent query={sellers}>
         {({ items, total }) => (
           <>
@@ -28,13 +31,13 @@ export function Component() {
                     <SellerCard
                       seller={seller}
                       deleting={isDeleting(seller.email)}
-                      onDelete={() => void deleteWithConfirmation(seller.email)}
+                      onDelete={() => void deleteWithConfirmation(seller)}
                     />
                   </li>
                 ))}
               </ul>
             )}
-            <ListPager page={page} total={total} />
+            <Pager page={page} total={total} pageSize={LIST_PAGE_SIZE} />
           </>
         )}
       </QueryContent>

@@ -1,16 +1,20 @@
 import { RequireAuth } from '../../../features/auth/components/guards.tsx';
-import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useEndedSession, useMe } from '../../../lib/session.ts';
 import { DashboardShell } from '../../../components/layout/dashboard-shell.tsx';
+import { DashboardLoading } from '../../../components/layout/dashboard-frame.tsx';
 
 function SignedInDashboard() {
   const me = useMe();
-  // RequireAuth renders this only once the signed-in user is known.
-  return me.data ? <DashboardShell me={me.data} /> : null;
+  const ended = useEndedSession();
+  // RequireAuth renders this only once the user is known; a session that ended under the page
+  // keeps it, with what was typed, while the banner offers to sign in again.
+  const user = me.data ?? ended;
+  return user ? <DashboardShell me={user} /> : null;
 }
 
 export function Component() {
   return (
-    <RequireAuth>
+    <RequireAuth loading={<DashboardLoading />}>
       <SignedInDashboard />
     </RequireAuth>
   );

@@ -1,29 +1,22 @@
 import { MESSAGES } from '@market/shared';
-import { EmptyState } from '../../../components/ui/error-state.tsx';
-import { ListPager, usePageParam } from '../../../components/ui/list-pager.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { usePageParam } from '../../../components/ui/pager.tsx';
 import { useMyBuyers } from '../../../features/orders/api/get-my-buyers.ts';
 import { MyBuyersTable } from '../../../features/orders/components/my-buyers-table.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
   const page = usePageParam();
-  const buyers = useMyBuyers(page);
+  const buyers = useMyBuyers({ page });
 
   return (
     <section>
+      <PageTitle page="My Buyers" />
       <h1 className="mb-6 text-2xl font-bold">My Buyers</h1>
-      <QueryContent query={buyers}>
-        {({ items, total }) =>
-          items.length === 0 ? (
-            <EmptyState>{MESSAGES.noBuyers}</EmptyState>
-          ) : (
-            <>
-              <MyBuyersTable buyers={items} />
-              <ListPager page={page} total={total} />
-            </>
-          )
-        }
-      </QueryContent>
+      <PagedList query={buyers} page={page} pageSize={LIST_PAGE_SIZE} empty={MESSAGES.noBuyers}>
+        {(items) => <MyBuyersTable buyers={items} />}
+      </PagedList>
     </section>
   );
 }

@@ -1,37 +1,37 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
-import { EmptyState } from '../../../components/ui/error-state.tsx';
-import { ListPager, usePageParam } from '../../../components/ui/list-pager.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { usePageParam } from '../../../components/ui/pager.tsx';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrderList } from '../../../features/orders/components/order-list.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
   const me = useDashboardUser();
   const page = usePageParam();
-  const orders = useMyOrders(me.email, page);
+  const orders = useMyOrders({ email: me.email, page });
 
   return (
     <section>
+      <PageTitle page="My Orders" />
       <h1 className="mb-6 text-2xl font-bold">My Orders</h1>
-      <QueryContent query={orders}>
-        {({ items, total }) =>
-          items.length === 0 ? (
-            <EmptyState>
-              You have no orders yet.{' '}
-              <Link to={paths.categories} className="link link-primary">
-                Browse the categories
-              </Link>
-            </EmptyState>
-          ) : (
-            <>
-              <OrderList orders={items} />
-              <ListPager page={page} total={total} />
-            </>
-          )
+      <PagedList
+        query={orders}
+        page={page}
+        pageSize={LIST_PAGE_SIZE}
+        empty={
+          <>
+            You have no orders yet.{' '}
+            <Link to={paths.categories} className="link link-primary">
+              Browse the categories
+            </Link>
+          </>
         }
-      </QueryContent>
+      >
+        {(items) => <OrderList orders={items} />}
+      </PagedList>
     </section>
   );
 }

@@ -1,37 +1,35 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
-import { EmptyState } from '../../../components/ui/error-state.tsx';
-import { ListPager, usePageParam } from '../../../components/ui/list-pager.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { usePageParam } from '../../../components/ui/pager.tsx';
 import { useMyProducts } from '../../../features/listings/api/get-my-products.ts';
 import { MyProductsTable } from '../../../features/listings/components/my-products-table.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
   const me = useDashboardUser();
   const page = usePageParam();
-  const products = useMyProducts(me.email, page);
+  const products = useMyProducts({ email: me.email, page });
 
   return (
     <section>
+      <PageTitle page="My Products" />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Products</h1>
         <Link to={paths.dashboard.addProduct} className="btn btn-primary btn-sm">
           Add Product
         </Link>
       </div>
-      <QueryContent query={products}>
-        {({ items, total }) =>
-          items.length === 0 ? (
-            <EmptyState>You have not listed any products yet.</EmptyState>
-          ) : (
-            <>
-              <MyProductsTable products={items} />
-              <ListPager page={page} total={total} />
-            </>
-          )
-        }
-      </QueryContent>
+      <PagedList
+        query={products}
+        page={page}
+        pageSize={LIST_PAGE_SIZE}
+        empty="You have not listed any products yet."
+      >
+        {(items) => <MyProductsTable products={items} />}
+      </PagedList>
     </section>
   );
 }

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { Role } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
+import { BecomeSellerButton } from '../../../features/account/components/become-seller-button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 const ROLE_INTRO: Record<Role, { text: string; to: string; action: string }> = {
   buyer: {
@@ -26,6 +28,7 @@ export function Component() {
   const intro = ROLE_INTRO[me.role];
   return (
     <section className="hero rounded-box bg-base-200 py-10">
+      <PageTitle page="Dashboard" />
       <div className="hero-content text-center">
         <div className="max-w-xl">
           <h1 className="text-3xl font-bold">Welcome to your dashboard, {me.name}</h1>
@@ -36,6 +39,12 @@ export function Component() {
           <Link to={intro.to} className="btn btn-primary mt-6">
             {intro.action}
           </Link>
+          {me.role === 'buyer' && (
+            <p className="mt-6 flex flex-wrap items-center justify-center gap-3">
+              Selling a phone too?
+              <BecomeSellerButton />
+            </p>
+          )}
         </div>
       </div>
     </section>

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { advertisementKeys, productKeys } from '../../catalog/api/keys.ts';
+import { userKeys } from './keys.ts';
 
 /** DELETE /api/all-sellers/:email: deletes a seller or a buyer (the spec uses it for both). */
 export function deleteUser(email: string) {
@@ -10,16 +12,9 @@ export function deleteUser(email: string) {
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: async () => {
-      // A deleted seller's products leave the catalog and the advertisements too.
-      await Promise.all(
-        ['all-sellers', 'all-buyers', 'products', 'advertisements'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      );
-    },
+  return useWrite({
+    write: deleteUser,
+    // A deleted seller's products leave the catalogue and the advertisements too.
+    invalidates: [userKeys.all, productKeys.all, advertisementKeys.all],
   });
 }

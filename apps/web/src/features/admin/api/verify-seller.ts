@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { productKeys } from '../../catalog/api/keys.ts';
+import { userKeys } from './keys.ts';
 
 /** PUT /api/all-sellers/:email: marks the seller verified. */
 export function verifySeller(email: string) {
@@ -10,15 +12,9 @@ export function verifySeller(email: string) {
 }
 
 export function useVerifySeller() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifySeller,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['all-sellers'] }),
-        // Product cards show the seller's verified badge.
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]);
-    },
+  return useWrite({
+    write: verifySeller,
+    // Product cards show the seller's verified badge.
+    invalidates: [userKeys.sellers(), productKeys.all],
   });
 }

@@ -1,4 +1,5 @@
 import type { User } from '@market/shared';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 /** Buyers for the admin, numbered across pages. */
 export function BuyersTable({
@@ -10,44 +11,33 @@ export function BuyersTable({
   buyers: User[];
   firstNumber: number;
   isDeleting: (email: string) => boolean;
-  onDelete: (email: string) => void;
+  onDelete: (buyer: User) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table">
-        <thead className="text-base-content/80">
-          <tr>
-            <th scope="col">No</th>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Delete</th>
-          </tr>
-        </thead>
-        <tbody>
-          {buyers.map((buyer, index) => (
-            <tr key={buyer._id}>
-              <td>{firstNumber + index}</td>
-              <th scope="row" className="font-semibold">
-                {buyer.name}
-              </th>
-              <td className="whitespace-nowrap">{buyer.email}</td>
-              <td>{buyer.phone ?? ''}</td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-error"
-                  aria-label={`Delete ${buyer.name}`}
-                  disabled={isDeleting(buyer.email)}
-                  onClick={() => onDelete(buyer.email)}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={buyers}
+      rowKey={(buyer) => buyer._id}
+      columns={[
+        { header: 'No', cell: (_, index) => firstNumber + index },
+        { header: 'Name', rowHeader: true, cell: (buyer) => buyer.name },
+        { header: 'Email', nowrap: true, cell: (buyer) => buyer.email },
+        { header: 'Phone', nowrap: true, cell: (buyer) => buyer.phone ?? '' },
+        {
+          header: 'Delete',
+          actions: true,
+          cell: (buyer) => (
+            <button
+              type="button"
+              className="btn btn-sm btn-error"
+              aria-label={`Delete ${buyer.name}`}
+              disabled={isDeleting(buyer.email)}
+              onClick={() => onDelete(buyer)}
+            >
+              Delete
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,35 +1,14 @@
-import { toast } from '../../../lib/toast.ts';
 import { MESSAGES, type User } from '@market/shared';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError } from '../../../lib/errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { useVerifySeller } from '../api/verify-seller.ts';
-
-function TrashIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-      <path
-        d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export function VerifiedBadge() {
   return (
     <span className="badge badge-info gap-1">
-      <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-        <path
-          d="M5 12l5 5 9-10"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d="M5 12l5 5 9-10" size={14} strokeWidth={3} />
       Verified
     </span>
   );
@@ -49,10 +28,7 @@ export function SellerCard({
   const onVerify = () => {
     verify.mutate(seller.email, {
       onSuccess: () => toast.success(MESSAGES.sellerVerified),
-      onError: (err) => {
-        console.error(err);
-        toast.error(errorMessage(err));
-      },
+      onError: (err) => notifyError('Verifying the seller', err),
     });
   };
 
@@ -62,16 +38,16 @@ export function SellerCard({
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3 text-error"
-          aria-label="Delete seller"
+          aria-label={`Delete seller ${seller.name}`}
           title="Delete seller"
           disabled={deleting}
           onClick={onDelete}
         >
-          <TrashIcon />
+          <LineIcon d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" size={18} />
         </button>
         <UserAvatar name={seller.name} img={seller.img} size={80} />
-        <h2 className="card-title text-lg break-all">{seller.name}</h2>
-        <p className="text-sm break-all">{seller.email}</p>
+        <h2 className="card-title text-lg">{seller.name}</h2>
+        <p className="text-sm">{seller.email}</p>
         <p className="text-sm">{seller.phone ?? 'No phone'}</p>
         {seller.isVerifiedUser ? (
           <VerifiedBadge />

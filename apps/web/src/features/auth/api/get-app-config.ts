@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appConfigSchema, type AppConfig } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { appConfigKeys } from './keys.ts';
 
 /** What this server offers before sign-in: social sign-in, the demo admin. */
 export function getAppConfig(): Promise<AppConfig> {
@@ -8,7 +9,7 @@ export function getAppConfig(): Promise<AppConfig> {
 }
 
 export const appConfigQueryOptions = queryOptions({
-  queryKey: ['app-config'],
+  queryKey: appConfigKeys.all,
   queryFn: getAppConfig,
   staleTime: Infinity,
 });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isAdminSchema, isBuyerSchema, isSellerSchema, type Role } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { roleStatusKeys } from './keys.ts';
 
 /** The spec's role lookups: the server answers whether this email has the role. */
 export async function getRoleStatus(role: Role, email: string): Promise<boolean> {
@@ -17,7 +18,7 @@ export async function getRoleStatus(role: Role, email: string): Promise<boolean>
 
 export const roleStatusQueryOptions = (role: Role, email: string) =>
   queryOptions({
-    queryKey: ['role-status', role, email],
+    queryKey: roleStatusKeys.of(role, email),
     queryFn: () => getRoleStatus(role, email),
     staleTime: 60_000,
   });

@@ -4,35 +4,27 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, forgotPasswordSchema } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { FormError, TextField } from '../../../components/ui/form-field.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { SubmitButton } from '../../../components/ui/spinner.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField, bindField, fieldInputs } from '../../../components/ui/form-field.tsx';
 
-/** Asks for a reset link; the answer is the same whether or not the account exists. */
-export function ForgotPasswordForm() {
-  const hydrated = useHydrated();
+/**
+ * Asks for a reset link; the answer is the same whether or not the account exists. Starts with
+ * `initialEmail`, the one already typed on the log-in form.
+ */
+export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema) });
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: initialEmail },
+  });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    const { error } = await authClient.requestPasswordReset({
+  const requestLink = async ({ email }: { email: string }) => {
+    await authClient.requestPasswordReset({
       email,
       redirectTo: `${window.location.origin}${paths.resetPassword}`,
     });
-    if (error) {
-      const message = authErrorMessage(error, 'Could not send the link');
-      console.error(`Password reset request failed: ${message}`);
-      setError('root.server', { message });
-      return;
-    }
     setSent(true);
-  });
+  };
 
   if (sent) {
     return (
@@ -43,19 +35,13 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
-      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <SubmitButton busy={isSubmitting}>Send the reset link</SubmitButton>
-      </fieldset>
-    </form>
+    <Form
+      form={form}
+      onSubmit={requestLink}
+      action="Password reset request"
+      submitLabel="Send the reset link"
+    >
+      <TextField label="Email" {...fieldInputs.email} {...bindField(form, 'email')} />
+    </Form>
   );
 }

@@ -2,23 +2,19 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.ts';
 import {
   ACCOUNT_TYPES,
   IMAGE_ACCEPT,
-  IMAGE_MAX_BYTES,
   MESSAGES,
   registrationSchema,
   type Registration,
 } from '@market/shared';
 import { authClient } from '../../../lib/auth-client.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { uploadImage } from '../../images/api/upload-image.ts';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { meQueryOptions } from '../api/get-me.ts';
-import { FormError, TextField } from '../../../components/ui/form-field.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { SubmitButton } from '../../../components/ui/spinner.tsx';
+import { meQueryOptions } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { imageFileProblem, uploadImage } from '../../../lib/upload-image.ts';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField, bindField, fieldInputs } from '../../../components/ui/form-field.tsx';
 
 type RegistrationForm = Registration & { image: FileList | undefined };
 
@@ -27,10 +23,7 @@ const IMAGE_REQUIRED = 'Image is required and must be an image file';
 function imageProblem(files: FileList | undefined): string | null {
   const file = files?.[0];
   if (!file || !file.type.startsWith('image/')) return IMAGE_REQUIRED;
-  if (file.size > IMAGE_MAX_BYTES) {
-    return `The image must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
-  }
-  return null;
+  return imageFileProblem(file);
 }
 
 const fieldsResolver = zodResolver(registrationSchema);
@@ -59,27 +52,22 @@ type Step = 'idle' | 'uploading' | 'creating';
 
 /** Uploads the image first, then creates the account; `onRegistered` runs once signed in. */
 export function RegistrationForm({ onRegistered }: { onRegistered: () => void }) {
-  const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('idle');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegistrationForm>({
+  const form = useForm<RegistrationForm>({
     resolver: registrationResolver,
     defaultValues: { role: 'buyer' },
   });
+  const roleError = form.formState.errors.role?.message;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const register = async (values: RegistrationForm) => {
     const file = values.image?.[0];
     if (!file) return;
     try {
       setStep('uploading');
       const uploaded = await uploadImage(file);
       setStep('creating');
-      const { error } = await authClient.signUp.email({
+      await authClient.signUp.email({
         name: values.name,
         email: values.email,
         password: values.password,
@@ -87,93 +75,63 @@ export function RegistrationForm({ onRegistered }: { onRegistered: () => void })
         phone: values.phone,
         role: values.role,
       });
-      if (error) {
-        const message = authErrorMessage(error, 'Could not create the account');
-        console.error(`Registration failed: ${message}`);
-        setError('root.server', { message });
-        return;
-      }
       await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
-      toast.success(MESSAGES.registrationSuccess);
-      onRegistered();
-    } catch (err) {
-      console.error(`Registration failed: ${errorMessage(err)}`);
-      setError('root.server', { message: errorMessage(err) });
     } finally {
       setStep('idle');
     }
-  });
-
-  const busy = step !== 'idle';
+    toast.success(MESSAGES.registrationSuccess);
+    onRegistered();
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
-      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
-        <TextField
-          label="Name"
-          autoComplete="name"
-          registration={register('name')}
-          error={errors.name?.message}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          registration={register('phone')}
-          error={errors.phone?.message}
-          hint="Digits only, with an optional leading +"
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={errors.password?.message}
-          hint="At least 8 characters"
-        />
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium">Account type</legend>
-          <div className="flex gap-6">
-            {ACCOUNT_TYPES.map((type) => (
-              <label key={type} className="flex cursor-pointer items-center gap-2 capitalize">
-                <input
-                  type="radio"
-                  className="radio radio-primary"
-                  value={type}
-                  {...register('role')}
-                />
-                {type}
-              </label>
-            ))}
-          </div>
-          {errors.role && <p className="mt-1 text-sm text-error">{errors.role.message}</p>}
-        </fieldset>
-        <TextField
-          label="Image"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
-          registration={register('image')}
-          error={errors.image?.message}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <SubmitButton busy={busy}>
-          {step === 'uploading'
-            ? 'Uploading the image...'
-            : step === 'creating'
-              ? 'Creating the account...'
-              : 'Register'}
-        </SubmitButton>
+    <Form
+      form={form}
+      onSubmit={register}
+      action="Registration"
+      submitLabel={
+        step === 'uploading'
+          ? 'Uploading the image...'
+          : step === 'creating'
+            ? 'Creating the account...'
+            : 'Register'
+      }
+    >
+      <TextField label="Name" autoComplete="name" {...bindField(form, 'name')} />
+      <TextField
+        label="Phone"
+        {...fieldInputs.phone}
+        hint="Digits only, with an optional leading +"
+        {...bindField(form, 'phone')}
+      />
+      <TextField label="Email" {...fieldInputs.email} {...bindField(form, 'email')} />
+      <TextField label="Password" {...fieldInputs.newPassword} {...bindField(form, 'password')} />
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">Account type</legend>
+        <div className="flex gap-6">
+          {ACCOUNT_TYPES.map((type) => (
+            <label
+              key={type}
+              className="flex min-h-11 cursor-pointer items-center gap-2 capitalize"
+            >
+              <input
+                type="radio"
+                className="radio radio-primary"
+                value={type}
+                {...form.register('role')}
+              />
+              {type}
+            </label>
+          ))}
+        </div>
+        {roleError && <p className="mt-1 text-sm text-error">{roleError}</p>}
       </fieldset>
-    </form>
+      <TextField
+        label="Image"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className={`file-input w-full ${form.formState.errors.image ? 'file-input-error' : ''}`}
+        {...bindField(form, 'image')}
+      />
+    </Form>
   );
 }

@@ -4,37 +4,55 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { FormError, TextField } from '../../../components/ui/form-field.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { SubmitButton } from '../../../components/ui/spinner.tsx';
+import { reportError } from '../../../lib/errors.ts';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField, bindField, fieldInputs } from '../../../components/ui/form-field.tsx';
 
 type ResetPasswordValues = { password: string; confirmPassword: string };
 
+/**
+ * A reset link that no longer works. The server cannot tell a used token from an expired one
+ * (both are gone), so the page names both, and the way to a new link.
+ */
+export function UsedResetLink() {
+  return (
+    <>
+      <p role="alert" className="text-error">
+        This reset link has already been used or has expired.
+      </p>
+      <Link to={paths.forgotPassword} className="btn btn-primary btn-block">
+        Ask for a new link
+      </Link>
+    </>
+  );
+}
+
+/** The server's refusal of the token itself (the password's rules are checked before sending). */
+function refusesTheLink(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 400 && err.code !== 'VALIDATION_FAILED';
+}
+
 /** Sets a new password with the one-time token from the emailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const hydrated = useHydrated();
-  const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema) });
+  const [outcome, setOutcome] = useState<'done' | 'link used' | null>(null);
+  const form = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema) });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    const { error } = await authClient.resetPassword({ newPassword: password, token });
-    if (error) {
-      const message = authErrorMessage(error, 'This reset link is invalid or has expired.');
-      console.error(`Password reset failed: ${message}`);
-      setError('root.server', { message });
+  const resetPassword = async ({ password }: ResetPasswordValues) => {
+    try {
+      await authClient.resetPassword({ newPassword: password, token });
+    } catch (err) {
+      if (!refusesTheLink(err)) throw err;
+      reportError('Password reset', err);
+      setOutcome('link used');
       return;
     }
-    setDone(true);
-  });
+    setOutcome('done');
+  };
 
-  if (done) {
+  if (outcome === 'link used') return <UsedResetLink />;
+  if (outcome === 'done') {
     return (
       <div role="status" className="space-y-4">
         <p className="rounded-box border border-success/40 bg-success/10 p-4">
@@ -48,27 +66,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      {/* Until the app runs, the fields wait too: typing would not reach the form. */}
-      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={errors.password?.message}
-          hint="At least 8 characters"
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <SubmitButton busy={isSubmitting}>Set the new password</SubmitButton>
-      </fieldset>
-    </form>
+    <Form
+      form={form}
+      onSubmit={resetPassword}
+      action="Password reset"
+      submitLabel="Set the new password"
+    >
+      <TextField
+        label="New password"
+        {...fieldInputs.newPassword}
+        {...bindField(form, 'password')}
+      />
+      <TextField
+        label="Confirm new password"
+        {...fieldInputs.newPassword}
+        hint={undefined}
+        {...bindField(form, 'confirmPassword')}
+      />
+    </Form>
   );
 }

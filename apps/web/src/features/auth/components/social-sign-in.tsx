@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { MESSAGES } from '@market/shared';
 import { authClient } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { useAppConfig } from '../api/get-app-config.ts';
+import { describeError, reportError } from '../../../lib/errors.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useAppConfig } from '../api/get-app-config.ts';
 
 /**
  * The 'Google' button. It starts whichever provider the server has (Google itself, or any
@@ -25,22 +25,21 @@ export function SocialSignIn({
     setError(null);
     const provider = appConfig.data?.socialSignIn ?? null;
     if (!provider) {
-      console.warn(MESSAGES.googleNotConfigured);
+      reportError('Google sign-in', MESSAGES.googleNotConfigured);
       setError(MESSAGES.googleNotConfigured);
       return;
     }
     setStarting(true);
-    // Google and any OpenID Connect issuer both start through the standard social endpoint.
-    const result = await authClient.signIn.social({ provider, callbackURL, errorCallbackURL });
-    if (result.error) {
-      const message = authErrorMessage(result.error, 'Could not start Google sign-in.');
-      console.error(`Google sign-in failed: ${message}`);
-      setError(message);
+    try {
+      // Google and any OpenID Connect issuer both start through the standard social endpoint.
+      const { url } = await authClient.signIn.social({ provider, callbackURL, errorCallbackURL });
+      // The client follows the provider's redirect itself; this covers a client that does not.
+      if (url) window.location.href = url;
+    } catch (err) {
+      reportError('Google sign-in', err);
+      setError(describeError(err));
       setStarting(false);
-      return;
     }
-    // The client follows the provider's redirect itself; this covers a client that does not.
-    if (result.data?.url) window.location.href = result.data.url;
   };
 
   return (

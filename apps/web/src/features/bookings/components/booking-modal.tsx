@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../../lib/toast.ts';
 import {
   MESSAGES,
   createBookingSchema,
@@ -10,9 +9,16 @@ import {
   phoneSchema,
   type Product,
 } from '@market/shared';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { Form } from '../../../components/ui/form.tsx';
+import {
+  FormField,
+  TextField,
+  bindField,
+  fieldInputs,
+} from '../../../components/ui/form-field.tsx';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { useCreateBooking } from '../api/create-booking.ts';
-import { SubmitButton } from '../../../components/ui/spinner.tsx';
 
 const bookingFormSchema = createBookingSchema.omit({ productId: true });
 type BookingForm = { phone: string; location: string };
@@ -23,13 +29,57 @@ export interface Buyer {
   phone: string | null;
 }
 
-/**
- * The booking form in a native modal dialog, so focus stays inside and Escape closes it. The
- * dialog opens when mounted and reports every way of closing through `onClose`.
- */
 /** What the modal shows of the product being booked. */
 export type BookableProduct = Pick<Product, '_id' | 'name' | 'imgURL' | 'resellPrice'>;
 
+/**
+ * What the buyer cannot change here: it comes from their account. Out of the tab order, so that
+ * the keyboard goes from field to field the buyer fills in.
+ */
+function ReadOnlyField({ label, value, type }: { label: string; value: string; type?: string }) {
+  const id = useId();
+  return (
+    <FormField id={id} label={label}>
+      <input
+        id={id}
+        className="input w-full bg-base-200 text-ellipsis"
+        type={type}
+        value={value}
+        readOnly
+        tabIndex={-1}
+      />
+    </FormField>
+  );
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * Tab from the dialog's last control goes back to its first, and Shift+Tab from the first to the
+ * last: a modal dialog makes the page behind it inert, but the browser would still let Tab leave
+ * the dialog for its own toolbar.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const controls = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.tabIndex >= 0 && !el.matches(':disabled'),
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The booking form in a native modal dialog, so the page behind is inert and Escape closes it.
+ * The dialog opens when mounted and reports every way of closing through `onClose`.
+ */
 export function BookingModal({
   product,
   buyer,
@@ -47,16 +97,11 @@ export function BookingModal({
   const titleId = useId();
   const createBooking = useCreateBooking();
   const knownPhone = phoneSchema.safeParse(buyer.phone ?? '');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<BookingForm>({
+  const form = useForm<BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: { phone: knownPhone.success ? knownPhone.data : '', location: '' },
   });
+  const { setFocus } = form;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -74,39 +119,18 @@ export function BookingModal({
     };
   }, [setFocus]);
 
-  const onSubmit = handleSubmit((values) => {
-    createBooking.mutate(
-      { productId: product._id, ...values },
-      {
-        onSuccess: () => {
-          toast.success(MESSAGES.bookingCompleted);
-          dialogRef.current?.close();
-        },
-        onError: (err) => {
-          console.error(err);
-          if (err instanceof ApiError && err.fields) {
-            for (const [field, message] of Object.entries(err.fields)) {
-              if (field === 'phone' || field === 'location') setError(field, { message });
-            }
-          }
-          setError('root.server', { message: errorMessage(err) });
-        },
-      },
-    );
-  });
-
-  const fieldError = (message: string | undefined, id: string) =>
-    message ? (
-      <p id={id} className="mt-1 text-sm text-error">
-        {message}
-      </p>
-    ) : null;
+  const book = async (values: BookingForm) => {
+    await createBooking.mutateAsync({ productId: product._id, ...values });
+    toast.success(MESSAGES.bookingCompleted);
+    dialogRef.current?.close();
+  };
 
   return (
     <dialog
       ref={dialogRef}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
+      onKeyDown={keepTabInside}
     >
       <div className="modal-box">
         <button
@@ -115,9 +139,7 @@ export function BookingModal({
           aria-label="Close"
           onClick={() => dialogRef.current?.close()}
         >
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <LineIcon d="M6 6l12 12M18 6L6 18" size={18} />
         </button>
         <h2 id={titleId} className="pr-10 text-xl font-bold">
           {product.name}
@@ -139,47 +161,19 @@ export function BookingModal({
           </dl>
         </div>
 
-        <form className="mt-4 space-y-3" onSubmit={onSubmit} noValidate>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Name</span>
-            <input className="input w-full bg-base-200" value={buyer.name} readOnly />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Email</span>
-            <input className="input w-full bg-base-200" value={buyer.email} type="email" readOnly />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Phone</span>
-            {/* A number input would refuse the leading + that international numbers need. */}
-            <input
-              className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              aria-invalid={Boolean(errors.phone)}
-              aria-describedby={errors.phone ? 'booking-phone-error' : undefined}
-              {...register('phone')}
-            />
-            {fieldError(errors.phone?.message, 'booking-phone-error')}
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Meeting location</span>
-            <input
-              className={`input w-full ${errors.location ? 'input-error' : ''}`}
-              type="text"
-              aria-invalid={Boolean(errors.location)}
-              aria-describedby={errors.location ? 'booking-location-error' : undefined}
-              {...register('location')}
-            />
-            {fieldError(errors.location?.message, 'booking-location-error')}
-          </label>
-          {errors.root?.server && (
-            <p role="alert" className="text-sm text-error">
-              {errors.root.server.message}
-            </p>
-          )}
-          <SubmitButton busy={createBooking.isPending}>Booked !!</SubmitButton>
-        </form>
+        <Form
+          form={form}
+          onSubmit={book}
+          action="Booking"
+          submitLabel="Booked !!"
+          className="mt-4 space-y-3"
+          footerClassName="space-y-3"
+        >
+          <ReadOnlyField label="Name" value={buyer.name} />
+          <ReadOnlyField label="Email" type="email" value={buyer.email} />
+          <TextField label="Phone" {...fieldInputs.phone} {...bindField(form, 'phone')} />
+          <TextField label="Meeting location" type="text" {...bindField(form, 'location')} />
+        </Form>
       </div>
     </dialog>
   );

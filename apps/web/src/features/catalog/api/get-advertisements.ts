@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Advertisement } from '@market/shared';
 import { apiRead } from '../../../lib/api-client.ts';
+import { advertisementKeys } from './keys.ts';
 
 export function getAdvertisements(): Promise<Advertisement[]> {
   return apiRead<Advertisement[]>('/advertisement');
 }
 
 export const advertisementsQueryOptions = queryOptions({
-  queryKey: ['advertisements'],
+  queryKey: advertisementKeys.all,
   queryFn: getAdvertisements,
 });
 

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@market/shared';
 import { apiRead } from '../../../lib/api-client.ts';
+import { categoryKeys } from './keys.ts';
 
 export function getCategories(): Promise<Category[]> {
   return apiRead<Category[]>('/categories');
 }
 
 export const categoriesQueryOptions = queryOptions({
-  queryKey: ['categories'],
+  queryKey: categoryKeys.all,
   queryFn: getCategories,
 });
 

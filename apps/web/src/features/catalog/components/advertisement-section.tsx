@@ -21,9 +21,7 @@ function AdvertisementCard({ ad }: { ad: Advertisement }) {
       <div className="card-body gap-2 p-4">
         <h3 className="card-title text-lg">{ad.name}</h3>
         <span className="badge badge-outline">{ad.Category}</span>
-        <p className="text-sm break-words text-base-content/80">
-          {truncateDescription(ad.description)}
-        </p>
+        <p className="text-sm text-base-content/80">{truncateDescription(ad.description)}</p>
         <p className="flex grow-0 flex-wrap gap-x-4 text-sm">
           <span>
             Original Price: <s>{formatPrice(ad.originalPrice)}</s>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { MESSAGES, formatPrice, yearsOfUse, type Product } from '@market/shared';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 function VerifiedBadge() {
   return (
-    <span className="inline-flex text-info" title="Verified seller">
+    <span className="inline-flex shrink-0 text-info" title="Verified seller">
       <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
         <path
           d="M12 2l2.4 1.8 3 .1.9 2.9 2.4 1.8-.9 2.9.9 2.9-2.4 1.8-.9 2.9-3 .1L12 22l-2.4-1.8-3-.1-.9-2.9-2.4-1.8.9-2.9-.9-2.9 2.4-1.8.9-2.9 3-.1z"
@@ -24,36 +23,20 @@ function VerifiedBadge() {
 }
 
 /**
- * Waits for the app's script; its own component, so that taking the page over redraws only the
- * button, not the whole card.
- */
-function BookButton({ onBook }: { onBook: () => void }) {
-  const hydrated = useHydrated();
-  return (
-    <button
-      type="button"
-      className="btn btn-primary btn-block"
-      disabled={!hydrated}
-      onClick={onBook}
-    >
-      Booked Now
-    </button>
-  );
-}
-
-/**
- * One listing. The wishlist control and the booking action belong to other features, so the page
- * that composes them passes them in.
+ * One listing. The wishlist control and the booking action belong to other features, and
+ * depend on who looks (a buyer, a seller, someone signed out), so the page that composes them
+ * passes them in; a card without them shows none.
  */
 export function ProductCard({
   product,
   wishlistControl,
-  onBook,
+  action,
   eager = false,
 }: {
   product: Product;
   wishlistControl?: ReactNode;
-  onBook: () => void;
+  /** What the viewer can do with the listing, at the foot of the card. */
+  action?: ReactNode;
   /** The card is among the first on the page: its image loads at once. */
   eager?: boolean;
 }) {
@@ -73,12 +56,12 @@ export function ProductCard({
       </figure>
       <div className="card-body gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="card-title text-lg break-words">{product.name}</h2>
+          <h2 className="card-title text-lg">{product.name}</h2>
           {wishlistControl}
         </div>
-        <p className="flex grow-0 items-center gap-1 text-sm">
-          <span className="text-base-content/80">Seller:</span>
-          <span className="font-medium">{product.userName || MESSAGES.noName}</span>
+        <p className="flex grow-0 items-baseline gap-1 text-sm">
+          <span className="shrink-0 text-base-content/80">Seller:</span>
+          <span className="min-w-0 font-medium">{product.userName || MESSAGES.noName}</span>
           {product.sellerVerified && <VerifiedBadge />}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -87,7 +70,7 @@ export function ProductCard({
           <dt className="text-base-content/80">Condition</dt>
           <dd className="capitalize">{product.condition}</dd>
           <dt className="text-base-content/80">Location</dt>
-          <dd className="break-words">{product.location}</dd>
+          <dd>{product.location}</dd>
           <dt className="text-base-content/80">Posted</dt>
           <dd>{product.postedDate}</dd>
         </dl>
@@ -97,9 +80,7 @@ export function ProductCard({
         <p className="grow-0 text-lg font-bold text-primary">
           Resell Price: {formatPrice(product.resellPrice)}
         </p>
-        <div className="card-actions mt-auto pt-2">
-          <BookButton onBook={onBook} />
-        </div>
+        {action && <div className="card-actions mt-auto pt-2">{action}</div>}
       </div>
     </li>
   );

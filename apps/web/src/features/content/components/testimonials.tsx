@@ -21,7 +21,7 @@ export function Testimonials() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {reviews.data.map((review) => (
             <li key={review._id} className="card border border-base-300 bg-base-100 shadow-sm">
-              <figure className="card-body items-center gap-3 p-6 text-center">
+              <figure className="card-body items-center justify-start gap-3 p-6 text-center">
                 <img
                   src={review.img}
                   alt={review.name}

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productSchema, type NewProduct } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { advertisementKeys, productKeys } from '../../catalog/api/keys.ts';
+import { myProductKeys } from './keys.ts';
 
 /** POST /api/add-product?email=: the server sets the seller, the id and the posting time. */
 export function addProduct(email: string, product: NewProduct) {
@@ -12,15 +14,9 @@ export function addProduct(email: string, product: NewProduct) {
 }
 
 export function useAddProduct(email: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (product: NewProduct) => addProduct(email, product),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['my-products'] }),
-        // The category pages list every seller's products.
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]);
-    },
+  return useWrite({
+    write: (product: NewProduct) => addProduct(email, product),
+    // The category pages list every seller's products.
+    invalidates: [myProductKeys.all, productKeys.lists(), advertisementKeys.all],
   });
 }

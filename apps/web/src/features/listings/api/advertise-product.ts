@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { advertisementKeys } from '../../catalog/api/keys.ts';
+import { myProductKeys } from './keys.ts';
 
 /** PUT /api/my-products/:id: puts the product in the home page's Advertisement section. */
 export function advertiseProduct(productId: string) {
@@ -10,14 +12,8 @@ export function advertiseProduct(productId: string) {
 }
 
 export function useAdvertiseProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: advertiseProduct,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['my-products'] }),
-        queryClient.invalidateQueries({ queryKey: ['advertisements'] }),
-      ]);
-    },
+  return useWrite({
+    write: advertiseProduct,
+    invalidates: [myProductKeys.all, advertisementKeys.all],
   });
 }

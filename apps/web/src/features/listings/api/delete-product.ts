@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { advertisementKeys, productKeys } from '../../catalog/api/keys.ts';
+import { myProductKeys } from './keys.ts';
 
 /** DELETE /api/my-products/:id: the product leaves every list; existing orders keep their copy. */
 export function deleteProduct(productId: string) {
@@ -10,15 +12,8 @@ export function deleteProduct(productId: string) {
 }
 
 export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProduct,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['my-products'] }),
-        queryClient.invalidateQueries({ queryKey: ['advertisements'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]);
-    },
+  return useWrite({
+    write: deleteProduct,
+    invalidates: [myProductKeys.all, productKeys.all, advertisementKeys.all],
   });
 }

@@ -1,21 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { wishlistItemSchema } from '@market/shared';
 import { apiPage } from '../../../lib/api-client.ts';
-import { LIST_PAGE_SIZE } from '../../../components/ui/list-pager.tsx';
+import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
+import { wishlistKeys, type WishlistParams } from './keys.ts';
 
 /** GET /api/wish-list?email=: one page of the buyer's wishlist. */
-export function getWishlist(email: string, page: number) {
+export function getWishlist({ email, page }: WishlistParams) {
   return apiPage('/wish-list', wishlistItemSchema, {
     query: { email, page, limit: LIST_PAGE_SIZE },
   });
 }
 
-export const wishlistQueryOptions = (email: string, page: number) =>
-  queryOptions({
-    queryKey: ['wishlist', email, page],
-    queryFn: () => getWishlist(email, page),
-  });
+export const wishlistQueryOptions = (params: WishlistParams) =>
+  queryOptions({ queryKey: wishlistKeys.list(params), queryFn: () => getWishlist(params) });
 
-export function useWishlist(email: string, page: number) {
-  return useQuery({ ...wishlistQueryOptions(email, page), placeholderData: keepPreviousData });
+export function useWishlist(params: WishlistParams) {
+  return useQuery({ ...wishlistQueryOptions(params), placeholderData: keepPreviousData });
 }

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { marksKeys } from '../../marks/api/keys.ts';
+import { wishlistKeys } from './keys.ts';
 
 /** DELETE /api/wish-list/:id */
 export function removeFromWishlist(itemId: string) {
@@ -9,10 +11,7 @@ export function removeFromWishlist(itemId: string) {
   });
 }
 
+/** Removes an entry; the list and the hearts (the marks) show it once it is gone. */
 export function useRemoveFromWishlist() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeFromWishlist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishlist'] }),
-  });
+  return useWrite({ write: removeFromWishlist, invalidates: [wishlistKeys.all, marksKeys.all] });
 }

@@ -1,40 +1,29 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
-import { ApiError } from '../../../lib/api-client.ts';
-import { saveToWishlist } from '../api/add-to-wishlist.ts';
+import { toast } from '../../../lib/toast.ts';
+import { notifyError } from '../../../lib/errors.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useAddToWishlist } from '../api/add-to-wishlist.ts';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
 
-/**
- * The card's heart: filled the moment it is clicked, then saved. A failed save is logged and the
- * heart empties again, except when the product is already on the list.
- */
-export function WishlistHeart({ productId }: { productId: string }) {
-  const hydrated = useHydrated();
-  const [filled, setFilled] = useState(false);
-  const queryClient = useQueryClient();
-
-  const onClick = async () => {
-    if (filled) return;
-    setFilled(true);
-    try {
-      const result = await saveToWishlist(queryClient, { productId });
-      if (result.acknowledged) toast.success(MESSAGES.wishlistAdded);
-    } catch (err) {
-      console.error(err);
-      if (!(err instanceof ApiError && err.status === 409)) setFilled(false);
-    }
-  };
-
+function HeartButton({
+  filled,
+  disabled,
+  onClick,
+}: {
+  filled: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
       className="btn btn-circle btn-ghost btn-sm text-secondary"
       aria-label="Add to wishlist"
       aria-pressed={filled}
-      disabled={!hydrated}
-      onClick={() => void onClick()}
+      title={filled ? 'On your wishlist: tap to remove it' : 'Add to wishlist'}
+      disabled={disabled}
+      onClick={onClick}
     >
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
         <path
@@ -47,4 +36,58 @@ export function WishlistHeart({ productId }: { productId: string }) {
       </svg>
     </button>
   );
+}
+
+/**
+ * A buyer's heart on a card: filled when the product is on their wishlist (`itemId`, the entry,
+ * from the page's marks), and a click saves or removes it. The click shows at once; a failed
+ * write says why and the heart goes back. It waits for the app's script and for the marks
+ * (`ready`), so it never shows an empty heart for a saved product as if it were the truth.
+ */
+export function WishlistHeart({
+  productId,
+  itemId,
+  ready,
+}: {
+  productId: string;
+  itemId: string | undefined;
+  ready: boolean;
+}) {
+  const hydrated = useHydrated();
+  const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  const saved = itemId !== undefined;
+  // What the last click asked for, shown until the marks say the same.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  if (wanted !== null && wanted === saved) setWanted(null);
+
+  const toggle = async () => {
+    setWanted(!saved);
+    try {
+      if (itemId === undefined) {
+        const result = await add.mutateAsync({ productId });
+        if (result.acknowledged) toast.success(MESSAGES.wishlistAdded);
+      } else {
+        await remove.mutateAsync(itemId);
+        toast.success(MESSAGES.wishlistRemoved);
+      }
+    } catch (err) {
+      setWanted(null);
+      notifyError(saved ? 'Removing from the wishlist' : 'Adding to the wishlist', err);
+    }
+  };
+
+  return (
+    <HeartButton
+      filled={wanted ?? saved}
+      disabled={!hydrated || !ready || add.isPending || remove.isPending}
+      onClick={() => void toggle()}
+    />
+  );
+}
+
+/** The heart for someone signed out: saving needs an account, so it leads to log in. */
+export function SignedOutHeart({ onLogIn }: { onLogIn: () => void }) {
+  const hydrated = useHydrated();
+  return <HeartButton filled={false} disabled={!hydrated} onClick={onLogIn} />;
 }

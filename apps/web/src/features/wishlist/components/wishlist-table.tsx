@@ -1,93 +1,90 @@
-import { useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
 import { formatPrice, MESSAGES, type WishlistItem } from '@market/shared';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { alertDeleted, confirmDelete } from '../../../lib/confirm.ts';
-import { BookingModal, type Buyer } from '../../bookings/components/booking-modal.tsx';
+import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
-import { bookableProduct } from './wishlist-booking.ts';
 
-/** The buyer's wishlist: Buy opens the booking form, Remove asks first. */
-export function WishlistTable({ items, buyer }: { items: WishlistItem[]; buyer: Buyer }) {
+/** The buyer's wishlist: Buy hands the entry to `onBuy`, Remove asks first. */
+export function WishlistTable({
+  items,
+  onBuy,
+}: {
+  items: WishlistItem[];
+  onBuy: (item: WishlistItem) => void;
+}) {
   const remove = useRemoveFromWishlist();
-  const [booking, setBooking] = useState<WishlistItem | null>(null);
 
-  const onRemove = async (item: WishlistItem) => {
-    if (!(await confirmDelete())) return;
-    try {
-      await remove.mutateAsync(item._id);
-      await alertDeleted(MESSAGES.wishlistRemoved);
-    } catch (err) {
-      console.error(err);
-      toast.error(errorMessage(err));
-    }
-  };
+  const onRemove = (item: WishlistItem) =>
+    deleteAfterConfirmation({
+      action: 'Removing from the wishlist',
+      confirmation: { question: `Remove "${item.productName}" from your wishlist?` },
+      remove: () => remove.mutateAsync(item._id),
+      deletedText: MESSAGES.wishlistRemoved,
+    });
 
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table">
-        <thead className="text-base-content/80">
-          <tr>
-            <th scope="col">Image</th>
-            <th scope="col">Name</th>
-            <th scope="col">Category</th>
-            <th scope="col">Price</th>
-            <th scope="col">Location</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item._id}>
-              <td>
-                <img
-                  src={item.imgURL}
-                  alt={item.productName}
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  className="h-14 w-14 rounded-lg bg-base-200 object-contain"
-                />
-              </td>
-              <th scope="row" className="font-semibold">
-                {item.productName}
-              </th>
-              <td>{item.Category}</td>
-              <td>{formatPrice(item.price)}</td>
-              <td>{item.location}</td>
-              <td>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-xs btn-primary"
-                    aria-label={`Buy ${item.productName}`}
-                    onClick={() => setBooking(item)}
-                  >
-                    Buy
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-xs btn-error"
-                    aria-label={`Remove ${item.productName}`}
-                    disabled={remove.isPending && remove.variables === item._id}
-                    onClick={() => void onRemove(item)}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {booking && (
-        <BookingModal
-          key={booking._id}
-          product={bookableProduct(booking)}
-          buyer={buyer}
-          onClose={() => setBooking(null)}
-        />
-      )}
-    </div>
+    <DataTable
+      rows={items}
+      rowKey={(item) => item._id}
+      columns={[
+        {
+          header: 'Image',
+          media: true,
+          cell: (item) => (
+            <img
+              src={item.imgURL}
+              alt={item.productName}
+              width={56}
+              height={56}
+              loading="lazy"
+              className="h-14 w-14 rounded-lg bg-base-200 object-contain"
+            />
+          ),
+        },
+        { header: 'Name', rowHeader: true, cell: (item) => item.productName },
+        { header: 'Category', cell: (item) => item.Category },
+        {
+          header: 'Price',
+          // What the phone sells for, and what it cost new (the spec's `price`) struck through.
+          cell: (item) => (
+            <span className="flex flex-col">
+              <span>
+                <span className="sr-only">Resell price </span>
+                <span className="font-semibold text-primary">{formatPrice(item.resellPrice)}</span>
+              </span>
+              <span>
+                <span className="sr-only">Original price </span>
+                <s className="text-sm text-base-content/70">{formatPrice(item.price)}</s>
+              </span>
+            </span>
+          ),
+        },
+        { header: 'Location', cell: (item) => item.location },
+        {
+          header: 'Actions',
+          actions: true,
+          cell: (item) => (
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                aria-label={`Buy ${item.productName}`}
+                onClick={() => onBuy(item)}
+              >
+                Buy
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-error"
+                aria-label={`Remove ${item.productName}`}
+                disabled={remove.isPending && remove.variables === item._id}
+                onClick={() => void onRemove(item)}
+              >
+                Remove
+              </button>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

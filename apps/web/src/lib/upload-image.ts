@@ -1,5 +1,18 @@
-import { imageUploadResponseSchema, type ImageUploadResponse } from '@market/shared';
-import { ApiError, toApiError } from '../../../lib/api-client.ts';
+import {
+  IMAGE_MAX_BYTES,
+  imageUploadResponseSchema,
+  type ImageUploadResponse,
+} from '@market/shared';
+import { ApiError, toApiError } from './api-client.ts';
+
+/** Why a chosen file will not be taken as a photo, or null: checked before it is sent. */
+export function imageFileProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'Choose an image file';
+  if (file.size > IMAGE_MAX_BYTES) {
+    return `The image must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
+  }
+  return null;
+}
 
 /** POST /api/images (multipart field `image`): the image host the registration and listing forms use. */
 export async function uploadImage(file: File): Promise<ImageUploadResponse['data']> {

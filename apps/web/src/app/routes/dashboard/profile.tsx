@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
+import { alertDeleted } from '../../../lib/confirm.ts';
+import { forgetSignedInUser } from '../../../lib/log-out.ts';
+import { AccountSummary } from '../../../features/account/components/account-summary.tsx';
+import { BecomeSellerButton } from '../../../features/account/components/become-seller-button.tsx';
+import { ChangePasswordForm } from '../../../features/account/components/change-password-form.tsx';
+import { DeleteAccountForm } from '../../../features/account/components/delete-account-form.tsx';
+import { ProfileForm } from '../../../features/account/components/profile-form.tsx';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <h2 className="card-title">{title}</h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The signed-in user's own account: profile, account type, password, deletion. */
+export function Component() {
+  const me = useDashboardUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const afterDeletion = async () => {
+    // Off the dashboard first, so that its guard does not send the person to log in.
+    await navigate(paths.home, { replace: true });
+    forgetSignedInUser(queryClient);
+    await alertDeleted('Your account has been deleted.');
+  };
+
+  return (
+    <div className="max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold">My Profile</h1>
+      <AccountSummary me={me} />
+      <Panel title="Profile">
+        <ProfileForm me={me} />
+      </Panel>
+      {me.role === 'buyer' && (
+        <Panel title="Sell your phones">
+          <p>
+            Turn this account into a seller account to list phones. A new seller is not verified
+            until an admin verifies them.
+          </p>
+          <div>
+            <BecomeSellerButton onBecameSeller={() => void navigate(paths.dashboard.myProducts)} />
+          </div>
+        </Panel>
+      )}
+      <Panel title="Password">
+        <ChangePasswordForm />
+      </Panel>
+      <Panel title="Delete account">
+        {me.role === 'admin' ? (
+          <p>Admin accounts come from the operator&apos;s settings and cannot be deleted here.</p>
+        ) : (
+          <DeleteAccountForm me={me} onDeleted={afterDeletion} />
+        )}
+      </Panel>
+    </div>
+  );
+}

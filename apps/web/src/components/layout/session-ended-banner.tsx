@@ -1,0 +1,29 @@
+import { Link, useLocation } from 'react-router';
+import { logInPath, paths } from '../../config/paths.ts';
+import { useEndedSession } from '../../lib/session.ts';
+
+/**
+ * Shown under the top bar once the session ended during the visit: the page stays as it was,
+ * with what was typed, and offers the way back in to this very page.
+ */
+export function SessionEndedBanner() {
+  const ended = useEndedSession();
+  const location = useLocation();
+  if (!ended) return null;
+  const onLogIn = location.pathname === paths.logIn;
+  return (
+    <div role="alert" className="border-t border-warning/40 bg-warning/10 px-4 py-2">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 text-sm">
+        <p>Your session has ended, so you are signed out. Log in again to go on.</p>
+        {!onLogIn && (
+          <Link
+            to={logInPath(`${location.pathname}${location.search}`)}
+            className="btn btn-primary btn-sm"
+          >
+            Log in again
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

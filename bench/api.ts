@@ -8,16 +8,15 @@
  * (--quick: one round of 3 s). Then times 8 uploads of 12-megapixel JPEGs, one at a time.
  * Prints one table and writes the same figures to bench/results/.
  */
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import {
+  buildProduct,
   measure,
   prepareDatabase,
   printTable,
-  repoRoot,
   signIn,
   startCeiling,
   startProduct,
@@ -99,11 +98,7 @@ const ceilingName = 'ceiling: bare Fastify, constant JSON';
 const warmup = values.quick ? 1 : 3;
 const connections = Number(values.connections);
 
-// The server draws pages with the web build's server entry.
-execFileSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
-  cwd: repoRoot,
-  stdio: 'ignore',
-});
+buildProduct();
 console.log(`preparing a ${kind} database with ${products.toLocaleString('en-US')} listings...`);
 const database = await prepareDatabase(kind, products);
 const ceiling = await startCeiling();

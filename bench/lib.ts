@@ -1,14 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/seed.ts';
 import { seedBulkProducts } from '../apps/server/src/db/seed/bulk.ts';
+import { createPostgresDatabase } from '../apps/server/test/helpers/postgres-database.ts';
+import { COMPILED_SERVER } from '../e2e/harness.ts';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const quietLog = { info: () => {} };
@@ -66,29 +67,17 @@ export async function prepareDatabase(
   products: number,
 ): Promise<ProductDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const adminUrl =
-      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `market_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const database =
+    kind === 'postgres'
+      ? await createPostgresDatabase(
+          process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+          'market_bench',
+        )
+      : null;
+  const databaseUrl = database?.url;
   const handle = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'marketplace.db') });
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, quietLog);
+  await seedDemoData(handle.db, quietLog, { withAdmin: true });
   await seedBulkProducts(handle.db, { products });
   if (kind === 'postgres') {
     await sql`analyze`.execute(handle.db);
@@ -102,28 +91,39 @@ export async function prepareDatabase(
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     destroy: async () => {
-      await dropDatabase();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export async function startProduct(env: Record<string, string>, port = 3300): Promise<Started> {
+/**
+ * Builds what `npm start` runs: the shared package and the server as JavaScript, and the web app.
+ * The product is measured as it runs in production, on the compiled build under plain node.
+ */
+export function buildProduct(): void {
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The product from its build (see buildProduct), as `npm start` runs it. */
+export async function startProduct(env: Record<string, string>): Promise<Started> {
+  // A free port, not a fixed one: on a shared machine a fixed port may answer for someone else.
+  const port = await freePort();
   return spawnAndWait(
-    ['--import', 'tsx', 'apps/server/src/server.ts'],
+    [...COMPILED_SERVER],
     { HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     (p) => `http://127.0.0.1:${p}/api/health`,
     port,
   );
 }
 
-export async function startCeiling(port = 3301): Promise<Started> {
-  return spawnAndWait(
-    ['--import', 'tsx', 'bench/ceiling-server.ts'],
-    {},
-    (p) => `http://127.0.0.1:${p}/`,
-    port,
-  );
+/** The framework's best on this machine: bare Fastify under plain node, no loader. */
+export async function startCeiling(): Promise<Started> {
+  const port = await freePort();
+  return spawnAndWait(['bench/ceiling-server.mjs'], {}, (p) => `http://127.0.0.1:${p}/`, port);
 }
 
 /** Signs in through the real auth endpoint and returns the session cookie. */

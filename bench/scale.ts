@@ -11,6 +11,7 @@ import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import {
+  buildProduct,
   measure,
   prepareDatabase,
   printTable,
@@ -63,6 +64,7 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
   }
 }
 
+buildProduct();
 for (const size of sizes) {
   console.log(`preparing ${size.toLocaleString('en-US')} listings...`);
   const database = await prepareDatabase(kind, size);

@@ -1,31 +1,35 @@
 /**
  * npm run bench:web
  *
- * Builds the web app and starts the product. Prints the gzip size of what the home page needs
+ * Builds the product as `npm start` does and starts it. Prints the gzip size of what the home page needs
  * before it shows and works (its HTML with a small inline script for the phone menu, and its CSS;
  * the server draws the page), and of the app's scripts it fetches once it has loaded. Then runs Lighthouse (mobile preset, Debian's Chromium) on the home page,
  * /categories, /log-in and a signed-in category page, printing the four category scores and
  * LCP, CLS and TBT. Figures go to bench/results/ too.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
-import { prepareDatabase, repoRoot, signIn, startProduct, writeResults } from './lib.ts';
+import { CHROMIUM_FLAGS } from '../e2e/harness.ts';
+import {
+  buildProduct,
+  prepareDatabase,
+  repoRoot,
+  signIn,
+  startProduct,
+  writeResults,
+} from './lib.ts';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dist = path.join(repoRoot, 'apps/web/dist');
 
-execFileSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-});
+buildProduct();
 
 const database = await prepareDatabase('sqlite', 200);
-const product = await startProduct(database.env, 3310);
+const product = await startProduct(database.env);
 
 function gzipBytes(bytes: Buffer | string): number {
   return zlib.gzipSync(bytes, { level: 9 }).length;
@@ -41,8 +45,12 @@ async function homeWeight() {
   const styles = [
     ...head.matchAll(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"/g),
   ].map((m) => m[1]!);
-  const loader = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
-  const scripts = [...new Set([...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+  // The app loader names the entry in its text and the page's chunks in its data-chunks.
+  const [, attributes = '', loader = ''] =
+    /<script type="module" id="app-loader"([^>]*)>(.*?)<\/script>/s.exec(html) ?? [];
+  const chunks = /data-chunks="([^"]*)"/.exec(attributes)?.[1]?.split(' ') ?? [];
+  const named = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const scripts = [...new Set([...named, ...chunks.filter((c) => c.endsWith('.js'))])];
   if (styles.length === 0 || scripts.length === 0) throw new Error('the home page links no assets');
   const sizeOf = (asset: string) => gzipBytes(fs.readFileSync(path.join(dist, asset)));
   return {
@@ -73,16 +81,7 @@ console.log(
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-dev-shm-usage',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 interface PageScores {

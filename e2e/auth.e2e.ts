@@ -1,10 +1,10 @@
-import net from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Provider from 'oidc-provider';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, openPage, startServer, type RunningServer } from './harness.ts';
+import { logIn, openPage, useServerAndBrowser, type RunningServer } from './harness.ts';
 import { BUYER, callApi, captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 interface NewAccount {
   name: string;
@@ -25,17 +25,6 @@ async function register(page: Page, account: NewAccount) {
   await page.getByRole('button', { name: 'Register' }).click();
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByText('logOut successfully').waitFor();
@@ -49,15 +38,7 @@ async function logOut(page: Page) {
 describe('accounts in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((started) => ({ server, browser } = started));
 
   it('checks the registration form before anything is sent', async () => {
     const { page, errors, close } = await openPage(browser, server.url);
@@ -200,7 +181,7 @@ describe('accounts in the browser', () => {
         .waitFor();
     }
     await page.goto('/reset-password?error=INVALID_TOKEN');
-    await page.getByText('This reset link is invalid or has expired.').waitFor();
+    await page.getByText('This reset link has already been used or has expired.').waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
@@ -208,18 +189,24 @@ describe('accounts in the browser', () => {
 
 describe('Google sign-in, through a local OpenID Connect issuer', () => {
   const CLIENT = { id: 'phone-market', secret: 'phone-market-secret' };
+  let issuerPort: number;
+  let issuerUrl: string;
   let issuer: Server;
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    const issuerPort = await freePort();
-    const issuerUrl = `http://127.0.0.1:${issuerPort}`;
-    server = await startServer({
-      OIDC_ISSUER_URL: issuerUrl,
-      OIDC_CLIENT_ID: CLIENT.id,
-      OIDC_CLIENT_SECRET: CLIENT.secret,
-    });
+  useServerAndBrowser((started) => ({ server, browser } = started), {
+    env: async () => {
+      issuerPort = await freePort();
+      issuerUrl = `http://127.0.0.1:${issuerPort}`;
+      return {
+        OIDC_ISSUER_URL: issuerUrl,
+        OIDC_CLIENT_ID: CLIENT.id,
+        OIDC_CLIENT_SECRET: CLIENT.secret,
+      };
+    },
+  });
+  beforeAll(() => {
     const provider = new Provider(issuerUrl, {
       clients: [
         {
@@ -245,11 +232,8 @@ describe('Google sign-in, through a local OpenID Connect issuer', () => {
       }),
     });
     issuer = provider.listen(issuerPort, '127.0.0.1');
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await new Promise((done) => issuer?.close(done));
   });
 

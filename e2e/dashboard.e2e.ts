@@ -4,14 +4,14 @@ import sharp from 'sharp';
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
   logIn,
   openPage,
   screenshot,
-  startServer,
+  useServerAndBrowser,
   type RunningServer,
   type TrackedPage,
 } from './harness.ts';
+import { captureDashboard } from './dashboard-helpers.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
 const NEW_SELLER_EMAIL = 'newseller@example.com';
@@ -66,32 +66,6 @@ async function pngFile() {
   return { name: 'phone.png', mimeType: 'image/png', buffer };
 }
 
-/** Waits until the sidebar has finished sliding in (wide screens) or out (phones). */
-async function sidebarSettled(page: Page, shown: boolean) {
-  const sidebar = page.getByRole('complementary', { name: 'Dashboard sidebar' });
-  if (!shown) return sidebar.waitFor({ state: 'hidden' });
-  await sidebar.waitFor({ state: 'visible' });
-  await page.waitForFunction(
-    () => (document.getElementById('dashboard-sidebar')?.getBoundingClientRect().left ?? -1) >= 0,
-  );
-}
-
-/** Saves the page at 1280 and at 390 px wide, and checks that the phone view has no sideways scroll. */
-async function captureBothWidths(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await sidebarSettled(page, true);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await sidebarSettled(page, false);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await sidebarSettled(page, true);
-}
-
 /** Answers the 'Are you sure?' dialog with 'Yes, delete it!' and waits for the given alert text. */
 async function confirmDeletion(page: Page, alertText: string) {
   const confirm = page.getByRole('dialog');
@@ -123,14 +97,10 @@ describe('the dashboard', () => {
     return tracked;
   }
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
+  useServerAndBrowser((started) => ({ server, browser } = started));
+  // Hooks after the tests run last-registered first: the pages close before the browser.
   afterAll(async () => {
     for (const tracked of openPages) await tracked.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
   });
 
   describe('as the verified seller', () => {
@@ -154,7 +124,7 @@ describe('the dashboard', () => {
       await page.getByRole('link', { name: 'Back To Home' }).waitFor();
       await page.getByRole('button', { name: 'Log Out' }).waitFor();
       await page.getByRole('img', { name: "Rahim Phones's avatar" }).waitFor();
-      await captureBothWidths(page, 'dashboard-welcome');
+      await captureDashboard(page, 'dashboard-welcome');
     });
 
     it('opens and closes the sidebar with its button on a phone', async () => {
@@ -195,7 +165,7 @@ describe('the dashboard', () => {
       ]) {
         await page.getByText(message, { exact: true }).waitFor();
       }
-      await captureBothWidths(page, 'dashboard-add-product-errors');
+      await captureDashboard(page, 'dashboard-add-product-errors');
       expect(await myProductCount(page)).toBe(before);
     });
 
@@ -212,7 +182,7 @@ describe('the dashboard', () => {
       await page.getByLabel('Condition').selectOption('good');
       await page.getByLabel('Description (optional)').fill('Battery at 91%, no scratches.');
       await page.getByLabel('Image').setInputFiles(await pngFile());
-      await captureBothWidths(page, 'dashboard-add-product');
+      await captureDashboard(page, 'dashboard-add-product');
       await page.getByRole('button', { name: 'Add Product' }).click();
       await toast(page, 'Product Added successfully!!');
       await page.waitForURL('**/dashboard/my-products');
@@ -243,7 +213,7 @@ describe('the dashboard', () => {
       await toast(page, 'Advertisement added successfully');
       await row.getByText('Advertised').waitFor();
       expect(await row.getByRole('button', { name: 'available' }).count()).toBe(0);
-      await captureBothWidths(page, 'dashboard-my-products');
+      await captureDashboard(page, 'dashboard-my-products');
 
       await page.goto('/');
       await page.getByRole('heading', { name: NEW_PRODUCT }).waitFor();
@@ -270,7 +240,7 @@ describe('the dashboard', () => {
       const { page } = seller;
       await page.goto('/dashboard/my-buyers');
       await page.getByText('No Buyers available', { exact: true }).waitFor();
-      await captureBothWidths(page, 'dashboard-my-buyers-empty');
+      await captureDashboard(page, 'dashboard-my-buyers-empty');
       expect(seller.errors).toEqual([]);
     });
   });
@@ -304,7 +274,7 @@ describe('the dashboard', () => {
         (s) => s.email === NEW_SELLER_EMAIL,
       );
       expect(verified?.isVerifiedUser).toBe(true);
-      await captureBothWidths(page, 'dashboard-all-sellers');
+      await captureDashboard(page, 'dashboard-all-sellers');
     });
 
     it('deletes a buyer after confirmation', async () => {
@@ -316,9 +286,9 @@ describe('the dashboard', () => {
         (await header.getByRole('columnheader').allTextContents()).map((t) => t.trim()),
       ).toEqual(['No', 'Name', 'Email', 'Phone', 'Delete']);
       const row = page.getByRole('row').filter({ hasText: DOOMED_BUYER.email });
-      await captureBothWidths(page, 'dashboard-all-buyers');
+      await captureDashboard(page, 'dashboard-all-buyers');
       await row.getByRole('button', { name: `Delete ${DOOMED_BUYER.name}` }).click();
-      await confirmDeletion(page, 'Your Product has been deleted.');
+      await confirmDeletion(page, `The buyer ${DOOMED_BUYER.name} has been deleted.`);
       await row.waitFor({ state: 'detached' });
       const buyers = await callApi(page, '/api/all-buyers');
       const emails = (buyers.body as { email: string }[]).map((b) => b.email);
@@ -353,7 +323,7 @@ describe('the dashboard', () => {
       await row.waitFor();
       expect(await row.textContent()).toContain('samsung');
       await row.getByRole('img', { name: productName }).waitFor();
-      await captureBothWidths(page, 'dashboard-my-wishlist');
+      await captureDashboard(page, 'dashboard-my-wishlist');
 
       await row.getByRole('button', { name: `Buy ${productName}` }).click();
       const modal = page.getByRole('dialog');
@@ -382,11 +352,11 @@ describe('the dashboard', () => {
       const order = page.getByRole('listitem').filter({ hasText: productName });
       await order.waitFor();
       expect(await order.textContent()).toContain('Banani Lake gate');
-      await captureBothWidths(page, 'dashboard-my-orders');
+      await captureDashboard(page, 'dashboard-my-orders');
       await order.getByRole('link', { name: 'Buy Now' }).click();
       await page.waitForURL('**/dashboard/checkout');
       await page.getByRole('heading', { name: 'checkout Your Product' }).waitFor();
-      await captureBothWidths(page, 'dashboard-checkout');
+      await captureDashboard(page, 'dashboard-checkout');
     });
 
     it('is sent to log in from seller and admin pages', async () => {
@@ -409,7 +379,7 @@ describe('the dashboard', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(BUYER.name);
     expect(await row.textContent()).toContain('Banani Lake gate');
-    await captureBothWidths(page, 'dashboard-my-buyers');
+    await captureDashboard(page, 'dashboard-my-buyers');
     expect(seller.errors).toEqual([]);
   });
 

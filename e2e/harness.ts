@@ -1,29 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 export const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/** Node's arguments that run the server from its TypeScript sources, as tests and `npm run dev` do. */
+export const SOURCE_SERVER = ['--import', 'tsx', 'apps/server/src/server.ts'] as const;
+/**
+ * Node's arguments that run the compiled server, as `npm start` does after `npm run build`. The
+ * condition makes `@market/shared` resolve to its compiled JavaScript as well.
+ */
+export const COMPILED_SERVER = [
+  '--conditions=market-compiled',
+  'apps/server/dist/server.js',
+] as const;
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;
@@ -38,32 +38,36 @@ export interface RunningServer {
 
 /**
  * Starts the real product (built web app, API, demo data) as its own process on a fresh
- * database in a temporary DATA_DIR, and waits until /api/health answers.
+ * database in a temporary DATA_DIR, and waits until /api/health answers. From the TypeScript
+ * sources, or with `compiled` from the build that `npm start` runs.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { compiled?: boolean } = {},
+): Promise<RunningServer> {
+  const entry = options.compiled ? COMPILED_SERVER : SOURCE_SERVER;
+  if (!fs.existsSync(path.join(repoRoot, entry[entry.length - 1]!))) {
+    throw new Error(`no ${entry[entry.length - 1]}: run npm run build first`);
+  }
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'market-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [...entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
 
@@ -102,24 +106,57 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export function browserAvailable(): boolean {
-  return fs.existsSync(CHROME_PATH);
+export interface ServerAndBrowser {
+  server: RunningServer;
+  browser: Browser;
 }
+
+/**
+ * The set-up of a browser test file: starts the product and a browser before the tests of the
+ * calling `describe` block, hands both to `started`, and stops both after the tests. `env` may be
+ * a function when the server's settings are only known once the tests start (a free port, say).
+ */
+export function useServerAndBrowser(
+  started: (both: ServerAndBrowser) => void,
+  options: {
+    env?: Record<string, string> | (() => Promise<Record<string, string>>);
+    compiled?: boolean;
+  } = {},
+): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const env = typeof options.env === 'function' ? await options.env() : options.env;
+    server = await startServer(env, options);
+    browser = await launchBrowser();
+    started({ server, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
+/**
+ * Headless Chromium's flags for a closed machine, run as root: no sandbox, no GPU, and none of
+ * the background connections to Google's services that this network refuses.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+] as const;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROME_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 

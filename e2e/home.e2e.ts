@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, startServer, type RunningServer } from './harness.ts';
+import { openPage, useServerAndBrowser, type RunningServer } from './harness.ts';
 
 describe('the running product', () => {
   let server: RunningServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((started) => ({ server, browser } = started));
 
   it('answers health with a real database round trip', async () => {
     const res = await fetch(`${server.url}/api/health`);

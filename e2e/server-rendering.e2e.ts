@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Advertisement, Category } from '@market/shared';
-import { launchBrowser, openPage, PHONE, startServer, type RunningServer } from './harness.ts';
+import { PAGE_STATE_ID, type Advertisement, type Category } from '@market/shared';
+import { openPage, PHONE, useServerAndBrowser, type RunningServer } from './harness.ts';
 import { BUYER } from './public-helpers.ts';
 
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
@@ -29,7 +29,10 @@ async function page(
 
 /** The JSON the page hands to the browser. */
 function pageState(html: string): { queries: { queries: Array<{ queryKey: unknown[] }> } } {
-  const match = /<script id="page-state" type="application\/json">(.*?)<\/script>/s.exec(html);
+  const match = new RegExp(
+    `<script id="${PAGE_STATE_ID}" type="application/json">(.*?)</script>`,
+    's',
+  ).exec(html);
   expect(match).not.toBeNull();
   return JSON.parse(match![1]!) as { queries: { queries: Array<{ queryKey: unknown[] }> } };
 }
@@ -37,15 +40,7 @@ function pageState(html: string): { queries: { queries: Array<{ queryKey: unknow
 describe('pages rendered on the server', () => {
   let server: RunningServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((started) => ({ server, browser } = started));
 
   it('sends the home page with its listings, categories and data in the HTML', async () => {
     const ads = (await (await fetch(`${server.url}/api/advertisement`)).json()) as Advertisement[];
@@ -89,7 +84,7 @@ describe('pages rendered on the server', () => {
       expect(html).not.toContain('<!--$!-->');
     }
     const withoutState = (html: string) =>
-      html.replace(/<script id="page-state".*?<\/script>/s, '');
+      html.replace(new RegExp(`<script id="${PAGE_STATE_ID}".*?</script>`, 's'), '');
     expect(withoutState(again.html)).toBe(withoutState(signedIn.html));
 
     const missing = await page(`${server.url}/category/NoSuchBrand`, cookie);

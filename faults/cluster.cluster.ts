@@ -1,38 +1,41 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import { signIn } from '../bench/lib.ts';
 import { startServer, type RunningServer } from '../e2e/harness.ts';
-import { startLocalBucket, type LocalBucket } from './s3.ts';
+import {
+  createPostgresDatabase,
+  type PostgresDatabase,
+} from '../apps/server/test/helpers/postgres-database.ts';
+import { startLocalBucket, type LocalBucket } from '../apps/server/test/helpers/local-bucket.ts';
+import { startLocalPostgres, type LocalPostgres } from '../scripts/lib/local-postgres.mjs';
+import { findOrStartRedis, type LocalRedis } from '../scripts/lib/local-redis.mjs';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const dbName = `market_cluster_${crypto.randomBytes(4).toString('hex')}`;
-
+let postgres: LocalPostgres | undefined;
+let database: PostgresDatabase;
+// Known before the tests are named: with Redis the instances share counters, without they do not.
+const redis: LocalRedis = await findOrStartRedis();
 let bucket: LocalBucket;
 let a: RunningServer;
 let b: RunningServer;
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
-
 beforeAll(async () => {
-  await admin(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  // The test runner hands its PostgreSQL over; run alone, the test starts one of its own.
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    postgres = await startLocalPostgres();
+    adminUrl = postgres.url;
+  }
+  database = await createPostgresDatabase(adminUrl, 'market_cluster');
+  console.log(`Redis for the rate limits: ${redis.url ? `${redis.url}, ` : ''}${redis.source}`);
   bucket = await startLocalBucket();
   // Both instances share the database, the bucket, the secret and Redis; nothing else.
   const shared = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     SEED_DEMO: 'true',
     AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
-    REDIS_URL: redisUrl,
+    REDIS_URL: redis.url ?? '',
     TRUST_PROXY: 'true',
     ...bucket.env,
   };
@@ -44,7 +47,9 @@ afterAll(async () => {
   await a?.stop();
   await b?.stop();
   await bucket?.close();
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await redis?.stop();
+  await database?.drop();
+  await postgres?.destroy();
 });
 
 async function me(server: RunningServer, cookie: string): Promise<number> {
@@ -137,26 +142,43 @@ describe('two instances behind one database and one bucket', () => {
     console.log(`deletion reached the other instance after ${took} ms`);
   });
 
-  it('rate limits count requests to both instances together', async () => {
-    // One client address for this run only, as a load balancer would forward it.
+  /**
+   * Sign-in attempts with a wrong password from one client address of their own (as a load
+   * balancer forwards it), alternating between the instances, starting with `a`: their statuses.
+   */
+  function oneClient() {
     const client = `203.0.113.${1 + crypto.randomInt(250)}`;
     const email = `nobody-${crypto.randomBytes(3).toString('hex')}@example.com`;
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const server = i % 2 === 0 ? a : b;
-      const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: {
-          origin: server.url,
-          'content-type': 'application/json',
-          'x-forwarded-for': client,
-        },
-        body: JSON.stringify({ email, password: 'wrong-password' }),
-      });
-      statuses.push(res.status);
-    }
-    // Five sign-in attempts a minute per address: each instance saw only three, yet the sixth
-    // attempt is refused because both count in the same Redis.
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-  });
+    return async (servers: RunningServer[]): Promise<number[]> => {
+      const statuses: number[] = [];
+      for (const server of servers) {
+        const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: {
+            origin: server.url,
+            'content-type': 'application/json',
+            'x-forwarded-for': client,
+          },
+          body: JSON.stringify({ email, password: 'wrong-password' }),
+        });
+        statuses.push(res.status);
+      }
+      return statuses;
+    };
+  }
+
+  if (redis.url) {
+    it('rate limits count requests to both instances together', async () => {
+      // Five sign-in attempts a minute per address and account: each instance saw only three,
+      // yet the sixth attempt is refused because both count in the same Redis.
+      expect(await oneClient()([a, b, a, b, a, b])).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  } else {
+    it('without Redis, each instance counts rate limits on its own', async () => {
+      const attempts = oneClient();
+      // Three attempts on each instance pass; three more on one of them reach its limit of five.
+      expect(await attempts([a, b, a, b, a, b])).toEqual([401, 401, 401, 401, 401, 401]);
+      expect(await attempts([a, a, a])).toEqual([401, 401, 429]);
+    });
+  }
 });

@@ -1,6 +1,7 @@
 /**
  * The framework's ceiling: a bare Fastify server answering one constant JSON document, run on
- * the same machine as the product so their requests per second can be compared.
+ * the same machine as the product so their requests per second can be compared. Plain
+ * JavaScript, so it runs under plain node as the compiled product does, with no loader.
  */
 import Fastify from 'fastify';
 

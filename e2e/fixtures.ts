@@ -1,0 +1,132 @@
+import { expect } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** Calls the API from inside the page, with its session cookie and origin, as the app does. */
+export async function api<T = unknown>(
+  page: Page,
+  path: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET',
+  body?: unknown,
+): Promise<Answer<T>> {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as T };
+    },
+    { path, method, body },
+  );
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  role: 'buyer' | 'seller';
+}
+
+/** Creates an account through the API; the page's context is then signed in as it. */
+export async function signUp(page: Page, account: NewAccount): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/blog');
+  const answer = await api(page, '/api/auth/sign-up/email', 'POST', account);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+export interface Listing {
+  _id: string;
+  name: string;
+}
+
+/** Lists a phone as the signed-in seller (a demo image, which the server accepts). */
+export async function listProduct(
+  page: Page,
+  sellerEmail: string,
+  fields: { name: string; location?: string; description?: string; Category?: string },
+): Promise<Listing> {
+  const answer = await api<Listing>(
+    page,
+    `/api/add-product?email=${encodeURIComponent(sellerEmail)}`,
+    'POST',
+    {
+      location: 'Dhaka',
+      description: '',
+      Category: 'iPhone',
+      yearOfUse: 2022,
+      originalPrice: 900,
+      resellPrice: 500,
+      condition: 'good',
+      imgURL: '/demo/iphone-1.webp',
+      ...fields,
+    },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** How far the page reaches past the viewport to the right (0 when nothing scrolls sideways). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element has no box (it is not shown)');
+  return box;
+}
+
+/** Whether `inner` lies inside `outer` (to the pixel, for rounding). */
+export function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  );
+}
+
+/** Whether two boxes share any area. */
+export function overlap(a: Box, b: Box): boolean {
+  return (
+    a.x < b.x + b.width - 1 &&
+    b.x < a.x + a.width - 1 &&
+    a.y < b.y + b.height - 1 &&
+    b.y < a.y + a.height - 1
+  );
+}
+
+/**
+ * Holds the browser's calls to `pattern` until `release()`: a network as slow as we like, without
+ * waiting on a clock. `held` resolves once the first call is being held.
+ */
+export async function holdCalls(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let seen!: () => void;
+  const held = new Promise<void>((resolve) => (seen = resolve));
+  const handler = async (route: Route) => {
+    seen();
+    await released;
+    await route.continue();
+  };
+  await page.route(pattern, handler);
+  // Once released, later calls pass straight through.
+  return { held, release };
+}

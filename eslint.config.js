@@ -1,7 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const features = fs
+  .readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's layers: shared pieces (components/, lib/, config/) know no feature; a feature
+ * knows no other feature, except the query-key factories through which it invalidates what it
+ * changes; routes (app/) compose features. One zone per feature, so a new feature is fenced in
+ * by the folder it lives in.
+ */
+const webBoundaries = [
+  ...features.map((feature) => ({
+    target: `./features/${feature}`,
+    from: './features',
+    except: [`./${feature}`, ...features.map((other) => `./${other}/api/keys.ts`)],
+    message:
+      'Features do not import each other: move the shared piece to components/ or lib/, or compose the two in app/routes/.',
+  })),
+  {
+    target: ['./components', './lib', './config'],
+    from: ['./features', './app'],
+    message: 'Shared code knows no feature or route: pass what it needs in from the route.',
+  },
+  {
+    target: './features',
+    from: './app',
+    message: 'Features do not import routes; routes compose features.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -30,10 +65,46 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: webBoundaries }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Property[key.name='queryKey'] > ArrayExpression, CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments",
+          message:
+            "Build query keys with the feature's key factory (features/<feature>/api/keys.ts), so that every write can invalidate what it changes.",
+        },
+      ],
     },
+  },
+  {
+    // A feature's write says what it changes, so that no list stays stale by omission.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message:
+                'Use useWrite (lib/write.ts) and name the keys the write invalidates (features/<feature>/api/keys.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app words and logs failures in one place, lib/errors.ts; the rest hands errors to it.
+    files: ['apps/web/src/{app/routes,components,features,lib}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/errors.ts'],
+    rules: { 'no-console': 'error' },
   },
 );

@@ -4,6 +4,13 @@ export type CategoryName = (typeof CATEGORIES)[number];
 export const CONDITIONS = ['excellent', 'good', 'fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
+/**
+ * Where a listing stands in its one sale: open to booking requests, held for the buyer whose
+ * request the seller accepted, or handed over (it then leaves every list).
+ */
+export const PRODUCT_STATUSES = ['available', 'reserved', 'sold'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 export const ROLES = ['buyer', 'seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/20261123000100_initial.ts';
 import * as categoryProductCounts from './migrations/20261123010000_category_product_counts.ts';
+import * as listingStatus from './migrations/20261124000100_listing_status.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -22,6 +23,7 @@ export interface DatabaseHandle {
 export const migrations: Record<string, Migration> = {
   '20261123000100_initial': initial,
   '20261123010000_category_product_counts': categoryProductCounts,
+  '20261124000100_listing_status': listingStatus,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

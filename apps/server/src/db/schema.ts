@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ProductStatus } from '@market/shared';
 
 /**
  * Timestamps are Date objects in code. On PostgreSQL they are timestamptz; on SQLite they are
@@ -90,6 +91,9 @@ export interface ProductsTable {
   location: string;
   advertised: Bool;
   postedAt: Timestamp;
+  status: ColumnType<ProductStatus, ProductStatus | undefined, ProductStatus>;
+  /** When the listing was handed over (or marked sold); null while it is not sold. */
+  soldAt: Timestamp | null;
 }
 
 export interface BookingsTable {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { CATEGORIES, CONDITIONS } from '../constants.ts';
+import { CATEGORIES, CONDITIONS, PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, paginationQuerySchema } from './common.ts';
 
 export const categoryNameSchema = z.enum(CATEGORIES);
 export const conditionSchema = z.enum(CONDITIONS);
+export const productStatusSchema = z.enum(PRODUCT_STATUSES);
 
 export const categorySchema = z.object({
   _id: idSchema,
@@ -31,6 +32,8 @@ export const productSchema = z.object({
   /** The spec's advertisement flag. */
   available: z.boolean(),
   sellerVerified: z.boolean(),
+  /** Where the listing stands in its sale (not the spec's `available`, which means advertised). */
+  status: productStatusSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 

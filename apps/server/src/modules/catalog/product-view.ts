@@ -27,6 +27,7 @@ export function selectProductViews(db: Kysely<Database>) {
       'p.location',
       'p.advertised',
       'p.postedAt',
+      'p.status',
       'u.email as sellerEmail',
       'u.name as sellerName',
       'u.isVerifiedUser as sellerVerified',
@@ -57,5 +58,6 @@ export function toProduct(row: ProductViewRow): Product {
     userName: row.sellerName,
     available: readBool(row.advertised),
     sellerVerified: readBool(row.sellerVerified),
+    status: row.status,
   };
 }

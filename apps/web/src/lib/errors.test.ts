@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@market/shared';
 import { ApiError, networkError, toApiError } from './api-client.ts';
-import { ERROR_TEXTS, describeError, reportError, showFormError } from './errors.ts';
+import { ERROR_TEXTS, describeError, notifyError, reportError, showFormError } from './errors.ts';
+import { toast } from './toast.ts';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   return toApiError(
@@ -139,5 +140,15 @@ describe('a failed form', () => {
     const crash = new ApiError(500, 'INTERNAL', 'boom');
     reportError('Log in', crash);
     expect(error).toHaveBeenCalledWith('Log in failed:', crash);
+  });
+
+  it('toasts a failed action, but leaves an ended session to the banner', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const shown = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    notifyError('Remove', new ApiError(409, 'CONFLICT', 'Already removed'));
+    expect(shown).toHaveBeenCalledWith('Already removed');
+    shown.mockClear();
+    notifyError('Remove', new ApiError(401, 'UNAUTHORIZED', 'Sign in first'));
+    expect(shown).not.toHaveBeenCalled();
   });
 });

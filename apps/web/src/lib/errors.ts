@@ -71,9 +71,14 @@ export function reportError(action: string, err: unknown): void {
   else console.error(label, err);
 }
 
-/** An action outside a form failed: log it and say so in a toast. */
+/**
+ * An action outside a form failed: log it and say so in a toast. An ended session is said by the
+ * banner under the top bar (components/layout/session-ended-banner.tsx), with its way back in; a
+ * toast would repeat it and cover that button.
+ */
 export function notifyError(action: string, err: unknown, wording?: ErrorWording): void {
   reportError(action, err);
+  if (err instanceof ApiError && err.status === 401) return;
   toast.error(describeError(err, wording));
 }
 

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
   logIn,
-  openPage,
   screenshot,
   useServerAndBrowser,
-  type RunningServer,
   type TrackedPage,
 } from './harness.ts';
+import { ADMIN, BUYER, SELLER, api, toast } from './fixtures.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
-import { BUYER, captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
-
-const SELLER = { email: 'seller@example.com', password: 'seller-demo-1', name: 'Rahim Phones' };
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
+import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 
 interface Account {
   name: string;
@@ -23,34 +19,8 @@ interface Account {
   phone: string;
 }
 
-interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
-
-/** Calls the API from inside the page, with its session cookie and origin, as the app does. */
-async function callApi(
-  page: Page,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return page.evaluate(
-    async ({ path, method, body, headers }): Promise<ApiAnswer> => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { path, method, body, headers },
-  );
-}
-
 async function me(page: Page) {
-  return (await callApi(page, '/api/me')).body as {
+  return (await api(page, '/api/me')).body as {
     name: string;
     phone: string;
     img: string | null;
@@ -84,10 +54,6 @@ async function captureDialog(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function toast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
 /** The SweetAlert2 dialog: checks its texts, then answers with the button named. */
 async function answerDialog(page: Page, texts: string[], button: string) {
   const dialog = page.getByRole('dialog');
@@ -102,25 +68,13 @@ async function closeAlert(page: Page, text: string) {
 }
 
 describe('accounts: roles, profile, password and deletion', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const openPages: TrackedPage[] = [];
   let counter = 0;
 
   // Behind a proxy as far as the server knows, so that newcomers can come from addresses of
   // their own (see `registered`); everything else comes straight from 127.0.0.1.
-  useServerAndBrowser((started) => ({ server, browser } = started), {
+  const { freshPage, signedIn } = useServerAndBrowser({
     env: { TRUST_PROXY: 'true' },
   });
-  afterAll(async () => {
-    for (const tracked of openPages) await tracked.close().catch(() => undefined);
-  });
-
-  async function freshPage(): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.url, DESKTOP);
-    openPages.push(tracked);
-    return tracked;
-  }
 
   /** A new account of its own, registered through the API and signed in in a fresh page. */
   async function registered(role: 'buyer' | 'seller', name: string) {
@@ -136,7 +90,7 @@ describe('accounts: roles, profile, password and deletion', () => {
     await tracked.page.goto('/');
     // Each newcomer from an address of their own, as different people would be: the sign-up
     // limit per address is meant for one person making many accounts.
-    const res = await callApi(
+    const res = await api(
       tracked.page,
       '/api/auth/sign-up/email',
       'POST',
@@ -145,13 +99,6 @@ describe('accounts: roles, profile, password and deletion', () => {
     );
     expect(res.status).toBe(200);
     return { ...tracked, account };
-  }
-
-  async function signedIn(account: { email: string; password: string }) {
-    const tracked = await freshPage();
-    await logIn(tracked.page, account.email, account.password);
-    await tracked.page.waitForURL((url) => url.pathname === '/');
-    return tracked;
   }
 
   describe('someone signed in on a page of another role', () => {
@@ -215,7 +162,7 @@ describe('accounts: roles, profile, password and deletion', () => {
       await page.getByRole('button', { name: 'Log out and register' }).click();
       await page.getByLabel('Name').waitFor();
       await page.getByRole('button', { name: 'Register' }).waitFor();
-      expect((await callApi(page, '/api/session')).body).toEqual({ user: null });
+      expect((await api(page, '/api/session')).body).toEqual({ user: null });
     });
   });
 
@@ -323,7 +270,7 @@ describe('accounts: roles, profile, password and deletion', () => {
     it('changes the password: the other device is signed out, this one stays', async () => {
       const first = await registered('seller', 'Pavel Password');
       const other = await signedIn(first.account);
-      expect((await callApi(other.page, '/api/me')).status).toBe(200);
+      expect((await api(other.page, '/api/me')).status).toBe(200);
 
       const { page } = first;
       await page.goto('/dashboard/profile');
@@ -336,13 +283,13 @@ describe('accounts: roles, profile, password and deletion', () => {
         .getByRole('alert')
         .filter({ hasText: /password/i })
         .waitFor();
-      expect((await callApi(other.page, '/api/me')).status).toBe(200);
+      expect((await api(other.page, '/api/me')).status).toBe(200);
 
       await panel.getByLabel('Current password').fill(first.account.password);
       await panel.getByRole('button', { name: 'Change password' }).click();
       await toast(page, 'Your password has been changed. Other devices were signed out.');
-      expect((await callApi(page, '/api/me')).status).toBe(200);
-      expect((await callApi(other.page, '/api/me')).status).toBe(401);
+      expect((await api(page, '/api/me')).status).toBe(200);
+      expect((await api(other.page, '/api/me')).status).toBe(401);
 
       const again = await freshPage();
       await logIn(again.page, first.account.email, 'a-brand-new-pass');
@@ -355,7 +302,7 @@ describe('accounts: roles, profile, password and deletion', () => {
     it("deletes a seller's own account after the password and a confirmation naming it", async () => {
       const seller = await registered('seller', 'Sadia Leaving');
       const { page } = seller;
-      const added = await callApi(
+      const added = await api(
         page,
         `/api/add-product?email=${encodeURIComponent(seller.account.email)}`,
         'POST',
@@ -374,7 +321,7 @@ describe('accounts: roles, profile, password and deletion', () => {
       expect(added.status).toBe(200);
       const productId = (added.body as { _id: string })._id;
       const buyer = await registered('buyer', 'Tania Keeps');
-      const booked = await callApi(buyer.page, '/api/booking', 'POST', {
+      const booked = await api(buyer.page, '/api/booking', 'POST', {
         productId,
         phone: '01712345678',
         location: 'Mirpur 10',
@@ -408,7 +355,7 @@ describe('accounts: roles, profile, password and deletion', () => {
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'LogIn' })
         .waitFor();
-      expect((await callApi(page, '/api/session')).body).toEqual({ user: null });
+      expect((await api(page, '/api/session')).body).toEqual({ user: null });
 
       // The buyer's order keeps its copy of the phone.
       await buyer.page.goto('/dashboard/my-orders');
@@ -427,27 +374,22 @@ describe('accounts: roles, profile, password and deletion', () => {
       const seller = await registered('seller', 'Karim Lists');
       const { page } = seller;
       const add = (name: string) =>
-        callApi(
-          page,
-          `/api/add-product?email=${encodeURIComponent(seller.account.email)}`,
-          'POST',
-          {
-            name,
-            location: 'Uttara',
-            yearOfUse: 2022,
-            originalPrice: 500,
-            resellPrice: 300,
-            Category: 'realme',
-            condition: 'fair',
-            description: '',
-            imgURL: '/demo/realme-1.webp',
-          },
-        );
+        api(page, `/api/add-product?email=${encodeURIComponent(seller.account.email)}`, 'POST', {
+          name,
+          location: 'Uttara',
+          yearOfUse: 2022,
+          originalPrice: 500,
+          resellPrice: 300,
+          Category: 'realme',
+          condition: 'fair',
+          description: '',
+          imgURL: '/demo/realme-1.webp',
+        });
       const booked = (await add('Booked Realme 9')).body as { _id: string };
       expect((await add('Quiet Realme 8')).status).toBe(200);
       for (const name of ['Rafi Books', 'Lina Books']) {
         const buyer = await registered('buyer', name);
-        const res = await callApi(buyer.page, '/api/booking', 'POST', {
+        const res = await api(buyer.page, '/api/booking', 'POST', {
           productId: booked._id,
           phone: '01712345678',
           location: 'Uttara',
@@ -535,15 +477,12 @@ describe('accounts: roles, profile, password and deletion', () => {
 });
 
 describe('the log-in page where the operator set their own admin', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  useServerAndBrowser((started) => ({ server, browser } = started), {
+  const { freshPage } = useServerAndBrowser({
     env: { ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'owner-pass-1' },
   });
 
   it('shows no demo box, and the demo password does not work', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/log-in');
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await page.getByLabel('Email').waitFor();

@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Provider from 'oidc-provider';
-import type { Browser, Page } from 'playwright-core';
-import { logIn, openPage, useServerAndBrowser, type RunningServer } from './harness.ts';
-import { BUYER, callApi, captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
+import type { Page } from 'playwright-core';
+import { logIn, logOut, useServerAndBrowser, type RunningServer } from './harness.ts';
+import { ADMIN, BUYER, api } from './fixtures.ts';
+import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 import { freePort } from '../scripts/lib/free-port.mjs';
 
 interface NewAccount {
@@ -25,23 +26,11 @@ async function register(page: Page, account: NewAccount) {
   await page.getByRole('button', { name: 'Register' }).click();
 }
 
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page.getByText('logOut successfully').waitFor();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'LogIn' })
-    .waitFor();
-}
-
 describe('accounts in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage } = useServerAndBrowser();
 
   it('checks the registration form before anything is sent', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/registration');
     await page.getByRole('heading', { name: 'Registration' }).waitFor();
     await captureBothWidths(page, 'registration');
@@ -65,7 +54,7 @@ describe('accounts in the browser', () => {
   });
 
   it('registers a buyer with an image, lands home signed in, and logs out', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await register(page, {
       name: 'Nila Buyer',
       phone: '+8801711111111',
@@ -80,7 +69,7 @@ describe('accounts in the browser', () => {
       .getByRole('link', { name: 'Dashboard' })
       .waitFor();
 
-    const me = await callApi(page, '/api/me');
+    const me = await api(page, '/api/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       name: 'Nila Buyer',
@@ -95,13 +84,13 @@ describe('accounts in the browser', () => {
     expect(image.headers()['content-type']).toMatch(/^image\//);
 
     await logOut(page);
-    expect((await callApi(page, '/api/session')).body).toEqual({ user: null });
+    expect((await api(page, '/api/session')).body).toEqual({ user: null });
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
   it('registers a seller with an image', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await register(page, {
       name: 'Tariq Seller',
       phone: '01722222222',
@@ -111,14 +100,14 @@ describe('accounts in the browser', () => {
     });
     await page.getByText('Registration successfully!!').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    const me = await callApi(page, '/api/me');
+    const me = await api(page, '/api/me');
     expect(me.body).toMatchObject({ email: 'tariq.seller@example.com', role: 'seller' });
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
   it('shows a taken email as a red message on the registration form', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await register(page, {
       name: 'Second Sam',
       phone: '+15550999',
@@ -133,10 +122,10 @@ describe('accounts in the browser', () => {
   });
 
   it('logs in with email and password, and refuses a wrong password without saying which', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/log-in');
-    await page.getByText('admin@example.com').waitFor();
-    await page.getByText('admin-demo-1').waitFor();
+    await page.getByText(ADMIN.email).waitFor();
+    await page.getByText(ADMIN.password).waitFor();
     expect(
       await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href'),
     ).toBe('/forgot-password');
@@ -157,7 +146,7 @@ describe('accounts in the browser', () => {
   });
 
   it('explains in red when the server has no Google sign-in configured', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await page.goto('/log-in');
     await page.getByRole('button', { name: 'Google' }).click();
     const message = page.getByText('Google sign-in is not configured on this server.');
@@ -168,7 +157,7 @@ describe('accounts in the browser', () => {
   });
 
   it('answers a password reset request the same way for any email', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     for (const email of [BUYER.email, 'nobody.here@example.com']) {
       await page.goto('/log-in');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -193,9 +182,8 @@ describe('Google sign-in, through a local OpenID Connect issuer', () => {
   let issuerUrl: string;
   let issuer: Server;
   let server: RunningServer;
-  let browser: Browser;
 
-  useServerAndBrowser((started) => ({ server, browser } = started), {
+  const { freshPage } = useServerAndBrowser((started) => ({ server } = started), {
     env: async () => {
       issuerPort = await freePort();
       issuerUrl = `http://127.0.0.1:${issuerPort}`;
@@ -238,7 +226,7 @@ describe('Google sign-in, through a local OpenID Connect issuer', () => {
   });
 
   it('signs a new person in as a buyer and returns them to the page they came from', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await page.goto('/category/xiaomi');
     await page.waitForURL((url) => url.pathname === '/log-in');
     await page.getByRole('button', { name: 'Google' }).click();
@@ -252,7 +240,7 @@ describe('Google sign-in, through a local OpenID Connect issuer', () => {
     await page.getByText('login successfully!!').waitFor();
     await page.waitForURL((url) => url.pathname === '/category/xiaomi' && url.search === '');
     await page.getByText(/^Total Products \(\d+\)$/).waitFor();
-    const me = await callApi(page, '/api/me');
+    const me = await api(page, '/api/me');
     expect(me.body).toMatchObject({
       email: 'olive@example.com',
       role: 'buyer',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { Category } from '@market/shared';
-import { openPage, useServerAndBrowser, type RunningServer } from './harness.ts';
+import { useServerAndBrowser, type RunningServer } from './harness.ts';
 
 describe('the compiled server that npm start runs', () => {
   let server: RunningServer;
-  let browser: Browser;
-  useServerAndBrowser((started) => ({ server, browser } = started), { compiled: true });
+  const { freshPage } = useServerAndBrowser((started) => ({ server } = started), {
+    compiled: true,
+  });
 
   it('serves the API, the demo data and its pictures from the build', async () => {
     const res = await fetch(`${server.url}/api/categories`);
@@ -21,7 +21,7 @@ describe('the compiled server that npm start runs', () => {
   it('draws the home page on the server and the browser takes it over', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).toContain('>All Categories</h2>');
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'All Categories' }).waitFor();
     await page.getByRole('link', { name: 'Shop Now' }).click();

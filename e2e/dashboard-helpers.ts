@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './harness.ts';
+import { sidewaysOverflow } from './fixtures.ts';
 
 /** Waits until the sidebar has finished sliding in (wide screens) or out (phones). */
 export async function sidebarSettled(page: Page, shown: boolean): Promise<void> {
@@ -19,9 +20,7 @@ export async function captureDashboard(page: Page, name: string): Promise<void> 
   await screenshot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await sidebarSettled(page, false);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await sidewaysOverflow(page);
   expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import {
-  DESKTOP,
-  PHONE,
-  logIn,
-  openPage,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-  type TrackedPage,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
+import { ADMIN, BUYER, NEW_SELLER, SELLER, api, toast } from './fixtures.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
+import { pngFile } from './public-helpers.ts';
 
-const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
-const NEW_SELLER_EMAIL = 'newseller@example.com';
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
-const BUYER = { email: 'buyer@example.com', password: 'buyer-demo-1', name: 'Sam Buyer' };
 const DOOMED_BUYER = {
   name: 'Leaving Buyer',
   email: 'leaving.buyer@example.com',
@@ -25,45 +13,10 @@ const DOOMED_BUYER = {
 };
 const NEW_PRODUCT = 'iPhone 13 Dashboard Listing';
 
-interface ApiAnswer {
-  status: number;
-  total: string | null;
-  body: unknown;
-}
-
-/** Calls the API from inside the page, with its session cookie and origin, as the app does. */
-async function callApi(page: Page, path: string, method = 'GET', body?: unknown) {
-  return page.evaluate(
-    async ({ path, method, body }): Promise<ApiAnswer> => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return {
-        status: res.status,
-        total: res.headers.get('x-total-count'),
-        body: await res.json().catch(() => null),
-      };
-    },
-    { path, method, body },
-  );
-}
-
 async function myProductCount(page: Page): Promise<number> {
-  const answer = await callApi(page, `/api/my-products?email=${SELLER.email}&limit=100`);
+  const answer = await api(page, `/api/my-products?email=${SELLER.email}&limit=100`);
   expect(answer.status).toBe(200);
   return Number(answer.total ?? (answer.body as unknown[]).length);
-}
-
-/** A small real PNG, so the server's image checks and re-encoding run for real. */
-async function pngFile() {
-  const buffer = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
-  })
-    .png()
-    .toBuffer();
-  return { name: 'phone.png', mimeType: 'image/png', buffer };
 }
 
 /** Answers the 'Are you sure?' dialog with 'Yes, delete it!' and waits for the given alert text. */
@@ -77,34 +30,20 @@ async function confirmDeletion(page: Page, alertText: string) {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
-async function toast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
 describe('the dashboard', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const openPages: TrackedPage[] = [];
+  const pages = useServerAndBrowser();
+  // The seller's tests use this page, and so does a later one about the buyer's booking.
+  let seller: TrackedPage;
 
   async function signedIn(account: { email: string; password: string }): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.url, DESKTOP);
-    openPages.push(tracked);
-    await logIn(tracked.page, account.email, account.password);
-    await tracked.page.waitForURL((url) => url.pathname === '/');
+    const tracked = await pages.signedIn(account);
     // Nothing may have gone wrong before the dashboard checks start.
     expect(tracked.errors).toEqual([]);
     tracked.errors.length = 0;
     return tracked;
   }
 
-  useServerAndBrowser((started) => ({ server, browser } = started));
-  // Hooks after the tests run last-registered first: the pages close before the browser.
-  afterAll(async () => {
-    for (const tracked of openPages) await tracked.close().catch(() => undefined);
-  });
-
   describe('as the verified seller', () => {
-    let seller: TrackedPage;
     beforeAll(async () => {
       seller = await signedIn(SELLER);
     });
@@ -181,7 +120,7 @@ describe('the dashboard', () => {
       await page.getByLabel('Category').selectOption('iPhone');
       await page.getByLabel('Condition').selectOption('good');
       await page.getByLabel('Description (optional)').fill('Battery at 91%, no scratches.');
-      await page.getByLabel('Image').setInputFiles(await pngFile());
+      await page.getByLabel('Image').setInputFiles(await pngFile('phone.png'));
       await captureDashboard(page, 'dashboard-add-product');
       await page.getByRole('button', { name: 'Add Product' }).click();
       await toast(page, 'Product Added successfully!!');
@@ -249,9 +188,9 @@ describe('the dashboard', () => {
     let admin: TrackedPage;
     beforeAll(async () => {
       // A buyer of their own, so the demo buyer stays for the buyer's tests.
-      const newcomer = await openPage(browser, server.url, DESKTOP);
+      const newcomer = await pages.freshPage();
       await newcomer.page.goto('/');
-      const signUp = await callApi(newcomer.page, '/api/auth/sign-up/email', 'POST', {
+      const signUp = await api(newcomer.page, '/api/auth/sign-up/email', 'POST', {
         ...DOOMED_BUYER,
         role: 'buyer',
       });
@@ -264,14 +203,14 @@ describe('the dashboard', () => {
       const { page } = admin;
       await page.goto('/dashboard/all-sellers');
       await page.getByText(/^Total: \d+$/).waitFor();
-      const card = page.getByRole('article').filter({ hasText: NEW_SELLER_EMAIL });
+      const card = page.getByRole('article').filter({ hasText: NEW_SELLER.email });
       await card.getByRole('button', { name: 'make valid Seller' }).click();
       await toast(page, 'user verified has been completed');
       await card.getByText('Verified', { exact: true }).waitFor();
       expect(await card.getByRole('button', { name: 'make valid Seller' }).count()).toBe(0);
-      const sellers = await callApi(page, '/api/all-sellers');
+      const sellers = await api(page, '/api/all-sellers');
       const verified = (sellers.body as { email: string; isVerifiedUser: boolean }[]).find(
-        (s) => s.email === NEW_SELLER_EMAIL,
+        (s) => s.email === NEW_SELLER.email,
       );
       expect(verified?.isVerifiedUser).toBe(true);
       await captureDashboard(page, 'dashboard-all-sellers');
@@ -290,7 +229,7 @@ describe('the dashboard', () => {
       await row.getByRole('button', { name: `Delete ${DOOMED_BUYER.name}` }).click();
       await confirmDeletion(page, `The buyer ${DOOMED_BUYER.name} has been deleted.`);
       await row.waitFor({ state: 'detached' });
-      const buyers = await callApi(page, '/api/all-buyers');
+      const buyers = await api(page, '/api/all-buyers');
       const emails = (buyers.body as { email: string }[]).map((b) => b.email);
       expect(emails).not.toContain(DOOMED_BUYER.email);
       expect(emails).toContain(BUYER.email);
@@ -304,7 +243,7 @@ describe('the dashboard', () => {
     let productName = '';
     beforeAll(async () => {
       buyer = await signedIn(BUYER);
-      const products = await callApi(buyer.page, '/api/products/samsung');
+      const products = await api(buyer.page, '/api/products/samsung');
       expect(products.status).toBe(200);
       const fromSeller = (products.body as { _id: string; name: string; userEmail: string }[]).find(
         (p) => p.userEmail === SELLER.email,
@@ -316,7 +255,7 @@ describe('the dashboard', () => {
 
     it('books a wishlisted product from My Wishlist, then removes the entry', async () => {
       const { page } = buyer;
-      const added = await callApi(page, '/api/wish-list', 'POST', { productId });
+      const added = await api(page, '/api/wish-list', 'POST', { productId });
       expect(added.status).toBe(200);
       await page.goto('/dashboard/my-wishlist');
       const row = page.getByRole('row').filter({ hasText: productName });
@@ -338,13 +277,13 @@ describe('the dashboard', () => {
       await confirmDeletion(page, 'Wish Product remove successfully');
       await row.waitFor({ state: 'detached' });
       await page.getByText('Your wishlist is empty.').waitFor();
-      const left = await callApi(page, `/api/wish-list?email=${BUYER.email}`);
+      const left = await api(page, `/api/wish-list?email=${BUYER.email}`);
       expect(left.body).toEqual([]);
     });
 
     it('sees the booking in My Orders and goes on to checkout', async () => {
       const { page } = buyer;
-      const orders = await callApi(page, `/api/booking?email=${BUYER.email}`);
+      const orders = await api(page, `/api/booking?email=${BUYER.email}`);
       expect((orders.body as { productName: string }[]).map((o) => o.productName)).toEqual([
         productName,
       ]);
@@ -371,7 +310,6 @@ describe('the dashboard', () => {
   });
 
   it('lets the seller see who booked in My Buyers', async () => {
-    const seller = openPages[0];
     if (!seller) throw new Error('the seller page is gone');
     const { page } = seller;
     await page.goto('/dashboard/my-buyers');
@@ -384,8 +322,7 @@ describe('the dashboard', () => {
   });
 
   it('sends a signed-out visitor from the dashboard to log in', async () => {
-    const visitor = await openPage(browser, server.url, DESKTOP);
-    openPages.push(visitor);
+    const visitor = await pages.freshPage();
     await visitor.page.goto('/dashboard/my-orders');
     await visitor.page.waitForURL((url) => url.pathname === '/log-in');
     expect(new URL(visitor.page.url()).searchParams.get('from')).toBe('/dashboard/my-orders');

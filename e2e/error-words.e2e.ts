@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  logIn,
-  openPage,
-  PHONE,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-} from './harness.ts';
-import { BUYER } from './public-helpers.ts';
+import { logIn, PHONE, screenshot, useServerAndBrowser } from './harness.ts';
+import { BUYER } from './fixtures.ts';
 
 const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 
 describe('what a failed sign-in says', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage } = useServerAndBrowser();
 
   it('says a server error is ours, not a wrong password', async () => {
     for (const viewport of [undefined, PHONE]) {
-      const { page, close } = await openPage(browser, server.url, viewport);
+      const { page, close } = await freshPage(viewport);
       // The server fails while checking the password: its answer is a 500 with the API's shape.
       await page.route('**/api/auth/sign-in/email', (route) =>
         route.fulfill({
@@ -39,7 +29,7 @@ describe('what a failed sign-in says', () => {
   });
 
   it('says a wrong password is a wrong password, and that the page is still signed out', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await page.goto('/log-in');
     await logIn(page, BUYER.email, 'not-the-password');
     await page.getByText('Invalid email or password').waitFor();

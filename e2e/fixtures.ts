@@ -1,8 +1,14 @@
 import { expect } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+
+/** The demo accounts the server seeds on a fresh database: name, email, password and phone. */
+export const { admin: ADMIN, seller: SELLER, newSeller: NEW_SELLER, buyer: BUYER } = DEMO_ACCOUNTS;
 
 export interface Answer<T = unknown> {
   status: number;
+  /** The x-total-count header of a paged list (null on other answers). */
+  total: string | null;
   body: T;
 }
 
@@ -12,18 +18,28 @@ export async function api<T = unknown>(
   path: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET',
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
   return page.evaluate(
-    async ({ path, method, body }) => {
+    async ({ path, method, body, headers }) => {
       const res = await fetch(path, {
         method,
-        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json().catch(() => null)) as T };
+      return {
+        status: res.status,
+        total: res.headers.get('x-total-count'),
+        body: (await res.json().catch(() => null)) as T,
+      };
     },
-    { path, method, body },
+    { path, method, body, headers },
   );
+}
+
+/** Waits for the toast with this text. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
 
 export interface NewAccount {

@@ -111,30 +111,69 @@ export interface ServerAndBrowser {
   browser: Browser;
 }
 
+export type Viewport = { width: number; height: number };
+
+/** Pages that a test file opens in its browser; they are closed after its tests. */
+export interface FilePages {
+  /** A fresh browser context (no cookies) at the viewport, recording console errors. */
+  freshPage(viewport?: Viewport): Promise<TrackedPage>;
+  /** A fresh page signed in through the log-in form as the account, on the home page. */
+  signedIn(account: { email: string; password: string }, viewport?: Viewport): Promise<TrackedPage>;
+}
+
+export interface ServerOptions {
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  compiled?: boolean;
+}
+
 /**
  * The set-up of a browser test file: starts the product and a browser before the tests of the
- * calling `describe` block, hands both to `started`, and stops both after the tests. `env` may be
- * a function when the server's settings are only known once the tests start (a free port, say).
+ * calling `describe` block, hands both to `started` (when given), and stops both after the tests.
+ * `env` may be a function when the server's settings are only known once the tests start (a free
+ * port, say). The pages opened through the answer are closed after the tests, before the browser.
  */
+export function useServerAndBrowser(options?: ServerOptions): FilePages;
 export function useServerAndBrowser(
   started: (both: ServerAndBrowser) => void,
-  options: {
-    env?: Record<string, string> | (() => Promise<Record<string, string>>);
-    compiled?: boolean;
-  } = {},
-): void {
+  options?: ServerOptions,
+): FilePages;
+export function useServerAndBrowser(
+  first?: ((both: ServerAndBrowser) => void) | ServerOptions,
+  second: ServerOptions = {},
+): FilePages {
+  const started = typeof first === 'function' ? first : undefined;
+  const options = typeof first === 'function' ? second : (first ?? {});
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  const opened: TrackedPage[] = [];
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? await options.env() : options.env;
     server = await startServer(env, options);
     browser = await launchBrowser();
-    started({ server, browser });
+    started?.({ server, browser });
   });
   afterAll(async () => {
+    for (const tracked of opened) await tracked.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
   });
+
+  async function freshPage(viewport: Viewport = DESKTOP): Promise<TrackedPage> {
+    if (!server || !browser) throw new Error('the server and the browser have not started');
+    const tracked = await openPage(browser, server.url, viewport);
+    opened.push(tracked);
+    return tracked;
+  }
+
+  return {
+    freshPage,
+    async signedIn(account, viewport) {
+      const tracked = await freshPage(viewport);
+      await logIn(tracked.page, account.email, account.password);
+      await tracked.page.waitForURL((url) => url.pathname === '/');
+      return tracked;
+    },
+  };
 }
 
 /**
@@ -172,7 +211,7 @@ export interface TrackedPage {
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  viewport: { width: number; height: number } = DESKTOP,
+  viewport: Viewport = DESKTOP,
 ): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
@@ -198,4 +237,15 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Logs out with the top bar's button, as a person would, and waits for the signed-out home page. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByText('logOut successfully').waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'LogIn' })
+    .waitFor();
 }

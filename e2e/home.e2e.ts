@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { openPage, useServerAndBrowser, type RunningServer } from './harness.ts';
+import { useServerAndBrowser, type RunningServer } from './harness.ts';
 
 describe('the running product', () => {
   let server: RunningServer;
-  let browser: Browser;
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage } = useServerAndBrowser((started) => ({ server } = started));
 
   it('answers health with a real database round trip', async () => {
     const res = await fetch(`${server.url}/api/health`);
@@ -14,7 +12,7 @@ describe('the running product', () => {
   });
 
   it('renders the home page in a real browser', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/');
     const heading = page.getByRole('heading', { name: 'All Categories' });
     await heading.waitFor();

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  DESKTOP,
-  PHONE,
-  logIn,
-  openPage,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-} from './harness.ts';
-import { boxOf, holdCalls } from './fixtures.ts';
-import { BUYER, unexpectedErrors } from './public-helpers.ts';
+import { DESKTOP, PHONE, screenshot, useServerAndBrowser } from './harness.ts';
+import { BUYER, boxOf, holdCalls } from './fixtures.ts';
+import { unexpectedErrors } from './public-helpers.ts';
 
 describe('feedback while a page loads', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { signedIn } = useServerAndBrowser();
 
   it.each([
     { label: 'desktop', size: DESKTOP },
     { label: 'phone', size: PHONE },
   ])('shows a progress bar at the top while a category loads ($label)', async ({ label, size }) => {
-    const { page, errors, close } = await openPage(browser, server.url, size);
-    await logIn(page, BUYER.email, BUYER.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    const { page, errors, close } = await signedIn(BUYER, size);
     await page.goto('/categories');
     const heading = page.getByRole('heading', { name: 'Categories', level: 1 });
     await heading.waitFor();
@@ -55,9 +41,7 @@ describe('feedback while a page loads', () => {
   ])(
     'opens a dashboard address in its frame with a loading state ($label)',
     async ({ label, size, menu }) => {
-      const { page, errors, close } = await openPage(browser, server.url, size);
-      await logIn(page, BUYER.email, BUYER.password);
-      await page.waitForURL((url) => url.pathname === '/');
+      const { page, errors, close } = await signedIn(BUYER, size);
 
       // Who is signed in is the first thing the dashboard asks: hold that answer.
       const slow = await holdCalls(page, '**/api/session');

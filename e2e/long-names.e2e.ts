@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  PHONE,
-  logIn,
-  openPage,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-  type TrackedPage,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
 import { sidebarSettled } from './dashboard-helpers.ts';
 import {
+  ADMIN,
   api,
   boxOf,
   inside,
@@ -50,7 +42,6 @@ const NEXT_BUYER = {
   email: 'long.name.next.buyer@example.com',
   phone: '+15550113',
 };
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
 
 const WIDTHS = [
   { label: 'desktop', size: DESKTOP },
@@ -102,17 +93,15 @@ async function expectCardsApart(cards: Locator, text: string, where: string) {
 }
 
 describe('one unbroken long name', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let seller: TrackedPage;
   let buyer: TrackedPage;
   let nextBuyer: TrackedPage;
   let admin: TrackedPage;
 
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage, signedIn } = useServerAndBrowser();
 
   beforeAll(async () => {
-    seller = await openPage(browser, server.url, DESKTOP);
+    seller = await freshPage();
     await signUp(seller.page, SELLER);
     const product = await listProduct(seller.page, SELLER.email, {
       name: PRODUCT_NAME,
@@ -122,7 +111,7 @@ describe('one unbroken long name', () => {
     const advertised = await api(seller.page, `/api/my-products/${product._id}`, 'PUT');
     expect(advertised.status).toBe(200);
 
-    buyer = await openPage(browser, server.url, DESKTOP);
+    buyer = await freshPage();
     await signUp(buyer.page, BUYER);
     const saved = await api(buyer.page, '/api/wish-list', 'POST', { productId: product._id });
     expect(saved.status).toBe(200);
@@ -133,15 +122,10 @@ describe('one unbroken long name', () => {
     });
     expect(booked.status).toBe(200);
 
-    nextBuyer = await openPage(browser, server.url, DESKTOP);
+    nextBuyer = await freshPage();
     await signUp(nextBuyer.page, NEXT_BUYER);
 
-    admin = await openPage(browser, server.url, DESKTOP);
-    await logIn(admin.page, ADMIN.email, ADMIN.password);
-    await admin.page.waitForURL((url) => url.pathname === '/');
-  });
-  afterAll(async () => {
-    for (const tracked of [seller, buyer, nextBuyer, admin]) await tracked?.close();
+    admin = await signedIn(ADMIN);
   });
 
   it('keeps the home page to the screen, with the advertisement inside its card', async () => {

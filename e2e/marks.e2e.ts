@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import {
   DESKTOP,
   PHONE as PHONE_SIZE,
-  logIn,
-  openPage,
-  screenshot,
   screenshotDir,
   useServerAndBrowser,
-  type RunningServer,
   type TrackedPage,
 } from './harness.ts';
-import { BUYER, callApi, captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
+import { captureDashboard } from './dashboard-helpers.ts';
+import { ADMIN, BUYER, SELLER, api } from './fixtures.ts';
+import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 
-const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
 /** A demo listing of the seller in the xiaomi category: $179 new, $95 now. */
 const PHONE = { name: 'Redmi 12 128GB', original: '$179', resell: '$95' };
 const CATEGORY = '/category/xiaomi';
@@ -44,25 +40,9 @@ async function heartFilled(card: Locator): Promise<boolean> {
 }
 
 async function wishlistNames(page: Page): Promise<string[]> {
-  const answer = await callApi(page, `/api/wish-list?email=${BUYER.email}`);
+  const answer = await api(page, `/api/wish-list?email=${BUYER.email}`);
   expect(answer.status).toBe(200);
   return (answer.body as Array<{ productName: string }>).map((item) => item.productName);
-}
-
-/** A dashboard page at both widths, once the sidebar has slid in (wide) or out (phone). */
-async function dashboardBothWidths(page: Page, name: string) {
-  const sidebar = page.getByRole('complementary', { name: 'Dashboard sidebar' });
-  await page.setViewportSize(DESKTOP);
-  await sidebar.waitFor({ state: 'visible' });
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE_SIZE);
-  await sidebar.waitFor({ state: 'hidden' });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
 }
 
 async function openCategory(page: Page) {
@@ -71,22 +51,7 @@ async function openCategory(page: Page) {
 }
 
 describe('hearts, bookings and prices as each kind of user sees them', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const openPages: TrackedPage[] = [];
-
-  async function signedIn(account: { email: string; password: string }): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.url, DESKTOP);
-    openPages.push(tracked);
-    await logIn(tracked.page, account.email, account.password);
-    await tracked.page.waitForURL((url) => url.pathname === '/');
-    return tracked;
-  }
-
-  useServerAndBrowser((started) => ({ server, browser } = started));
-  afterAll(async () => {
-    for (const tracked of openPages) await tracked.close().catch(() => undefined);
-  });
+  const { signedIn } = useServerAndBrowser();
 
   describe('as a buyer', () => {
     let buyer: TrackedPage;
@@ -136,13 +101,13 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       await page.getByText('Booking completed!!').first().waitFor();
       await dialog.waitFor({ state: 'detached' });
 
-      const booked = card.getByRole('button', { name: 'Booked', exact: true });
+      const booked = card.getByRole('button', { name: 'Requested', exact: true });
       await booked.waitFor();
       expect(await booked.isDisabled()).toBe(true);
       expect(await card.getByRole('button', { name: 'Booked Now' }).count()).toBe(0);
 
       await page.reload();
-      await card.getByRole('button', { name: 'Booked', exact: true, disabled: true }).waitFor();
+      await card.getByRole('button', { name: 'Requested', exact: true, disabled: true }).waitFor();
       expect(await card.getByRole('button', { name: 'Booked Now' }).count()).toBe(0);
       // The other listings are still offered.
       const offered = page.getByRole('button', { name: 'Booked Now', disabled: false });
@@ -174,7 +139,7 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       );
       const resell = row.getByText(PHONE.resell, { exact: true });
       expect(await resell.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
-      await dashboardBothWidths(page, 'dashboard-my-wishlist-prices');
+      await captureDashboard(page, 'dashboard-my-wishlist-prices');
       expect(unexpectedErrors(buyer.errors)).toEqual([]);
     });
   });
@@ -190,10 +155,10 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       await openCategory(page);
       await cardOf(page, PHONE.name).getByText('Your listing').waitFor();
       expect(await page.getByRole('button', { name: 'Booked Now' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Booked', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Requested', exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Add to wishlist' }).count()).toBe(0);
 
-      const listed = await callApi(page, '/api/products/xiaomi');
+      const listed = await api(page, '/api/products/xiaomi');
       const products = listed.body as ListedProduct[];
       const own = products.filter((p) => p.userEmail === SELLER.email);
       expect(own.length).toBeGreaterThan(0);
@@ -213,7 +178,7 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       await page.goto('/dashboard/add-product');
       await page.getByRole('heading', { name: 'Add Product' }).waitFor();
       const count = async () => {
-        const answer = await callApi(page, `/api/my-products?email=${SELLER.email}`);
+        const answer = await api(page, `/api/my-products?email=${SELLER.email}`);
         return Number(answer.total);
       };
       const before = await count();
@@ -231,7 +196,7 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       });
       await message.waitFor();
       expect(await page.getByLabel('Resell price ($)').getAttribute('aria-invalid')).toBe('true');
-      await dashboardBothWidths(page, 'dashboard-add-product-price-refused');
+      await captureDashboard(page, 'dashboard-add-product-price-refused');
       expect(new URL(page.url()).pathname).toBe('/dashboard/add-product');
       expect(await count()).toBe(before);
 

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  PHONE,
-  logIn,
-  openPage,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-  type TrackedPage,
-} from './harness.ts';
-import { api, boxOf, sidewaysOverflow } from './fixtures.ts';
-import { BUYER, unexpectedErrors } from './public-helpers.ts';
-
-const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-1' };
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
+import { ADMIN, BUYER, SELLER, api, boxOf, sidewaysOverflow } from './fixtures.ts';
+import { unexpectedErrors } from './public-helpers.ts';
 
 /** Everything the row shows, each button and link included, lies within the phone's width. */
 async function expectWithinScreen(page: Page, row: Locator, where: string) {
@@ -36,26 +25,14 @@ async function expectWithinScreen(page: Page, row: Locator, where: string) {
 }
 
 describe('the dashboard lists on a 390 px wide phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const pages: TrackedPage[] = [];
-
-  async function signedIn(account: { email: string; password: string }): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.url, PHONE);
-    pages.push(tracked);
-    await logIn(tracked.page, account.email, account.password);
-    await tracked.page.waitForURL((url) => url.pathname === '/');
-    return tracked;
-  }
+  const { signedIn } = useServerAndBrowser();
 
   let buyer: TrackedPage;
   let seller: TrackedPage;
   let admin: TrackedPage;
 
-  useServerAndBrowser((started) => ({ server, browser } = started));
-
   beforeAll(async () => {
-    buyer = await signedIn(BUYER);
+    buyer = await signedIn(BUYER, PHONE);
     const products = await api<Array<{ _id: string; userEmail: string }>>(
       buyer.page,
       '/api/products/samsung',
@@ -71,11 +48,8 @@ describe('the dashboard lists on a 390 px wide phone', () => {
       location: 'Dhanmondi Lake, gate 2',
     });
     expect(booking.status).toBe(200);
-    seller = await signedIn(SELLER);
-    admin = await signedIn(ADMIN);
-  });
-  afterAll(async () => {
-    for (const tracked of pages) await tracked.close();
+    seller = await signedIn(SELLER, PHONE);
+    admin = await signedIn(ADMIN, PHONE);
   });
 
   const lists = [
@@ -97,8 +71,8 @@ describe('the dashboard lists on a 390 px wide phone', () => {
       who: 'seller',
       path: '/dashboard/my-buyers',
       heading: 'My Buyers',
-      labels: ['Email', 'Phone', 'Meeting location', 'Product', 'Date'],
-      buttons: [],
+      labels: ['Contact', 'Product', 'Status', 'Meeting'],
+      buttons: [/^Accept$/, /^Decline$/],
     },
     {
       who: 'admin',

@@ -2,26 +2,7 @@ import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './harness.ts';
-
-export const BUYER = { email: 'buyer@example.com', password: 'buyer-demo-1', name: 'Sam Buyer' };
-
-export interface ApiAnswer {
-  status: number;
-  total: string | null;
-  body: unknown;
-}
-
-/** Calls the API from inside the page, with its session cookie and origin, as the app does. */
-export async function callApi(page: Page, path: string): Promise<ApiAnswer> {
-  return page.evaluate(async (url): Promise<ApiAnswer> => {
-    const res = await fetch(url);
-    return {
-      status: res.status,
-      total: res.headers.get('x-total-count'),
-      body: await res.json().catch(() => null),
-    };
-  }, path);
-}
+import { sidewaysOverflow } from './fixtures.ts';
 
 /** A small real PNG, so the server's image checks and re-encoding run for real. */
 export async function pngFile(name = 'avatar.png') {
@@ -55,9 +36,7 @@ export async function captureBothWidths(page: Page, name: string) {
   await screenshot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await loadAllImages(page);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await sidewaysOverflow(page);
   expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);

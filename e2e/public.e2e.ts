@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  PHONE,
-  logIn,
-  openPage,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-} from './harness.ts';
-import { BUYER, callApi, captureBothWidths, unexpectedErrors } from './public-helpers.ts';
+import { PHONE, logIn, logOut, screenshot, useServerAndBrowser } from './harness.ts';
+import { BUYER, api } from './fixtures.ts';
+import { captureBothWidths, unexpectedErrors } from './public-helpers.ts';
 
 describe('the public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage } = useServerAndBrowser();
 
   it('shows the home page sections in the spec order', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'All Categories' }).waitFor();
     await page.getByRole('heading', { name: 'Advertisement' }).waitFor();
@@ -66,7 +57,7 @@ describe('the public pages', () => {
   });
 
   it('sends a signed-out visitor from a category to log in, then back to the category', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -105,7 +96,7 @@ describe('the public pages', () => {
   });
 
   it('lets a buyer heart a product and book one through the modal', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await logIn(page, BUYER.email, BUYER.password);
     await page.getByText('Login successfully!!').waitFor();
     await page.goto('/category/samsung');
@@ -116,7 +107,7 @@ describe('the public pages', () => {
     await heart.click();
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
     await page.getByText('product added to wishlist').waitFor();
-    const wishlist = await callApi(page, `/api/wish-list?email=${BUYER.email}`);
+    const wishlist = await api(page, `/api/wish-list?email=${BUYER.email}`);
     expect(wishlist.status).toBe(200);
     expect((wishlist.body as unknown[]).length).toBe(1);
 
@@ -153,7 +144,7 @@ describe('the public pages', () => {
     await page.getByText('Booking completed!!').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const orders = await callApi(page, `/api/booking?email=${BUYER.email}`);
+    const orders = await api(page, `/api/booking?email=${BUYER.email}`);
     expect(orders.status).toBe(200);
     const booked = orders.body as Array<{ productName: string; phone: string; location: string }>;
     expect(booked).toHaveLength(1);
@@ -165,25 +156,21 @@ describe('the public pages', () => {
 
     expect(unexpectedErrors(errors)).toEqual([]);
 
-    // The card now says it is booked and offers no second booking (the server refuses one too).
+    // The card now says it is requested and offers no second request (the server refuses one too).
     const bookedCard = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
-    await bookedCard.getByRole('button', { name: 'Booked', exact: true, disabled: true }).waitFor();
+    await bookedCard
+      .getByRole('button', { name: 'Requested', exact: true, disabled: true })
+      .waitFor();
     expect(await bookedCard.getByRole('button', { name: 'Booked Now' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByText('logOut successfully').waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'LogIn' })
-      .waitFor();
+    await logOut(page);
     await close();
   });
 
   it('shows the blog and the 404 page', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/blog');
     await page.getByRole('heading', { name: 'Blog', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'How does booking a phone work?' }).waitFor();
@@ -204,7 +191,7 @@ describe('the public pages', () => {
   });
 
   it('folds the navigation behind a menu button on a 390 px wide screen', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, PHONE);
+    const { page, errors, close } = await freshPage(PHONE);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const blogLink = nav.getByRole('link', { name: 'Blog' });

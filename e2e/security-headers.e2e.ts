@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { logIn, openPage, useServerAndBrowser, type RunningServer } from './harness.ts';
-import { BUYER, unexpectedErrors } from './public-helpers.ts';
+import type { Page } from 'playwright-core';
+import { logIn, useServerAndBrowser } from './harness.ts';
+import { BUYER } from './fixtures.ts';
+import { unexpectedErrors } from './public-helpers.ts';
 
 declare global {
   interface Window {
@@ -36,14 +37,12 @@ async function appRunning(page: Page) {
 
 for (const google of [false, true]) {
   describe(`pages under the Content-Security-Policy, Google sign-in ${google ? 'shown' : 'hidden'}`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    useServerAndBrowser((started) => ({ server, browser } = started), {
+    const { freshPage } = useServerAndBrowser({
       env: google ? { GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' } : {},
     });
 
     it('the home page, the log-in page and the dashboard run with no violation', async () => {
-      const { page, errors, close } = await openPage(browser, server.url);
+      const { page, errors, close } = await freshPage();
       await recordViolations(page);
 
       const home = await page.goto('/');

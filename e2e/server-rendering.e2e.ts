@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PAGE_STATE_ID, type Advertisement, type Category } from '@market/shared';
-import { openPage, PHONE, useServerAndBrowser, type RunningServer } from './harness.ts';
-import { BUYER } from './public-helpers.ts';
-
-const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
+import { PHONE, useServerAndBrowser, type RunningServer } from './harness.ts';
+import { BUYER, SELLER } from './fixtures.ts';
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -40,7 +38,7 @@ function pageState(html: string): { queries: { queries: Array<{ queryKey: unknow
 describe('pages rendered on the server', () => {
   let server: RunningServer;
   let browser: Browser;
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage } = useServerAndBrowser((started) => ({ server, browser } = started));
 
   it('sends the home page with its listings, categories and data in the HTML', async () => {
     const ads = (await (await fetch(`${server.url}/api/advertisement`)).json()) as Advertisement[];
@@ -175,7 +173,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('hands the page to the browser without errors, and then navigates in place', async () => {
-    const { page: tab, errors, close } = await openPage(browser, server.url);
+    const { page: tab, errors, close } = await freshPage();
     await tab.goto('/');
     await tab.waitForLoadState('networkidle');
     await tab.evaluate(() => {

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  PHONE,
-  logIn,
-  openPage,
-  screenshot,
-  useServerAndBrowser,
-  type RunningServer,
-} from './harness.ts';
-import { api, boxOf, holdCalls, signUp } from './fixtures.ts';
-import { BUYER, pngFile, unexpectedErrors } from './public-helpers.ts';
+import type { Locator, Page } from 'playwright-core';
+import { PHONE, logIn, screenshot, useServerAndBrowser, type RunningServer } from './harness.ts';
+import { BUYER, SELLER, api, boxOf, holdCalls, signUp } from './fixtures.ts';
+import { pngFile, unexpectedErrors } from './public-helpers.ts';
 
-const SELLER = { email: 'seller@example.com', password: 'seller-demo-1' };
 const TAP = 44;
 
 /** Whether the element that has the keyboard is inside `container`. */
@@ -61,22 +52,11 @@ async function resetLinkFor(server: RunningServer, email: string, after: Set<str
 
 describe('the smaller things people ran into', () => {
   let server: RunningServer;
-  let browser: Browser;
 
-  useServerAndBrowser((started) => ({ server, browser } = started));
-
-  async function signedIn(
-    account: { email: string; password: string },
-    size: { width: number; height: number } = DESKTOP,
-  ) {
-    const tracked = await openPage(browser, server.url, size);
-    await logIn(tracked.page, account.email, account.password);
-    await tracked.page.waitForURL((url) => url.pathname === '/');
-    return tracked;
-  }
+  const { freshPage, signedIn } = useServerAndBrowser((started) => ({ server } = started));
 
   it('closes the phone menu with Escape, and gives the keyboard back to its button', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, PHONE);
+    const { page, errors, close } = await freshPage(PHONE);
     await page.goto('/');
     // The app has taken the page over (before that, the page's own script runs the menu).
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-menu-ready'));
@@ -91,7 +71,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('moves the keyboard to the error after a wrong password', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await logIn(page, BUYER.email, 'not-the-password');
     const error = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
     await error.waitFor();
@@ -128,7 +108,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('gives each page its own title', async () => {
-    const visitor = await openPage(browser, server.url);
+    const visitor = await freshPage();
     const titles: Array<[string, string]> = [
       ['/', 'Phone Market: used phones from people near you'],
       ['/categories', 'Categories · Phone Market'],
@@ -164,7 +144,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('opens toasts below the top bar on a phone', async () => {
-    const { page, close } = await openPage(browser, server.url, PHONE);
+    const { page, close } = await freshPage(PHONE);
     await logIn(page, BUYER.email, BUYER.password);
     const toast = page.getByRole('alert').filter({ hasText: 'Login successfully!!' });
     await toast.waitFor();
@@ -176,7 +156,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('makes buttons, menu links and icons at least 44 px on a phone', async () => {
-    const visitor = await openPage(browser, server.url, PHONE);
+    const visitor = await freshPage(PHONE);
     await visitor.page.goto('/');
     const menuButton = visitor.page.getByRole('button', { name: 'Open menu' });
     await menuButton.click();
@@ -215,7 +195,7 @@ describe('the smaller things people ran into', () => {
       phone: '+15550141',
       role: 'buyer' as const,
     };
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await signUp(page, account);
     await page.context().clearCookies();
     const outbox = path.join(server.dataDir, 'outbox');
@@ -251,7 +231,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('keeps where the visitor was going when they register from the log-in page', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/category/xiaomi');
     await page.waitForURL((url) => url.pathname === '/log-in');
     await page.getByRole('link', { name: 'New here? Register' }).click();
@@ -271,9 +251,10 @@ describe('the smaller things people ran into', () => {
   });
 
   it('lands on the home page after the sidebar Log Out, as after the top bar one', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     await page.goto('/blog');
-    expect((await api(page, '/api/auth/sign-in/email', 'POST', SELLER)).status).toBe(200);
+    const credentials = { email: SELLER.email, password: SELLER.password };
+    expect((await api(page, '/api/auth/sign-in/email', 'POST', credentials)).status).toBe(200);
     // Straight to the dashboard: nothing of the home page is in the app's cache yet.
     await page.goto('/dashboard/my-products');
     await page.getByRole('heading', { name: 'My Products', level: 1 }).waitFor();
@@ -294,7 +275,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('lines up the testimonial avatars', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await page.goto('/');
     const avatars = await page
       .getByRole('region', { name: 'Client testimonials' })
@@ -308,7 +289,7 @@ describe('the smaller things people ran into', () => {
   });
 
   it('carries the email typed on the log-in form to the forgot-password form', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await freshPage();
     await page.goto('/log-in');
     await page.getByLabel('Email').fill(BUYER.email);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -319,10 +300,7 @@ describe('the smaller things people ran into', () => {
 });
 
 describe('the log-in page address', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  useServerAndBrowser((started) => ({ server, browser } = started));
+  const { freshPage } = useServerAndBrowser();
 
   async function shown(page: Page, error: string) {
     await page.goto(`/log-in?error=${encodeURIComponent(error)}`);
@@ -332,7 +310,7 @@ describe('the log-in page address', () => {
   }
 
   it('shows fixed words for a known code, and never the text of the address', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await freshPage();
     expect(await shown(page, 'access_denied')).toBe(
       'You cancelled the Google sign-in. Log in another way, or try Google again.',
     );

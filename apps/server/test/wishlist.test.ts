@@ -66,9 +66,11 @@ describe(`the wish list on ${testDbKind}`, () => {
         userEmail: buyer.email,
         price: 549.99,
         resellPrice: 300,
+        previousResellPrice: null,
         Category: 'realme',
         imgURL: '/demo/realme-1.webp',
         location: 'Sylhet',
+        status: 'available',
       },
     ]);
   });
@@ -89,6 +91,23 @@ describe(`the wish list on ${testDbKind}`, () => {
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().error.fields)).toContain('productId');
     expect(await rowsOf(buyer)).toHaveLength(1);
+  });
+
+  it('keeps a sold phone on the list, marked sold, so that it is not offered to buy', async () => {
+    const sold = await postProduct(t, seller, { name: 'realme 9 sold', Category: 'realme' });
+    expect(
+      (await call(t, otherBuyer, 'POST', '/api/wish-list', { productId: sold._id })).statusCode,
+    ).toBe(200);
+    const marked = await call(t, seller, 'POST', `/api/my-products/${sold._id}/sold`);
+    expect(marked.statusCode).toBe(200);
+    const list = await call(t, otherBuyer, 'GET', listUrl(otherBuyer));
+    expect(list.json<WishlistItem[]>().map((item) => [item.productName, item.status])).toEqual([
+      ['realme 9 sold', 'sold'],
+    ]);
+    const [entry] = await rowsOf(otherBuyer);
+    expect((await call(t, otherBuyer, 'DELETE', `/api/wish-list/${entry!.id}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it("shows only the buyer's own list", async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, paginationQuerySchema } from './common.ts';
+import { listingDetailsViewSchema } from './listing-details.ts';
 
 export const categoryNameSchema = z.enum(CATEGORIES);
 export const conditionSchema = z.enum(CONDITIONS);
@@ -34,6 +35,9 @@ export const productSchema = z.object({
   sellerVerified: z.boolean(),
   /** Where the listing stands in its sale (not the spec's `available`, which means advertised). */
   status: productStatusSchema,
+  /** The resell price before its last change, when that change lowered it: shown as "was $X". */
+  previousResellPrice: moneySchema.nullable(),
+  ...listingDetailsViewSchema.shape,
 });
 export type Product = z.infer<typeof productSchema>;
 

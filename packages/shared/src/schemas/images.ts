@@ -12,8 +12,11 @@ export const IMAGE_URL_PATH = '/api/images/';
 export const IMAGE_FULL_EDGE = 1600;
 export const IMAGE_THUMBNAIL_EDGE = 400;
 
-/** A stored image's file name: the SHA-256 of the WebP, with -400 for its thumbnail. */
-export const imageFileNamePattern = /^[0-9a-f]{64}(?:-400)?\.webp$/;
+/**
+ * A stored image's file name: the SHA-256 of the WebP, with -400 for its thumbnail or the width of
+ * one of its variants (IMAGE_VARIANT_WIDTHS: 320, 640, 960). No other width is ever made.
+ */
+export const imageFileNamePattern = /^[0-9a-f]{64}(?:-(?:400|320|640|960))?\.webp$/;
 
 export const imageFileParamsSchema = z.object({
   file: z.string().regex(imageFileNamePattern, { error: 'Not an image file name' }),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, PRICE_MAX, YEAR_OF_PURCHASE_MIN, currentYear } from '../constants.ts';
 import { categoryNameSchema, conditionSchema, productSchema } from './catalog.ts';
+import {
+  batteryHealthSchema,
+  colourSchema,
+  includedSchema,
+  listingDetailsSchema,
+  networkLockSchema,
+  photosSchema,
+  storageGbSchema,
+  warrantyUntilSchema,
+} from './listing-details.ts';
 
 const price = (label: string) =>
   z
@@ -61,18 +71,80 @@ export function withSensiblePrices<T extends z.ZodType<z.output<typeof pricesSch
   });
 }
 
+const imgUrlSchema = z
+  .string({ error: 'Image is required' })
+  .trim()
+  .min(1, { error: 'Image is required' })
+  .max(500);
+
+export const COVER_NOT_FIRST = 'The cover image (imgURL) must be the first of the photos';
+
+/** With both given, the cover is the first photo: the two never disagree. */
+function coverIsFirstPhoto(p: { imgURL?: string | undefined; photos?: string[] | undefined }) {
+  return p.imgURL === undefined || p.photos === undefined || p.photos[0] === p.imgURL;
+}
+
+/**
+ * POST /add-product: the spec's fields, the phone's details (optional here, so that the spec's
+ * own calls keep working; the form asks for them) and up to 8 photos, the cover first. Without
+ * `photos`, the listing's one photo is `imgURL`.
+ */
 export const newProductSchema = withSensiblePrices(
   productFieldsSchema
     .extend({
-      imgURL: z
-        .string({ error: 'Image is required' })
-        .trim()
-        .min(1, { error: 'Image is required' })
-        .max(500),
+      imgURL: imgUrlSchema,
+      photos: photosSchema.optional(),
+      ...listingDetailsSchema.shape,
     })
     .strict(),
-);
+).refine(coverIsFirstPhoto, { error: COVER_NOT_FIRST, path: ['imgURL'] });
 export type NewProduct = z.input<typeof newProductSchema>;
+
+const patchFieldsSchema = productFieldsSchema
+  .omit({ description: true })
+  .partial()
+  .extend({
+    description: z
+      .string()
+      .trim()
+      .max(DESCRIPTION_MAX, { error: `Description must be at most ${DESCRIPTION_MAX} characters` })
+      .optional(),
+    imgURL: imgUrlSchema.optional(),
+    photos: photosSchema.optional(),
+    ...listingDetailsSchema.shape,
+  })
+  .strict();
+
+/**
+ * PATCH /my-products/{id}: any of the fields of adding, each optional; what is left out stays as
+ * it is. `photos` replaces the whole list (its first is the cover); `imgURL` alone replaces the
+ * cover. When only one price is given, the server checks it against the stored other one.
+ */
+export const productPatchSchema = patchFieldsSchema
+  .refine((p) => Object.keys(p).length > 0, { error: 'Change at least one field' })
+  .refine(
+    (p) =>
+      p.originalPrice === undefined ||
+      p.resellPrice === undefined ||
+      p.resellPrice <= p.originalPrice,
+    { error: RESELL_ABOVE_ORIGINAL, path: ['resellPrice'] },
+  )
+  .refine(coverIsFirstPhoto, { error: COVER_NOT_FIRST, path: ['imgURL'] });
+export type ProductPatch = z.input<typeof productPatchSchema>;
+
+/**
+ * The details the add and edit form asks for: storage, colour, battery health and network lock
+ * are needed for a new listing (and when a listing without them is changed); what is included
+ * may be nothing, and a warranty is optional.
+ */
+export const requiredDetailsSchema = z.object({
+  storageGb: storageGbSchema,
+  colour: colourSchema,
+  batteryHealth: batteryHealthSchema,
+  networkLock: networkLockSchema,
+  included: includedSchema,
+  warrantyUntil: warrantyUntilSchema.nullable(),
+});
 
 /**
  * A row of GET /my-products: the product, and how many buyers have booked it, so that deleting

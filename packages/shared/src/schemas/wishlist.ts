@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoryNameSchema } from './catalog.ts';
+import { categoryNameSchema, productStatusSchema } from './catalog.ts';
 import { idSchema, moneySchema } from './common.ts';
 
 export const wishlistItemSchema = z.object({
@@ -11,9 +11,13 @@ export const wishlistItemSchema = z.object({
   price: moneySchema,
   /** The price an order would carry; lets Buy show it before booking. */
   resellPrice: moneySchema,
+  /** The resell price before its last drop, while it stands ("was $X"); null otherwise. */
+  previousResellPrice: moneySchema.nullable(),
   Category: categoryNameSchema,
   imgURL: z.string(),
   location: z.string(),
+  /** Where the phone stands in its sale: only an available one can be bought. */
+  status: productStatusSchema,
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 

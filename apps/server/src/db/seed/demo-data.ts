@@ -365,3 +365,177 @@ export const DEMO_BLOGS = [
     ans: 'In your dashboard, open My Products and click "available" next to the listing. It then appears in the Advertisement section of the home page.',
   },
 ];
+
+export interface DemoDetails {
+  storageGb: number;
+  colour: string;
+  batteryHealth: number;
+  networkLock: string;
+  included: string;
+  warrantyUntil: string | null;
+}
+
+/** The demo listings' details, by image name (each demo listing has its own image). */
+const DEMO_DETAILS: Record<string, Omit<DemoDetails, 'storageGb'>> = {
+  'iphone-1': {
+    colour: 'Deep purple',
+    batteryHealth: 91,
+    networkLock: 'unlocked',
+    included: 'box,cable',
+    warrantyUntil: null,
+  },
+  'iphone-2': {
+    colour: 'Midnight',
+    batteryHealth: 86,
+    networkLock: 'unlocked',
+    included: '',
+    warrantyUntil: null,
+  },
+  'iphone-3': {
+    colour: 'Blue',
+    batteryHealth: 78,
+    networkLock: 'Grameenphone',
+    included: 'case',
+    warrantyUntil: null,
+  },
+  'iphone-4': {
+    colour: 'Black',
+    batteryHealth: 99,
+    networkLock: 'unlocked',
+    included: 'box,charger,cable',
+    warrantyUntil: '2026-12-31',
+  },
+  'iphone-5': {
+    colour: 'Red',
+    batteryHealth: 84,
+    networkLock: 'unlocked',
+    included: 'cable',
+    warrantyUntil: null,
+  },
+  'samsung-1': {
+    colour: 'Phantom black',
+    batteryHealth: 95,
+    networkLock: 'unlocked',
+    included: 'box,charger,cable,case',
+    warrantyUntil: '2026-08-15',
+  },
+  'samsung-2': {
+    colour: 'Awesome violet',
+    batteryHealth: 90,
+    networkLock: 'Robi',
+    included: 'box',
+    warrantyUntil: null,
+  },
+  'samsung-3': {
+    colour: 'Mint',
+    batteryHealth: 93,
+    networkLock: 'unlocked',
+    included: 'box,cable',
+    warrantyUntil: '2026-06-30',
+  },
+  'samsung-4': {
+    colour: 'Olive',
+    batteryHealth: 100,
+    networkLock: 'unlocked',
+    included: 'charger',
+    warrantyUntil: null,
+  },
+  'samsung-5': {
+    colour: 'Midnight blue',
+    batteryHealth: 88,
+    networkLock: 'Banglalink',
+    included: '',
+    warrantyUntil: null,
+  },
+  'xiaomi-1': {
+    colour: 'Alpine blue',
+    batteryHealth: 97,
+    networkLock: 'unlocked',
+    included: 'box,charger,cable',
+    warrantyUntil: '2027-01-20',
+  },
+  'xiaomi-2': {
+    colour: 'Polar white',
+    batteryHealth: 89,
+    networkLock: 'unlocked',
+    included: 'box',
+    warrantyUntil: null,
+  },
+  'xiaomi-3': {
+    colour: 'Carbon black',
+    batteryHealth: 92,
+    networkLock: 'unlocked',
+    included: 'cable,case',
+    warrantyUntil: null,
+  },
+  'xiaomi-4': {
+    colour: 'Sky blue',
+    batteryHealth: 96,
+    networkLock: 'Grameenphone',
+    included: 'box,charger',
+    warrantyUntil: null,
+  },
+  'xiaomi-5': {
+    colour: 'Lite green',
+    batteryHealth: 81,
+    networkLock: 'unlocked',
+    included: '',
+    warrantyUntil: null,
+  },
+  'realme-1': {
+    colour: 'Bright white',
+    batteryHealth: 98,
+    networkLock: 'unlocked',
+    included: 'box,charger,cable,case',
+    warrantyUntil: '2027-03-01',
+  },
+  'realme-2': {
+    colour: 'Sunrise beige',
+    batteryHealth: 94,
+    networkLock: 'unlocked',
+    included: 'box,cable',
+    warrantyUntil: null,
+  },
+  'realme-3': {
+    colour: 'Rainy night',
+    batteryHealth: 85,
+    networkLock: 'Teletalk',
+    included: 'charger',
+    warrantyUntil: null,
+  },
+  'realme-4': {
+    colour: 'Cosmic purple',
+    batteryHealth: 79,
+    networkLock: 'unlocked',
+    included: '',
+    warrantyUntil: null,
+  },
+  'realme-5': {
+    colour: 'Navigator beige',
+    batteryHealth: 99,
+    networkLock: 'unlocked',
+    included: 'box,charger,cable',
+    warrantyUntil: '2027-05-10',
+  },
+};
+
+/** A demo listing's details: the storage its name states, the rest from the table above. */
+export function demoDetails(product: DemoProduct): DemoDetails | null {
+  const details = DEMO_DETAILS[product.image];
+  const storage = /(\d+)GB/.exec(product.name);
+  if (!details || !storage) return null;
+  return { storageGb: Number(storage[1]), ...details };
+}
+
+/** A few demo listings show several photos, reusing the demo images of their category. */
+export const DEMO_EXTRA_PHOTOS: Record<string, string[]> = {
+  'iphone-1': ['iphone-4', 'iphone-2'],
+  'samsung-1': ['samsung-3', 'samsung-2'],
+  'xiaomi-1': ['xiaomi-2'],
+};
+
+/** Listings whose price went down since posting: the price they were posted at. */
+export const DEMO_PRICE_DROPS: Record<string, number> = {
+  'iphone-1': 690,
+  'samsung-2': 260,
+};

@@ -9,7 +9,10 @@ import {
   DEMO_ACCOUNTS,
   DEMO_BLOGS,
   DEMO_CATEGORIES,
+  DEMO_EXTRA_PHOTOS,
+  DEMO_PRICE_DROPS,
   DEMO_PRODUCTS,
+  demoDetails,
   DEMO_REVIEWS,
 } from './demo-data.ts';
 
@@ -57,6 +60,13 @@ export async function seedDemoData(
       }),
     };
 
+    // The demo sellers have been members for a while, since before their listings.
+    await trx
+      .updateTable('users')
+      .set({ createdAt: w.date(new Date(now - 400 * DAY)) })
+      .where('id', 'in', [ids.seller, ids.newSeller])
+      .execute();
+
     await trx
       .insertInto('categories')
       .values(
@@ -69,25 +79,66 @@ export async function seedDemoData(
       )
       .execute();
 
+    const products = DEMO_PRODUCTS.map((p, i) => {
+      const details = demoDetails(p);
+      const droppedFrom = DEMO_PRICE_DROPS[p.image];
+      return {
+        id: crypto.randomUUID(),
+        sellerId: ids[p.seller],
+        category: p.category,
+        name: p.name,
+        imgUrl: `/demo/${p.image}.webp`,
+        originalPriceCents: dollarsToCents(p.originalPrice),
+        resellPriceCents: dollarsToCents(p.resellPrice),
+        yearOfPurchase: p.yearOfPurchase,
+        condition: p.condition,
+        description: p.description,
+        location: p.location,
+        advertised: w.bool(p.advertised),
+        // Spread over the last weeks so "newest first" has a visible order.
+        postedAt: w.date(new Date(now - (i + 1) * 0.7 * DAY)),
+        previousResellPriceCents: droppedFrom === undefined ? null : dollarsToCents(droppedFrom),
+        ...details,
+      };
+    });
+    await trx.insertInto('products').values(products).execute();
     await trx
-      .insertInto('products')
+      .insertInto('productPhotos')
       .values(
-        DEMO_PRODUCTS.map((p, i) => ({
-          id: crypto.randomUUID(),
-          sellerId: ids[p.seller],
-          category: p.category,
-          name: p.name,
-          imgUrl: `/demo/${p.image}.webp`,
-          originalPriceCents: dollarsToCents(p.originalPrice),
-          resellPriceCents: dollarsToCents(p.resellPrice),
-          yearOfPurchase: p.yearOfPurchase,
-          condition: p.condition,
-          description: p.description,
-          location: p.location,
-          advertised: w.bool(p.advertised),
-          // Spread over the last weeks so "newest first" has a visible order.
-          postedAt: w.date(new Date(now - (i + 1) * 0.7 * DAY)),
-        })),
+        DEMO_PRODUCTS.flatMap((p, i) =>
+          [p.image, ...(DEMO_EXTRA_PHOTOS[p.image] ?? [])].map((image, position) => ({
+            productId: products[i]!.id,
+            position,
+            url: `/demo/${image}.webp`,
+          })),
+        ),
+      )
+      .execute();
+    // Each listing's price history: the price it was posted at, and a drop where there was one.
+    await trx
+      .insertInto('productPriceHistory')
+      .values(
+        products.flatMap((row, i) => {
+          const droppedFrom = row.previousResellPriceCents;
+          const posted = {
+            id: crypto.randomUUID(),
+            productId: row.id,
+            originalPriceCents: row.originalPriceCents,
+            resellPriceCents: droppedFrom ?? row.resellPriceCents,
+            changedAt: row.postedAt,
+          };
+          if (droppedFrom === null) return [posted];
+          const dropped = w.date(new Date(now - (i + 1) * 0.35 * DAY));
+          return [
+            posted,
+            {
+              ...posted,
+              id: crypto.randomUUID(),
+              resellPriceCents: row.resellPriceCents,
+              changedAt: dropped,
+            },
+          ];
+        }),
       )
       .execute();
 

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { formatDayMonthYear, formatTime, type CategoryName, type Product } from '@market/shared';
+import {
+  INCLUDED_ITEMS,
+  formatDayMonthYear,
+  formatTime,
+  type CategoryName,
+  type IncludedItem,
+  type ListingDetails,
+  type Product,
+} from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
@@ -28,6 +36,13 @@ export function selectProductViews(db: Kysely<Database>) {
       'p.advertised',
       'p.postedAt',
       'p.status',
+      'p.previousResellPriceCents',
+      'p.storageGb',
+      'p.colour',
+      'p.batteryHealth',
+      'p.networkLock',
+      'p.included',
+      'p.warrantyUntil',
       'u.email as sellerEmail',
       'u.name as sellerName',
       'u.isVerifiedUser as sellerVerified',
@@ -59,5 +74,32 @@ export function toProduct(row: ProductViewRow): Product {
     available: readBool(row.advertised),
     sellerVerified: readBool(row.sellerVerified),
     status: row.status,
+    previousResellPrice:
+      row.previousResellPriceCents === null ? null : centsToDollars(row.previousResellPriceCents),
+    ...toListingDetails(row),
   };
+}
+
+/** The details columns as the API answers them. */
+export function toListingDetails(
+  row: Pick<
+    ProductViewRow,
+    'storageGb' | 'colour' | 'batteryHealth' | 'networkLock' | 'included' | 'warrantyUntil'
+  >,
+): ListingDetails {
+  return {
+    storageGb: row.storageGb,
+    colour: row.colour,
+    batteryHealth: row.batteryHealth,
+    networkLock: row.networkLock,
+    included: readIncluded(row.included),
+    warrantyUntil: row.warrantyUntil,
+  };
+}
+
+/** The stored comma list, keeping only items the marketplace knows. */
+export function readIncluded(stored: string): IncludedItem[] {
+  return stored
+    .split(',')
+    .filter((item): item is IncludedItem => (INCLUDED_ITEMS as readonly string[]).includes(item));
 }

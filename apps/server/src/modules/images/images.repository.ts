@@ -33,7 +33,7 @@ function referencedHash(db: Kysely<Database>, column: RawBuilder<unknown>): RawB
 }
 
 /**
- * Images created before `cutoff` that no user picture and no product refers to. Each reference
+ * Images created before `cutoff` that no user picture, no product and no listing photo refers to. Each reference
  * table is read once per call: SQLite materialises an uncorrelated NOT IN subquery into a
  * temporary index, PostgreSQL plans NOT EXISTS as a hash anti-join (its NOT IN would not
  * spill to disk and falls back to a nested loop on large tables).
@@ -42,6 +42,7 @@ export async function findOrphanImageIds(db: Kysely<Database>, cutoff: Date): Pr
   const pattern = `%${IMAGE_URL_PATH}%`;
   const userHash = referencedHash(db, sql.ref('u.image'));
   const productHash = referencedHash(db, sql.ref('p.imgUrl'));
+  const photoHash = referencedHash(db, sql.ref('ph.url'));
   let query = db
     .selectFrom('images as i')
     .select('i.id')
@@ -67,6 +68,16 @@ export async function findOrphanImageIds(db: Kysely<Database>, cutoff: Date): Pr
         ),
       ),
     );
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('productPhotos as ph')
+            .select(sql`1`.as('one'))
+            .where('ph.url', 'like', pattern)
+            .where((eb) => eb(photoHash, '=', eb.ref('i.id'))),
+        ),
+      ),
+    );
   } else {
     query = query
       .where('i.id', 'not in', (qb) =>
@@ -77,6 +88,12 @@ export async function findOrphanImageIds(db: Kysely<Database>, cutoff: Date): Pr
           .selectFrom('products as p')
           .select(productHash.as('hash'))
           .where('p.imgUrl', 'like', pattern),
+      )
+      .where('i.id', 'not in', (qb) =>
+        qb
+          .selectFrom('productPhotos as ph')
+          .select(photoHash.as('hash'))
+          .where('ph.url', 'like', pattern),
       );
   }
   // No LIMIT: with one, PostgreSQL prefers a nested-loop anti-join that scans the products

@@ -1,8 +1,18 @@
 import type { Kysely } from 'kysely';
-import { IMAGE_URL_PATH, type ImageUploadResponse } from '@market/shared';
+import {
+  IMAGE_URL_PATH,
+  IMAGE_VARIANT_WIDTHS,
+  type ImageUploadResponse,
+  type ImageVariantWidth,
+} from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertAcceptedSize, assertAcceptedType, reencodeImage } from './images.processing.ts';
+import {
+  assertAcceptedSize,
+  assertAcceptedType,
+  reencodeImage,
+  resizeStoredImage,
+} from './images.processing.ts';
 import { deleteImagesCreatedBefore, findOrphanImageIds, upsertImage } from './images.repository.ts';
 import type { ImageStorage, StoredImage } from './images.storage.ts';
 
@@ -12,6 +22,13 @@ const ORPHAN_BATCH_SIZE = 500;
 
 const fullFileName = (hash: string) => `${hash}.webp`;
 const thumbnailFileName = (hash: string) => `${hash}-400.webp`;
+const variantFileName = (hash: string, width: number) => `${hash}-${width}.webp`;
+/** Every file one image is stored as. */
+const allFileNames = (hash: string) => [
+  fullFileName(hash),
+  thumbnailFileName(hash),
+  ...IMAGE_VARIANT_WIDTHS.map((w) => variantFileName(hash, w)),
+];
 
 /** Checks, re-encodes and stores one upload; the same picture always gets the same URL. */
 export async function uploadImage(
@@ -26,6 +43,7 @@ export async function uploadImage(
   await Promise.all([
     storage.put(fullFileName(image.hash), image.full),
     storage.put(thumbnailFileName(image.hash), image.thumbnail),
+    ...image.variants.map((v) => storage.put(variantFileName(image.hash, v.width), v.data)),
   ]);
   await upsertImage(db, {
     id: image.hash,
@@ -40,11 +58,49 @@ export async function uploadImage(
   };
 }
 
-/** An image file by its (already validated) name, or 404. */
+const VARIANT_NAME = /^([0-9a-f]{64})-(\d+)\.webp$/;
+
+/** Variants being made now, by file name: requests for the same one wait for the same work. */
+const making = new Map<string, Promise<boolean>>();
+
+/**
+ * An image file by its (already validated) name, or 404. A width variant of an upload stored
+ * before variants existed is made from the full-size file on first demand and stored, once;
+ * only the fixed widths pass the name's validation, so no one can make the server produce others.
+ */
 export async function openImage(storage: ImageStorage, fileName: string): Promise<StoredImage> {
   const stored = await storage.get(fileName);
-  if (!stored) throw notFound('No such image');
-  return stored;
+  if (stored) return stored;
+  const variant = VARIANT_NAME.exec(fileName);
+  const width = Number(variant?.[2]) as ImageVariantWidth;
+  if (variant && IMAGE_VARIANT_WIDTHS.includes(width)) {
+    let made = making.get(fileName);
+    if (!made) {
+      made = makeVariant(storage, variant[1]!, width).finally(() => making.delete(fileName));
+      making.set(fileName, made);
+    }
+    if (await made) {
+      const fresh = await storage.get(fileName);
+      if (fresh) return fresh;
+    }
+  }
+  throw notFound('No such image');
+}
+
+async function makeVariant(
+  storage: ImageStorage,
+  hash: string,
+  width: ImageVariantWidth,
+): Promise<boolean> {
+  const full = await storage.get(fullFileName(hash));
+  if (!full) return false;
+  const chunks: Buffer[] = [];
+  for await (const chunk of full.body) chunks.push(chunk as Buffer);
+  await storage.put(
+    variantFileName(hash, width),
+    await resizeStoredImage(Buffer.concat(chunks), width),
+  );
+  return true;
 }
 
 /**
@@ -63,7 +119,7 @@ export async function removeOrphanImages(
   for (let start = 0; start < candidates.length; start += ORPHAN_BATCH_SIZE) {
     const batch = candidates.slice(start, start + ORPHAN_BATCH_SIZE);
     const deleted = await deleteImagesCreatedBefore(db, batch, cutoff);
-    await storage.remove(deleted.flatMap((id) => [fullFileName(id), thumbnailFileName(id)]));
+    await storage.remove(deleted.flatMap(allFileNames));
     removed.push(...deleted);
   }
   return removed;

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { PaginationQuery } from '@market/shared';
-import type { Database, NewProductRow } from '../../db/schema.ts';
+import type { Database, NewProductRow, ProductUpdate } from '../../db/schema.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { listPage, newestFirst } from '../../lib/paging.ts';
 import { selectProductViews } from '../catalog/product-view.ts';
@@ -46,4 +46,63 @@ export async function deleteSellerProduct(db: Kysely<Database>, id: string, sell
     .where('sellerId', '=', sellerId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The listing's row as its seller changes it; null when it is not theirs (or gone). */
+export function findSellerProductForUpdate(db: Kysely<Database>, id: string, sellerId: string) {
+  let query = db
+    .selectFrom('products')
+    .select([
+      'id',
+      'status',
+      'imgUrl',
+      'originalPriceCents',
+      'resellPriceCents',
+      'previousResellPriceCents',
+    ])
+    .where('id', '=', id)
+    .where('sellerId', '=', sellerId);
+  // PostgreSQL: a second edit (or a sale) of the same listing waits for this one to commit.
+  if (isPostgres(db)) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateProductRow(
+  db: Kysely<Database>,
+  id: string,
+  changes: ProductUpdate,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('products').set(changes).where('id', '=', id).execute();
+}
+
+export async function listPhotoUrls(db: Kysely<Database>, productId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('productPhotos')
+    .select('url')
+    .where('productId', '=', productId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.url);
+}
+
+/** Replaces the listing's photos with these, in this order (the first is the cover). */
+export async function replacePhotos(
+  db: Kysely<Database>,
+  productId: string,
+  urls: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('productPhotos').where('productId', '=', productId).execute();
+  if (urls.length === 0) return;
+  await db
+    .insertInto('productPhotos')
+    .values(urls.map((url, position) => ({ productId, position, url })))
+    .execute();
+}
+
+export async function insertPriceChange(
+  db: Kysely<Database>,
+  row: Insertable<Database['productPriceHistory']>,
+): Promise<void> {
+  await db.insertInto('productPriceHistory').values(row).execute();
 }

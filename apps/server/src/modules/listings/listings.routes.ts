@@ -7,6 +7,8 @@ import {
   modifiedCountSchema,
   myProductSchema,
   newProductSchema,
+  idParamsSchema,
+  productPatchSchema,
   productSchema,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
@@ -16,7 +18,9 @@ import {
   advertiseProduct,
   deleteProduct,
   getSellerProducts,
+  updateProduct,
 } from './listings.service.ts';
+import { refinePhotoUrls } from './photo-urls.ts';
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, '/my-products', {
@@ -37,7 +41,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Post a product as the signed-in seller',
         querystring: emailQuerySchema,
-        body: app.imageUrls.refine(newProductSchema, 'imgURL'),
+        body: refinePhotoUrls(app.imageUrls, app.imageUrls.refine(newProductSchema, 'imgURL')),
         response: { 200: productSchema, 404: errorResponseSchema },
       },
     },
@@ -54,6 +58,26 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: modifiedCountSchema,
     run: async ({ actor, id }) => ({ modifiedCount: await advertiseProduct(app.db, actor, id) }),
   });
+
+  app.patch(
+    '/my-products/:id',
+    {
+      preValidation: onlyRoles('seller'),
+      config: { changes: ['catalog'] },
+      schema: {
+        tags: ['listings'],
+        summary: 'Change one of your listings: any field, its details and its photos',
+        description:
+          'Fields left out stay as they are. `photos` replaces the list (the first is the cover, ' +
+          'also answered as imgURL). A price change is kept in the price history. A sold ' +
+          "listing cannot be changed (409); someone else's answers 404.",
+        params: idParamsSchema,
+        body: refinePhotoUrls(app.imageUrls, app.imageUrls.refine(productPatchSchema, 'imgURL')),
+        response: { 200: productSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => updateProduct(app.db, request.actor, request.params.id, request.body),
+  );
 
   ownItemRoute(app, {
     method: 'DELETE',

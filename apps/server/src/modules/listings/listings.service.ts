@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { MyProduct, newProductSchema, Product } from '@market/shared';
+import {
+  PHOTOS_MAX,
+  RESELL_ABOVE_ORIGINAL,
+  type MyProduct,
+  type newProductSchema,
+  type Product,
+  type productPatchSchema,
+} from '@market/shared';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.ts';
+import type { Database, ProductUpdate } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
@@ -12,9 +20,14 @@ import { toProduct } from '../catalog/product-view.ts';
 import {
   deleteSellerProduct,
   findProductView,
+  findSellerProductForUpdate,
+  insertPriceChange,
   insertProduct,
+  listPhotoUrls,
   listSellerProducts,
   markAdvertised,
+  replacePhotos,
+  updateProductRow,
 } from './listings.repository.ts';
 
 /** The seller's own listings: `query.email` must be theirs. */
@@ -45,24 +58,147 @@ export async function addProduct(
   await requireAccess(db, seller, 'account.read', email);
   const w = valueWriters(db);
   const id = crypto.randomUUID();
-  await insertProduct(db, {
-    id,
-    sellerId: seller.id,
-    category: fields.Category,
-    name: fields.name,
-    imgUrl: fields.imgURL,
-    originalPriceCents: dollarsToCents(fields.originalPrice),
-    resellPriceCents: dollarsToCents(fields.resellPrice),
-    yearOfPurchase: fields.yearOfUse,
-    condition: fields.condition,
-    description: fields.description,
-    location: fields.location,
-    advertised: w.bool(false),
-    postedAt: w.date(now),
+  const photos = fields.photos ?? [fields.imgURL];
+  const originalPriceCents = dollarsToCents(fields.originalPrice);
+  const resellPriceCents = dollarsToCents(fields.resellPrice);
+  await db.transaction().execute(async (trx) => {
+    await insertProduct(trx, {
+      id,
+      sellerId: seller.id,
+      category: fields.Category,
+      name: fields.name,
+      imgUrl: photos[0] ?? fields.imgURL,
+      originalPriceCents,
+      resellPriceCents,
+      yearOfPurchase: fields.yearOfUse,
+      condition: fields.condition,
+      description: fields.description,
+      location: fields.location,
+      advertised: w.bool(false),
+      postedAt: w.date(now),
+      ...detailColumns(fields),
+    });
+    await replacePhotos(trx, id, photos);
+    await insertPriceChange(trx, {
+      id: crypto.randomUUID(),
+      productId: id,
+      originalPriceCents,
+      resellPriceCents,
+      changedAt: w.date(now),
+    });
   });
   const created = await findProductView(db, id);
   if (!created) throw refusalOf('product.manage');
   return toProduct(created);
+}
+
+type DetailFields = Partial<
+  Pick<
+    z.output<typeof productPatchSchema>,
+    'storageGb' | 'colour' | 'batteryHealth' | 'networkLock' | 'included' | 'warrantyUntil'
+  >
+>;
+
+/** The detail columns for the fields that were given (null clears one). */
+function detailColumns(fields: DetailFields): ProductUpdate {
+  const columns: ProductUpdate = {};
+  if (fields.storageGb !== undefined) columns.storageGb = fields.storageGb;
+  if (fields.colour !== undefined) columns.colour = fields.colour;
+  if (fields.batteryHealth !== undefined) columns.batteryHealth = fields.batteryHealth;
+  if (fields.networkLock !== undefined) columns.networkLock = fields.networkLock;
+  if (fields.included !== undefined) columns.included = fields.included.join(',');
+  if (fields.warrantyUntil !== undefined) columns.warrantyUntil = fields.warrantyUntil;
+  return columns;
+}
+
+export const SOLD_LISTING_UNCHANGEABLE = 'This listing is sold: it can no longer be changed';
+
+/**
+ * Changes the seller's own listing: what the patch leaves out stays. A sold listing stays as it
+ * was sold (409). A change of either price is added to the price history; a lower resell price
+ * keeps the one before it, which lists show as "was $X", until the price goes up again.
+ */
+export async function updateProduct(
+  db: Kysely<Database>,
+  seller: Actor,
+  productId: string,
+  patch: z.output<typeof productPatchSchema>,
+  now: Date = new Date(),
+): Promise<Product> {
+  await requireAccess(db, seller, 'product.manage', productId);
+  const w = valueWriters(db);
+  await db.transaction().execute(async (trx) => {
+    const current = await findSellerProductForUpdate(trx, productId, seller.id);
+    // Deleted by another request since the check: gone all the same.
+    if (!current) throw refusalOf('product.manage');
+    if (current.status === 'sold') throw conflict(SOLD_LISTING_UNCHANGEABLE);
+
+    const originalPriceCents =
+      patch.originalPrice === undefined
+        ? current.originalPriceCents
+        : dollarsToCents(patch.originalPrice);
+    const resellPriceCents =
+      patch.resellPrice === undefined
+        ? current.resellPriceCents
+        : dollarsToCents(patch.resellPrice);
+    if (resellPriceCents > originalPriceCents) {
+      throw badRequest(RESELL_ABOVE_ORIGINAL, { resellPrice: RESELL_ABOVE_ORIGINAL });
+    }
+
+    const changes: ProductUpdate = { ...detailColumns(patch) };
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.location !== undefined) changes.location = patch.location;
+    if (patch.yearOfUse !== undefined) changes.yearOfPurchase = patch.yearOfUse;
+    if (patch.Category !== undefined) changes.category = patch.Category;
+    if (patch.condition !== undefined) changes.condition = patch.condition;
+    if (patch.description !== undefined) changes.description = patch.description;
+
+    const photos = await nextPhotos(trx, productId, patch);
+    if (photos) {
+      changes.imgUrl = photos[0];
+      await replacePhotos(trx, productId, photos);
+    }
+
+    const priceChanged =
+      originalPriceCents !== current.originalPriceCents ||
+      resellPriceCents !== current.resellPriceCents;
+    if (priceChanged) {
+      changes.originalPriceCents = originalPriceCents;
+      changes.resellPriceCents = resellPriceCents;
+      if (resellPriceCents < current.resellPriceCents) {
+        changes.previousResellPriceCents = current.resellPriceCents;
+      } else if (resellPriceCents > current.resellPriceCents) {
+        changes.previousResellPriceCents = null;
+      }
+      await insertPriceChange(trx, {
+        id: crypto.randomUUID(),
+        productId,
+        originalPriceCents,
+        resellPriceCents,
+        changedAt: w.date(now),
+      });
+    }
+    await updateProductRow(trx, productId, changes);
+  });
+  const updated = await findProductView(db, productId);
+  if (!updated) throw refusalOf('product.manage');
+  return toProduct(updated);
+}
+
+/**
+ * The photos after the patch, or null when they stay: `photos` replaces them all; `imgURL` alone
+ * becomes the cover, before the others (the last one goes when that would make too many).
+ */
+async function nextPhotos(
+  db: Kysely<Database>,
+  productId: string,
+  patch: z.output<typeof productPatchSchema>,
+): Promise<string[] | null> {
+  if (patch.photos) return patch.photos;
+  if (patch.imgURL === undefined) return null;
+  const cover = patch.imgURL;
+  const others = (await listPhotoUrls(db, productId)).filter((url) => url !== cover);
+  return [cover, ...others].slice(0, PHOTOS_MAX);
 }
 
 /** 1 when the product became advertised, 0 when it already was. */

@@ -106,11 +106,12 @@ export function pageTemplate(
       return `<script type="module" id="${LOADER_ID}" data-chunks="${chunkList}"${nonceAttribute}>${loaderScript}</script>`;
     },
     page(rendered, { nonce } = {}) {
+      const { hoisted, body } = splitHoisted(rendered.appHtml);
       return (
-        head +
+        pageHead(head, hoisted) +
         template.stylesFor(rendered.routeIds) +
         middle +
-        `<div id="root">${rendered.appHtml}</div>` +
+        `<div id="root">${body}</div>` +
         `<script id="${PAGE_STATE_ID}" type="application/json">${rendered.stateJson}</script>` +
         template.loaderFor(rendered.routeIds, nonce) +
         tail
@@ -118,6 +119,28 @@ export function pageTemplate(
     },
   };
   return template;
+}
+
+/**
+ * The title, meta and link elements a page renders: React writes them first in its markup (it
+ * moves them into the head in the browser), and link previews read them only from the head.
+ */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\s[^>]*>|<link\s[^>]*>)+/;
+const DEFAULT_TITLE = /<title>[^<]*<\/title>\s*/;
+const DEFAULT_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
+
+function splitHoisted(appHtml: string): { hoisted: string; body: string } {
+  const hoisted = HOISTED.exec(appHtml)?.[0] ?? '';
+  return { hoisted, body: appHtml.slice(hoisted.length) };
+}
+
+/** The shell's head with the page's own elements, which replace its default title and description. */
+function pageHead(head: string, hoisted: string): string {
+  if (!hoisted) return head;
+  let own = head;
+  if (hoisted.includes('<title>')) own = own.replace(DEFAULT_TITLE, '');
+  if (/<meta\s+name="description"/.test(hoisted)) own = own.replace(DEFAULT_DESCRIPTION, '');
+  return own + hoisted;
 }
 
 /**

@@ -4,22 +4,23 @@ import { paths } from '../../../config/paths.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useAdvertisements } from '../api/get-advertisements.ts';
+import { CardImage } from './product-card.tsx';
 
 function AdvertisementCard({ ad }: { ad: Advertisement }) {
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img
-          src={ad.imgURL}
-          alt={ad.name}
-          width={600}
-          height={600}
-          loading="lazy"
-          className="aspect-square w-full object-cover"
-        />
+        {/* The title's link names the page; this one is for the pointer only. */}
+        <Link to={paths.product(ad._id)} tabIndex={-1} aria-hidden="true" className="block w-full">
+          <CardImage url={ad.imgURL} alt={ad.name} eager={false} />
+        </Link>
       </figure>
       <div className="card-body gap-2 p-4">
-        <h3 className="card-title text-lg">{ad.name}</h3>
+        <h3 className="card-title min-w-0 text-lg wrap-anywhere">
+          <Link to={paths.product(ad._id)} className="link-hover">
+            {ad.name}
+          </Link>
+        </h3>
         <span className="badge badge-outline">{ad.Category}</span>
         <p className="text-sm text-base-content/80">{truncateDescription(ad.description)}</p>
         <p className="flex grow-0 flex-wrap gap-x-4 text-sm">

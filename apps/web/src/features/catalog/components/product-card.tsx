@@ -1,31 +1,44 @@
 import type { ReactNode } from 'react';
-import { MESSAGES, formatPrice, yearsOfUse, type Product } from '@market/shared';
+import { Link } from 'react-router';
+import {
+  MESSAGES,
+  formatPrice,
+  formatStorage,
+  imageSrcSet,
+  imageVariantUrl,
+  yearsOfUse,
+  type Product,
+} from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
 
-function VerifiedBadge() {
+/** How wide a card's image shows at each screen width (the grid's columns). */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+/**
+ * A card's image: an upload comes in its stored widths only (never the full size), so a phone
+ * downloads about what it shows. The demo photos have one small size.
+ */
+export function CardImage({ url, alt, eager }: { url: string; alt: string; eager: boolean }) {
   return (
-    <span className="inline-flex shrink-0 text-info" title="Verified seller">
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M12 2l2.4 1.8 3 .1.9 2.9 2.4 1.8-.9 2.9.9 2.9-2.4 1.8-.9 2.9-3 .1L12 22l-2.4-1.8-3-.1-.9-2.9-2.4-1.8.9-2.9-.9-2.9 2.4-1.8.9-2.9 3-.1z"
-          fill="currentColor"
-        />
-        <path
-          d="M8 12.5l2.5 2.5L16 9.5"
-          fill="none"
-          stroke="white"
-          strokeWidth="2"
-          strokeLinecap="round"
-        />
-      </svg>
-      <span className="sr-only">Verified seller</span>
-    </span>
+    <img
+      src={imageVariantUrl(url, 640) ?? url}
+      srcSet={imageSrcSet(url, { full: false })}
+      sizes={CARD_IMAGE_SIZES}
+      alt={alt}
+      width={600}
+      height={600}
+      loading={eager ? 'eager' : 'lazy'}
+      className="aspect-square w-full object-cover"
+    />
   );
 }
 
 /**
  * One listing. The wishlist control and the booking action belong to other features, and
  * depend on who looks (a buyer, a seller, someone signed out), so the page that composes them
- * passes them in; a card without them shows none.
+ * passes them in; a card without them shows none. Its image and title lead to the listing's page.
  */
 export function ProductCard({
   product,
@@ -40,45 +53,66 @@ export function ProductCard({
   /** The card is among the first on the page: its image loads at once. */
   eager?: boolean;
 }) {
+  const page = paths.product(product._id);
   return (
     // Cards far below the fold are laid out and painted only as they near the screen
     // (content-visibility), in a space of about their height until then.
     <li className="card border border-base-300 bg-base-100 shadow-sm [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
-      <figure className="bg-base-200">
-        <img
-          src={product.imgURL}
-          alt={product.name}
-          width={600}
-          height={600}
-          loading={eager ? 'eager' : 'lazy'}
-          className="aspect-square w-full object-cover"
-        />
+      <figure className="relative bg-base-200">
+        {/* The title's link names the page; this one is for the pointer only. */}
+        <Link to={page} tabIndex={-1} aria-hidden="true" className="block w-full">
+          <CardImage url={product.imgURL} alt={product.name} eager={eager} />
+        </Link>
+        {product.status !== 'available' && (
+          <span className="absolute top-2 left-2">
+            <StatusBadge status={product.status} />
+          </span>
+        )}
       </figure>
       <div className="card-body gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="card-title text-lg">{product.name}</h2>
+          <h2 className="card-title min-w-0 text-lg wrap-anywhere">
+            <Link to={page} className="link-hover">
+              {product.name}
+            </Link>
+          </h2>
           {wishlistControl}
         </div>
         <p className="flex grow-0 items-baseline gap-1 text-sm">
           <span className="shrink-0 text-base-content/80">Seller:</span>
-          <span className="min-w-0 font-medium">{product.userName || MESSAGES.noName}</span>
+          <span className="min-w-0 font-medium wrap-anywhere">
+            {product.userName || MESSAGES.noName}
+          </span>
           {product.sellerVerified && <VerifiedBadge />}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/80">Years of use</dt>
           <dd>{yearsOfUse(product.yearOfUse)}+</dd>
+          {product.storageGb !== null && (
+            <>
+              <dt className="text-base-content/80">Storage</dt>
+              <dd>{formatStorage(product.storageGb)}</dd>
+            </>
+          )}
+          {product.batteryHealth !== null && (
+            <>
+              <dt className="text-base-content/80">Battery</dt>
+              <dd>{product.batteryHealth}%</dd>
+            </>
+          )}
           <dt className="text-base-content/80">Condition</dt>
           <dd className="capitalize">{product.condition}</dd>
           <dt className="text-base-content/80">Location</dt>
-          <dd>{product.location}</dd>
+          <dd className="wrap-anywhere">{product.location}</dd>
           <dt className="text-base-content/80">Posted</dt>
           <dd>{product.postedDate}</dd>
         </dl>
         <p className="grow-0 text-sm text-base-content/80">
           <s>Original Price: {formatPrice(product.originalPrice)}</s>
         </p>
-        <p className="grow-0 text-lg font-bold text-primary">
+        <p className="flex grow-0 flex-wrap items-center gap-x-2 gap-y-1 text-lg font-bold text-primary">
           Resell Price: {formatPrice(product.resellPrice)}
+          <PriceDrop previous={product.previousResellPrice} />
         </p>
         {action && <div className="card-actions mt-auto pt-2">{action}</div>}
       </div>

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MESSAGES, formatPrice, type MyProduct } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -13,8 +16,18 @@ function bookingsNote(buyerCount: number): string | undefined {
   return `${who} booked this phone. Their orders stay with them, but the phone leaves every list and cannot be booked any more.`;
 }
 
-/** The seller's products with the spec's columns. */
-export function MyProductsTable({ products }: { products: MyProduct[] }) {
+/**
+ * The seller's products with the spec's columns. Each name leads to the listing's page; Edit
+ * opens the product form on it. `actions` adds what other features offer on a listing (the page
+ * composes them) before Delete.
+ */
+export function MyProductsTable({
+  products,
+  actions,
+}: {
+  products: MyProduct[];
+  actions?: (product: MyProduct) => ReactNode;
+}) {
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();
 
@@ -42,14 +55,38 @@ export function MyProductsTable({ products }: { products: MyProduct[] }) {
       rowKey={(product) => product._id}
       columns={[
         { header: 'Category', cell: (product) => product.Category },
-        { header: 'Product Name', rowHeader: true, cell: (product) => product.name },
-        { header: 'Price', nowrap: true, cell: (product) => formatPrice(product.resellPrice) },
+        {
+          header: 'Product Name',
+          rowHeader: true,
+          cell: (product) => (
+            <Link to={paths.product(product._id)} className="link link-hover wrap-anywhere">
+              {product.name}
+            </Link>
+          ),
+        },
+        {
+          header: 'Price',
+          nowrap: true,
+          cell: (product) => (
+            <span className="flex flex-col">
+              {formatPrice(product.resellPrice)}
+              {product.previousResellPrice !== null && (
+                <span className="text-xs text-base-content/70">
+                  was {formatPrice(product.previousResellPrice)}
+                </span>
+              )}
+            </span>
+          ),
+        },
         { header: 'Email', nowrap: true, cell: (product) => product.userEmail },
         {
           header: 'Make Advertise',
           nowrap: true,
           cell: (product) =>
-            product.available ? (
+            // A sold phone is off every list, advertisements included: nothing to advertise.
+            product.status === 'sold' ? (
+              <span className="badge badge-neutral">Sold</span>
+            ) : product.available ? (
               <span className="badge badge-success">Advertised</span>
             ) : (
               <button
@@ -68,15 +105,27 @@ export function MyProductsTable({ products }: { products: MyProduct[] }) {
           header: 'Actions',
           actions: true,
           cell: (product) => (
-            <button
-              type="button"
-              className="btn btn-sm btn-error"
-              disabled={remove.isPending && remove.variables === product._id}
-              aria-label={`Delete ${product.name}`}
-              onClick={() => void onDelete(product)}
-            >
-              Delete
-            </button>
+            <div className="flex flex-wrap gap-2">
+              {product.status !== 'sold' && (
+                <Link
+                  to={paths.dashboard.editProduct(product._id)}
+                  className="btn btn-sm btn-outline"
+                  aria-label={`Edit ${product.name}`}
+                >
+                  Edit
+                </Link>
+              )}
+              {actions?.(product)}
+              <button
+                type="button"
+                className="btn btn-sm btn-error"
+                disabled={remove.isPending && remove.variables === product._id}
+                aria-label={`Delete ${product.name}`}
+                onClick={() => void onDelete(product)}
+              >
+                Delete
+              </button>
+            </div>
           ),
         },
       ]}

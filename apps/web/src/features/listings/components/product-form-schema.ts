@@ -1,37 +1,43 @@
 import { z } from 'zod';
 import {
+  CARRIER_MAX,
   CATEGORIES,
   CONDITIONS,
-  IMAGE_MAX_BYTES,
+  photosSchema,
   productFieldsSchema,
+  requiredDetailsSchema,
   withSensiblePrices,
 } from '@market/shared';
 
-/** The picked file; none is needed when the listing already has an image, which then stays. */
-function imageFileSchema(required: boolean) {
-  return z
-    .custom<FileList>((value) => typeof FileList !== 'undefined' && value instanceof FileList, {
-      error: 'Image is required',
-    })
-    .refine((files) => !required || files.length > 0, { error: 'Image is required' })
-    .refine((files) => !files[0] || files[0].type.startsWith('image/'), {
-      error: 'The image must be an image file',
-    })
-    .refine((files) => !files[0] || files[0].size <= IMAGE_MAX_BYTES, {
-      error: `The image must be at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`,
-    });
-}
+/** How the form asks about the network lock: a choice, and the carrier's name when locked. */
+export const LOCK_KINDS = ['unlocked', 'carrier'] as const;
 
-/** The product form: the shared product rules (prices included), plus the image file picked in the browser. */
-export function productFormSchema({ imageRequired }: { imageRequired: boolean }) {
+/**
+ * The product form: the shared product rules (prices included), the phone's details as a new
+ * listing needs them, and the uploaded photos (the cover first).
+ */
+export function productFormSchema() {
   return withSensiblePrices(
     productFieldsSchema.extend({
       // The selects start empty; these messages read better than the enum's default one.
       Category: z.enum(CATEGORIES, { error: 'Category is required' }),
       condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
-      image: imageFileSchema(imageRequired),
+      photos: photosSchema,
+      storageGb: requiredDetailsSchema.shape.storageGb,
+      colour: requiredDetailsSchema.shape.colour,
+      batteryHealth: requiredDetailsSchema.shape.batteryHealth,
+      lockKind: z.enum(LOCK_KINDS, { error: 'Say whether the phone is unlocked' }),
+      carrier: z
+        .string()
+        .trim()
+        .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` }),
+      included: requiredDetailsSchema.shape.included,
+      warrantyUntil: requiredDetailsSchema.shape.warrantyUntil,
     }),
-  );
+  ).refine((form) => form.lockKind !== 'carrier' || form.carrier.length > 0, {
+    error: 'Name the carrier the phone is locked to',
+    path: ['carrier'],
+  });
 }
 
 type ProductFormSchema = ReturnType<typeof productFormSchema>;

@@ -1,16 +1,18 @@
-import { useId, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useId, useMemo, useRef } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATEGORIES,
   CONDITIONS,
-  IMAGE_ACCEPT,
+  INCLUDED_ITEMS,
+  NETWORK_UNLOCKED,
   PRICE_MAX,
+  STORAGE_OPTIONS_GB,
   YEAR_OF_PURCHASE_MIN,
   currentYear,
+  formatStorage,
   type NewProduct,
 } from '@market/shared';
-import { uploadImage } from '../../../lib/upload-image.ts';
 import { Form } from '../../../components/ui/form.tsx';
 import {
   FormField,
@@ -19,6 +21,7 @@ import {
   bindField,
   errorProps,
 } from '../../../components/ui/form-field.tsx';
+import { PhotoManager } from './photo-manager.tsx';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -40,11 +43,13 @@ const PRICES = [
   { name: 'resellPrice', label: 'Resell price ($)', deps: [] },
 ] as const;
 
+const WAIT_FOR_UPLOADS = 'Wait until every photo has finished uploading';
+
 /**
- * Spec section 5's product form. A picked image is uploaded first; then `onSubmit` receives the
- * product as the API takes it and decides what saving means (adding, or changing a listing), and
- * what follows. With `initialValues` it shows a listing to change, whose image stays unless
- * another is picked.
+ * Spec section 5's product form, with the phone's details and its photos. Photos upload as they
+ * are picked; then `onSubmit` receives the product as the API takes it and decides what saving
+ * means (adding, or changing a listing), and what follows. With `initialValues` it shows a
+ * listing to change.
  */
 export function ProductForm({
   onSubmit,
@@ -60,20 +65,34 @@ export function ProductForm({
   action: string;
 }) {
   const descriptionId = useId();
-  const currentImage = initialValues?.imgURL;
-  const schema = useMemo(() => productFormSchema({ imageRequired: !currentImage }), [currentImage]);
+  const photosId = useId();
+  const lockId = useId();
+  const storageId = useId();
+  const schema = useMemo(() => productFormSchema(), []);
   const form = useForm<ProductFormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { description: '', ...withoutImage(initialValues) },
+    defaultValues: { description: '', ...formValues(initialValues) },
   });
   const { errors } = form.formState;
+  const photos = useController({ control: form.control, name: 'photos' });
+  const uploading = useRef(false);
+  const onBusyChange = useCallback((busy: boolean) => {
+    uploading.current = busy;
+  }, []);
+  const initialPhotos = useMemo(() => formValues(initialValues).photos ?? [], [initialValues]);
+  const lockKind = form.watch('lockKind');
 
-  const save = async ({ image, ...fields }: ProductFormOutput) => {
-    const file = image[0];
-    const imgURL = file ? (await uploadImage(file)).url : currentImage;
-    // The schema asks for a file whenever there is no current image.
-    if (!imgURL) return;
-    await onSubmit({ ...fields, imgURL });
+  const save = async ({ lockKind: kind, carrier, photos: urls, ...fields }: ProductFormOutput) => {
+    if (uploading.current) {
+      form.setError('photos', { message: WAIT_FOR_UPLOADS }, { shouldFocus: true });
+      return;
+    }
+    await onSubmit({
+      ...fields,
+      networkLock: kind === 'unlocked' ? NETWORK_UNLOCKED : carrier,
+      photos: urls,
+      imgURL: urls[0] ?? '',
+    });
   };
 
   return (
@@ -117,14 +136,112 @@ export function ProductForm({
         {...bindField(form, 'condition')}
       />
 
-      <TextField
-        label="Image"
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
-        hint={currentImage && <CurrentImage url={currentImage} />}
-        {...bindField(form, 'image')}
-      />
+      <fieldset className="mt-4 grid gap-x-6 gap-y-2 border-t border-base-300 pt-4 md:col-span-2 md:grid-cols-2">
+        <legend className="pt-4 text-lg font-semibold">Phone details</legend>
+        <FormField id={storageId} label="Storage" error={errors.storageGb?.message}>
+          <select
+            id={storageId}
+            className={`select w-full ${errors.storageGb ? 'select-error' : ''}`}
+            defaultValue=""
+            {...errorProps(storageId, errors.storageGb?.message)}
+            {...form.register('storageGb', {
+              setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
+            })}
+          >
+            <option value="" disabled>
+              Choose the storage
+            </option>
+            {STORAGE_OPTIONS_GB.map((gb) => (
+              <option key={gb} value={gb}>
+                {formatStorage(gb)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <TextField label="Colour" autoComplete="off" {...bindField(form, 'colour')} />
+        <TextField
+          label="Battery health (%)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          {...bindField(form, 'batteryHealth', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Warranty until (optional)"
+          type="date"
+          {...bindField(form, 'warrantyUntil', {
+            setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v),
+          })}
+        />
+        <fieldset
+          className="fieldset md:col-span-2"
+          aria-describedby={errors.lockKind ? `${lockId}-error` : undefined}
+        >
+          <legend className="fieldset-legend text-sm">Network lock</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                className="radio radio-sm"
+                value="unlocked"
+                {...form.register('lockKind')}
+              />
+              Unlocked (any carrier)
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                className="radio radio-sm"
+                value="carrier"
+                {...form.register('lockKind')}
+              />
+              Locked to a carrier
+            </label>
+          </div>
+          {errors.lockKind && (
+            <p id={`${lockId}-error`} className="text-sm text-error">
+              {errors.lockKind.message}
+            </p>
+          )}
+        </fieldset>
+        {lockKind === 'carrier' && (
+          <TextField label="Carrier" autoComplete="off" {...bindField(form, 'carrier')} />
+        )}
+        <fieldset className="fieldset md:col-span-2">
+          <legend className="fieldset-legend text-sm">Included</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {INCLUDED_ITEMS.map((item) => (
+              <label key={item} className="flex items-center gap-2 capitalize">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  value={item}
+                  {...form.register('included')}
+                />
+                {item}
+              </label>
+            ))}
+          </div>
+          {errors.included && <p className="text-sm text-error">{errors.included.message}</p>}
+        </fieldset>
+      </fieldset>
+
+      <FormField
+        id={photosId}
+        label="Photos"
+        error={errors.photos?.message ?? errors.photos?.root?.message}
+        className="mt-4 border-t border-base-300 pt-4 md:col-span-2"
+      >
+        <PhotoManager
+          inputId={photosId}
+          initial={initialPhotos}
+          onChange={photos.field.onChange}
+          onBusyChange={onBusyChange}
+          error={errors.photos?.message}
+          describedBy={errors.photos ? `${photosId}-error` : undefined}
+        />
+      </FormField>
 
       <FormField
         id={descriptionId}
@@ -144,19 +261,21 @@ export function ProductForm({
   );
 }
 
-/** The image a listing being changed has, beside the file input. */
-function CurrentImage({ url }: { url: string }) {
-  return (
-    <span className="mt-1 flex items-center gap-3">
-      <img src={url} alt="" width={48} height={48} className="h-12 w-12 rounded-box object-cover" />
-      Pick a file only to replace the current image.
-    </span>
-  );
-}
-
-/** The form's values for a listing: its fields, without the image it already has. */
-function withoutImage(product: NewProduct | undefined): Partial<ProductFormInput> {
-  if (!product) return {};
-  const { imgURL: _current, ...fields } = product;
-  return fields;
+/** The form's values for a listing being changed. */
+function formValues(product: NewProduct | undefined): Partial<ProductFormInput> {
+  if (!product) return { photos: [], included: [], carrier: '', warrantyUntil: null };
+  const { imgURL, photos, networkLock, included, warrantyUntil, ...fields } = product;
+  const lock = networkLock ?? null;
+  return {
+    ...fields,
+    storageGb: fields.storageGb ?? undefined,
+    colour: fields.colour ?? undefined,
+    batteryHealth: fields.batteryHealth ?? undefined,
+    photos: photos ?? [imgURL],
+    included: included ?? [],
+    warrantyUntil: warrantyUntil ?? null,
+    lockKind:
+      lock === null ? undefined : lock.toLowerCase() === NETWORK_UNLOCKED ? 'unlocked' : 'carrier',
+    carrier: lock !== null && lock.toLowerCase() !== NETWORK_UNLOCKED ? lock : '',
+  };
 }

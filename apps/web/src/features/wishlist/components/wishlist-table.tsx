@@ -1,4 +1,4 @@
-import { formatPrice, MESSAGES, type WishlistItem } from '@market/shared';
+import { formatPrice, imageVariantUrl, MESSAGES, type WishlistItem } from '@market/shared';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
@@ -31,7 +31,8 @@ export function WishlistTable({
           media: true,
           cell: (item) => (
             <img
-              src={item.imgURL}
+              // A stored width of an upload, never the full size, for a 56 px picture.
+              src={imageVariantUrl(item.imgURL, 320) ?? item.imgURL}
               alt={item.productName}
               width={56}
               height={56}
@@ -51,6 +52,11 @@ export function WishlistTable({
                 <span className="sr-only">Resell price </span>
                 <span className="font-semibold text-primary">{formatPrice(item.resellPrice)}</span>
               </span>
+              {item.previousResellPrice !== null && (
+                <span className="badge badge-soft badge-success badge-sm my-1 whitespace-nowrap">
+                  {`Price drop: was ${formatPrice(item.previousResellPrice)}`}
+                </span>
+              )}
               <span>
                 <span className="sr-only">Original price </span>
                 <s className="text-sm text-base-content/70">{formatPrice(item.price)}</s>
@@ -63,15 +69,22 @@ export function WishlistTable({
           header: 'Actions',
           actions: true,
           cell: (item) => (
-            <div className="flex gap-2">
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                aria-label={`Buy ${item.productName}`}
-                onClick={() => onBuy(item)}
-              >
-                Buy
-              </button>
+            <div className="flex flex-wrap items-center gap-2">
+              {item.status === 'available' ? (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  aria-label={`Buy ${item.productName}`}
+                  onClick={() => onBuy(item)}
+                >
+                  Buy
+                </button>
+              ) : (
+                // A reserved phone may come back; a sold one will not. Neither can be bought now.
+                <span className="badge badge-soft badge-neutral whitespace-nowrap">
+                  {item.status === 'sold' ? 'Sold' : 'Reserved'}
+                </span>
+              )}
               <button
                 type="button"
                 className="btn btn-sm btn-error"

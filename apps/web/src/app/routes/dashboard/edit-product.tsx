@@ -1,0 +1,107 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ListingPage, NewProduct } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { SectionSpinner } from '../../../components/ui/spinner.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { NotFoundContent } from '../../../components/layout/not-found-content.tsx';
+import { useListing } from '../../../features/catalog/api/get-listing.ts';
+import { useUpdateProduct } from '../../../features/listings/api/update-product.ts';
+import { ProductForm } from '../../../features/listings/components/product-form.tsx';
+
+/** The listing as the product form shows it. */
+function asFormValues(listing: ListingPage): NewProduct {
+  return {
+    name: listing.name,
+    location: listing.location,
+    yearOfUse: listing.yearOfUse,
+    originalPrice: listing.originalPrice,
+    resellPrice: listing.resellPrice,
+    Category: listing.Category,
+    condition: listing.condition,
+    description: listing.description,
+    imgURL: listing.imgURL,
+    photos: listing.photos.map((photo) => photo.url),
+    storageGb: listing.storageGb,
+    colour: listing.colour,
+    batteryHealth: listing.batteryHealth,
+    networkLock: listing.networkLock,
+    included: listing.included,
+    warrantyUntil: listing.warrantyUntil,
+  };
+}
+
+/** The seller changes one of their listings with the same form as adding one. */
+export function Component() {
+  const { productId = '' } = useParams();
+  const me = useDashboardUser();
+  const navigate = useNavigate();
+  const listing = useListing(productId);
+  const update = useUpdateProduct(productId);
+
+  const save = async (product: NewProduct) => {
+    await update.mutateAsync(product);
+    toast.success('Your listing has been updated');
+    await navigate(paths.dashboard.myProducts);
+  };
+
+  const heading = (
+    <>
+      <PageTitle page="Edit Product" />
+      <h1 className="mb-6 text-2xl font-bold">Edit Product</h1>
+    </>
+  );
+  if (listing.isPending)
+    return (
+      <section>
+        {heading}
+        <SectionSpinner />
+      </section>
+    );
+  if (listing.isError) {
+    if (listing.error instanceof ApiError && listing.error.status === 404) {
+      return <NotFoundContent />;
+    }
+    return (
+      <section>
+        {heading}
+        <ErrorState error={listing.error} onRetry={() => void listing.refetch()} />
+      </section>
+    );
+  }
+  // Someone else's listing is not among yours: the same answer as the server's.
+  if (listing.data.userEmail.toLowerCase() !== me.email.toLowerCase()) return <NotFoundContent />;
+  if (listing.data.status === 'sold') {
+    return (
+      <section>
+        {heading}
+        <p role="status" className="alert alert-info">
+          This listing is sold: it can no longer be changed.
+        </p>
+        <Link to={paths.product(productId)} className="link link-primary mt-4 inline-block">
+          See the listing
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section>
+      {heading}
+      <p className="mb-4 wrap-anywhere">
+        <Link to={paths.product(productId)} className="link link-primary">
+          See the listing as buyers see it
+        </Link>
+      </p>
+      <ProductForm
+        key={listing.data._id}
+        initialValues={asFormValues(listing.data)}
+        onSubmit={save}
+        submitLabel="Save changes"
+        action="Saving the listing"
+      />
+    </section>
+  );
+}

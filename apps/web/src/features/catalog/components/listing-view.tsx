@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import {
+  MESSAGES,
+  NETWORK_UNLOCKED,
+  formatPrice,
+  formatStorage,
+  yearsOfUse,
+  type ListingPage,
+} from '@market/shared';
+import { ListingGallery } from './listing-gallery.tsx';
+import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
+
+/** The saving against the price new, in whole percent. */
+function savingPercent(original: number, resell: number): number {
+  return original > 0 ? Math.round(((original - resell) / original) * 100) : 0;
+}
+
+const NOT_GIVEN = 'Not given';
+
+function warrantyText(until: string | null): string {
+  if (!until) return 'None';
+  const date = new Date(`${until}T00:00:00Z`);
+  const [y, m, d] = until.split('-');
+  return date.getTime() < Date.now() ? `Ended ${d}-${m}-${y}` : `Until ${d}-${m}-${y}`;
+}
+
+/** The phone's details, as a table of terms; what the seller did not give says so. */
+function PhoneDetails({ listing }: { listing: ListingPage }) {
+  const rows: [string, ReactNode][] = [
+    ['Storage', listing.storageGb === null ? NOT_GIVEN : formatStorage(listing.storageGb)],
+    ['Colour', listing.colour ?? NOT_GIVEN],
+    ['Battery health', listing.batteryHealth === null ? NOT_GIVEN : `${listing.batteryHealth}%`],
+    [
+      'Network',
+      listing.networkLock === null
+        ? NOT_GIVEN
+        : listing.networkLock.toLowerCase() === NETWORK_UNLOCKED
+          ? 'Unlocked'
+          : `Locked to ${listing.networkLock}`,
+    ],
+    ['Included', listing.included.length === 0 ? 'Phone only' : listing.included.join(', ')],
+    ['Warranty', warrantyText(listing.warrantyUntil)],
+    ['Condition', <span className="capitalize">{listing.condition}</span>],
+    ['Year of purchase', `${listing.yearOfUse} (${yearsOfUse(listing.yearOfUse)}+ years of use)`],
+    ['Category', listing.Category],
+    ['Location', listing.location],
+    ['Posted', `${listing.postedDate} ${listing.postedTime}`],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-base-content/80">{term}</dt>
+          <dd className="min-w-0 font-medium wrap-anywhere">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * A listing's page: photos, prices, details, the seller and the description. What the viewer
+ * can do (book, save, edit) belongs to other features and depends on who looks, so the route
+ * passes it in: `actions` under the price, `wishlistControl` beside the name.
+ */
+export function ListingView({
+  listing,
+  actions,
+  wishlistControl,
+}: {
+  listing: ListingPage;
+  actions?: ReactNode;
+  wishlistControl?: ReactNode;
+}) {
+  const saving = savingPercent(listing.originalPrice, listing.resellPrice);
+  return (
+    <article className="grid gap-8 py-8 lg:grid-cols-2">
+      <ListingGallery photos={listing.photos} name={listing.name} />
+      <div className="flex min-w-0 flex-col gap-5">
+        <header className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={listing.status} />
+            <span className="badge badge-outline">{listing.Category}</span>
+          </div>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{listing.name}</h1>
+            {listing.status !== 'sold' && wishlistControl}
+          </div>
+        </header>
+
+        <section aria-label="Price" className="flex flex-col gap-1">
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="text-3xl font-bold text-primary">
+              <span className="sr-only">Resell price </span>
+              {formatPrice(listing.resellPrice)}
+            </span>
+            <s className="text-lg text-base-content/70">
+              <span className="sr-only">Original price </span>
+              {formatPrice(listing.originalPrice)}
+            </s>
+            {saving > 0 && <span className="badge badge-success">{`Save ${saving}%`}</span>}
+          </p>
+          <PriceDrop previous={listing.previousResellPrice} />
+        </section>
+
+        {listing.status === 'sold' ? (
+          <p role="status" className="alert alert-info">
+            This phone has been sold.
+          </p>
+        ) : (
+          actions && <div className="flex flex-wrap items-center gap-3">{actions}</div>
+        )}
+
+        <section aria-labelledby="seller-heading" className="rounded-box bg-base-200 p-4">
+          <h2 id="seller-heading" className="mb-2 text-lg font-semibold">
+            Seller
+          </h2>
+          <p className="flex items-baseline gap-1 font-medium">
+            <span className="min-w-0 wrap-anywhere">{listing.seller.name || MESSAGES.noName}</span>
+            {listing.seller.verified && <VerifiedBadge />}
+          </p>
+          <p className="text-sm text-base-content/80">
+            Member since {listing.seller.memberSince} ·{' '}
+            {listing.seller.listingCount === 1
+              ? '1 listing'
+              : `${listing.seller.listingCount} listings`}
+          </p>
+        </section>
+
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading" className="mb-3 text-lg font-semibold">
+            Details
+          </h2>
+          <PhoneDetails listing={listing} />
+        </section>
+      </div>
+
+      <section aria-labelledby="description-heading" className="lg:col-span-2">
+        <h2 id="description-heading" className="mb-2 text-lg font-semibold">
+          Description
+        </h2>
+        {listing.description ? (
+          <p className="whitespace-pre-line wrap-anywhere">{listing.description}</p>
+        ) : (
+          <p className="text-base-content/80">The seller wrote no description.</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { productSchema } from './catalog.ts';
+import { dayMonthYearSchema, moneySchema } from './common.ts';
+import { listingPhotoSchema } from './listing-details.ts';
+
+/** One change of a listing's prices, oldest first; the first is the price it was posted at. */
+export const priceChangeSchema = z.object({
+  originalPrice: moneySchema,
+  resellPrice: moneySchema,
+  /** ISO 8601. */
+  changedAt: z.string(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+export const sellerSummarySchema = z.object({
+  name: z.string().nullable(),
+  verified: z.boolean(),
+  /** DD-MM-YYYY: when the seller's account was made. */
+  memberSince: dayMonthYearSchema,
+  /** Their listings still on offer or reserved (sold ones are not counted). */
+  listingCount: z.number().int().min(0),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+/**
+ * GET /product/{id}: everything a listing's page shows. The card's fields, the photos in order
+ * (the cover first) with their widths for `srcset`, the price history and the seller.
+ */
+export const listingPageSchema = productSchema.extend({
+  photos: z.array(listingPhotoSchema).min(1),
+  priceHistory: z.array(priceChangeSchema),
+  seller: sellerSummarySchema,
+  /** ISO 8601, for the page's structured data. */
+  postedAt: z.string(),
+  /** The page's address at the site's public origin, for link previews and structured data. */
+  pageUrl: z.string(),
+  /** The cover photo's absolute address at the public origin (a preview's image). */
+  coverUrl: z.string(),
+});
+export type ListingPage = z.infer<typeof listingPageSchema>;

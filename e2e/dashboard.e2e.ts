@@ -100,7 +100,7 @@ describe('the dashboard', () => {
         'Resell price must be a number',
         'Category is required',
         'Condition is required',
-        'Image is required',
+        'Add at least one photo',
       ]) {
         await page.getByText(message, { exact: true }).waitFor();
       }
@@ -120,7 +120,12 @@ describe('the dashboard', () => {
       await page.getByLabel('Category').selectOption('iPhone');
       await page.getByLabel('Condition').selectOption('good');
       await page.getByLabel('Description (optional)').fill('Battery at 91%, no scratches.');
-      await page.getByLabel('Image').setInputFiles(await pngFile('phone.png'));
+      await page.getByLabel('Storage').selectOption('128');
+      await page.getByLabel('Colour').fill('Blue');
+      await page.getByLabel('Battery health (%)').fill('91');
+      await page.getByLabel('Unlocked (any carrier)').check();
+      await page.getByLabel('Photos', { exact: true }).setInputFiles(await pngFile('phone.png'));
+      await page.getByRole('img', { name: 'Photo 1', exact: true }).waitFor();
       await captureDashboard(page, 'dashboard-add-product');
       await page.getByRole('button', { name: 'Add Product' }).click();
       await toast(page, 'Product Added successfully!!');

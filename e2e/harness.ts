@@ -227,7 +227,16 @@ export async function openPage(
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
+  // A whole-page picture taken while scrolled draws the sticky top bar and sidebar where the
+  // scroll left them, half-way down: take it from the top, then go back to where the test was.
+  // (Written as text: this module is also compiled without the browser's types, for bench/.)
+  const scrolled = await page.evaluate<number>(
+    `(() => { const y = window.scrollY; window.scrollTo({ top: 0, behavior: 'instant' }); return y; })()`,
+  );
   await page.screenshot({ path: file, fullPage: true });
+  if (scrolled > 0) {
+    await page.evaluate(`window.scrollTo({ top: ${scrolled}, behavior: 'instant' })`);
+  }
   return file;
 }
 

@@ -189,7 +189,12 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       await page.getByLabel('Resell price ($)').fill('150');
       await page.getByLabel('Category').selectOption('xiaomi');
       await page.getByLabel('Condition').selectOption('good');
-      await page.getByLabel('Image').setInputFiles(await pngFile('redmi.png'));
+      await page.getByLabel('Storage').selectOption('128');
+      await page.getByLabel('Colour').fill('Blue');
+      await page.getByLabel('Battery health (%)').fill('91');
+      await page.getByLabel('Unlocked (any carrier)').check();
+      await page.getByLabel('Photos', { exact: true }).setInputFiles(await pngFile('redmi.png'));
+      await page.getByRole('img', { name: 'Photo 1', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Add Product' }).click();
       const message = page.getByText('Resell price cannot be more than the original price', {
         exact: true,

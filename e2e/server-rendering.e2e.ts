@@ -49,7 +49,7 @@ describe('pages rendered on the server', () => {
     expect(status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html).toContain('>Advertisement</h2>');
-    for (const ad of ads) expect(html).toContain(`>${ad.name}</h3>`);
+    for (const ad of ads) expect(html).toContain(`>${ad.name}</a></h3>`);
     for (const category of categories) expect(html).toContain(category.name.toUpperCase());
     // Signed out: the top bar offers log-in.
     expect(html).toContain('>LogIn</a>');
@@ -101,7 +101,7 @@ describe('pages rendered on the server', () => {
     ).json()) as Array<{ _id: string; name: string }>;
     const advertised = mine.find((p) => ads.some((ad) => ad._id === p._id));
     expect(advertised).toBeDefined();
-    expect(before.html).toContain(`>${advertised!.name}</h3>`);
+    expect(before.html).toContain(`>${advertised!.name}</a></h3>`);
 
     const deleted = await fetch(`${server.url}/api/my-products/${advertised!._id}`, {
       method: 'DELETE',
@@ -109,7 +109,7 @@ describe('pages rendered on the server', () => {
     });
     expect(deleted.status).toBe(200);
     const after = await page(`${server.url}/`);
-    expect(after.html).not.toContain(`>${advertised!.name}</h3>`);
+    expect(after.html).not.toContain(`>${advertised!.name}</a></h3>`);
   });
 
   it('sends pages and assets compressed, and keeps the build manifest private', async () => {

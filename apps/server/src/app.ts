@@ -32,6 +32,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { marksRoutes } from './modules/marks/marks.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,6 +124,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(marksRoutes);
       await api.register(adminRoutes);
       await api.register(imagesRoutes);
+      await api.register(listingPageRoutes);
     },
     { prefix: '/api' },
   );

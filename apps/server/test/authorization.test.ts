@@ -12,6 +12,7 @@ import {
   productForm,
   snapshot,
 } from './helpers/market.ts';
+import { acceptBody, insertRequests } from './helpers/deal.ts';
 
 type TestUser = Awaited<ReturnType<typeof createUser>>;
 
@@ -25,9 +26,13 @@ interface Fixture {
   wishlistItemId: string;
   /** A seller only the admin calls act on; created only when a case needs one. */
   member: TestUser | null;
+  /** `buyer`'s waiting request and accepted request (with its code) for two other products. */
+  requestedId: string;
+  acceptedId: string;
+  code: string;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Case {
   label: string;
@@ -54,6 +59,10 @@ const buyerOrAdmin = { ...ownBuyerList, admin: 200 };
 const anyBuyer = { ...ownBuyerList, otherBuyer: 200 };
 const anySeller = { ...everyone(403), anonymous: 401, seller: 200, otherSeller: 200 };
 const q = (email: string) => encodeURIComponent(email);
+/** A request's seller only; other sellers are told it does not exist. */
+const requestSeller = { ...ownSellerProduct };
+/** Either side of a request; other buyers and sellers are told it does not exist. */
+const requestParties = { ...ownSellerProduct, buyer: 200, otherBuyer: 404 };
 
 const CASES: Case[] = [
   {
@@ -170,6 +179,19 @@ const CASES: Case[] = [
     expected: ownSellerProduct,
   },
   {
+    label: "PATCH /my-products/<seller's product>",
+    route: 'PATCH /api/my-products/:id',
+    url: (_u, fx) => `/api/my-products/${fx.productId}`,
+    body: () => ({ resellPrice: 99, batteryHealth: 90 }),
+    expected: ownSellerProduct,
+  },
+  {
+    label: 'GET /product/<a listing>',
+    route: 'GET /api/product/:id',
+    url: (_u, fx) => `/api/product/${fx.productId}`,
+    expected: everyone(200),
+  },
+  {
     label: "DELETE /my-products/<seller's product>",
     route: 'DELETE /api/my-products/:id',
     url: (_u, fx) => `/api/my-products/${fx.productId}`,
@@ -187,6 +209,46 @@ const CASES: Case[] = [
     url: () => '/api/booking',
     body: (_u, fx) => ({ productId: fx.productId, phone: '01712345678', location: 'Uttara' }),
     expected: anyBuyer,
+  },
+  {
+    label: "POST /booking/<seller's request>/accept",
+    route: 'POST /api/booking/:id/accept',
+    url: (_u, fx) => `/api/booking/${fx.requestedId}/accept`,
+    body: () => acceptBody(),
+    expected: requestSeller,
+  },
+  {
+    label: "POST /booking/<seller's request>/decline",
+    route: 'POST /api/booking/:id/decline',
+    url: (_u, fx) => `/api/booking/${fx.requestedId}/decline`,
+    body: () => ({ reason: 'Sold it to a friend' }),
+    expected: requestSeller,
+  },
+  {
+    label: 'POST /booking/<request of buyer and seller>/cancel',
+    route: 'POST /api/booking/:id/cancel',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/cancel`,
+    body: () => ({ reason: 'Cannot come' }),
+    expected: requestParties,
+  },
+  {
+    label: "POST /booking/<seller's accepted request>/complete",
+    route: 'POST /api/booking/:id/complete',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/complete`,
+    body: (_u, fx) => ({ code: fx.code }),
+    expected: requestSeller,
+  },
+  {
+    label: 'GET /booking/<accepted request>/calendar.ics',
+    route: 'GET /api/booking/:id/calendar.ics',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/calendar.ics`,
+    expected: requestParties,
+  },
+  {
+    label: "POST /my-products/<seller's product>/sold",
+    route: 'POST /api/my-products/:id/sold',
+    url: (_u, fx) => `/api/my-products/${fx.productId}/sold`,
+    expected: ownSellerProduct,
   },
   {
     label: 'GET /my-buyers',
@@ -312,7 +374,15 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
   const [productId] = await insertProducts(t, users.seller.id, 1);
   const wishlistItemId = await insertWishlistItem(t, users.buyer.id, productId!);
   const member = needsMember ? await createUser(t, { role: 'seller' }) : null;
-  return { productId: productId!, wishlistItemId, member };
+  const [requestedOn, reservedOn] = await insertProducts(t, users.seller.id, 2);
+  const requests = await insertRequests(
+    t,
+    users.buyer.id,
+    users.seller.id,
+    requestedOn!,
+    reservedOn!,
+  );
+  return { productId: productId!, wishlistItemId, member, ...requests };
 }
 
 async function send(c: Case, caller: TestUser | null, fx: Fixture) {

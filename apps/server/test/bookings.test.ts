@@ -82,6 +82,19 @@ describe(`booking a product on ${testDbKind}`, () => {
       imgURL: '/demo/iphone-3.webp',
       date: formatDayMonthYear(new Date()),
       productAvailable: true,
+      status: 'requested',
+      productStatus: 'available',
+      proposedAt: null,
+      meetingAt: null,
+      meetingPlace: null,
+      meetingTimeZone: null,
+      reason: null,
+      closedBy: null,
+      updatedAt: expect.any(String),
+      actions: ['cancel'],
+      sellerName: seller.name,
+      sellerPhone: null,
+      handoverCode: null,
     });
     const rows = await bookingRows(product._id);
     expect(rows).toHaveLength(1);
@@ -97,10 +110,13 @@ describe(`booking a product on ${testDbKind}`, () => {
     });
   });
 
-  it('refuses booking the same product twice with 409 and keeps one order', async () => {
+  it('refuses a second open request for the same product with 409 and keeps one order', async () => {
     const res = await call(t, buyer, 'POST', '/api/booking', bookingBody(product._id));
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('CONFLICT');
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'You already have an open request for this phone: see My Orders',
+    });
     expect((await bookingRows(product._id)).filter((r) => r.buyerId === buyer.id)).toHaveLength(1);
   });
 
@@ -222,6 +238,18 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       location: 'Dhanmondi 27, near the lake',
       productName: 'Galaxy 4',
       date: formatDayMonthYear(new Date()),
+      productId: products[4]!._id,
+      status: 'requested',
+      productStatus: 'available',
+      proposedAt: null,
+      meetingAt: null,
+      meetingPlace: null,
+      meetingTimeZone: null,
+      reason: null,
+      closedBy: null,
+      updatedAt: expect.any(String),
+      actions: ['accept', 'decline'],
+      codeTriesLeft: null,
     });
     const mine = (await call(t, seller, 'GET', '/api/my-buyers')).json<SellerBuyer[]>();
     expect(mine.map((b) => b.email).sort()).toEqual([buyer.email, otherBuyer.email].sort());

@@ -45,6 +45,7 @@ async function marksOf(user: TestUser, ids: string[]): Promise<Marks> {
 const sorted = (marks: Marks): Marks => ({
   wishlist: [...marks.wishlist].sort((a, b) => a.productId.localeCompare(b.productId)),
   booked: [...marks.booked].sort(),
+  reserved: [...marks.reserved].sort(),
 });
 
 async function entryIds(user: TestUser) {
@@ -67,15 +68,28 @@ describe(`GET /api/me/marks on ${testDbKind}`, () => {
           { productId: both, itemId: entries.get(both)! },
         ],
         booked: [booked, both],
+        reserved: [],
       }),
     );
   });
 
   it('answers only about the products asked for, and only for the caller', async () => {
-    expect(await marksOf(buyer, [neither])).toEqual({ wishlist: [], booked: [] });
-    expect(await marksOf(buyer, [booked])).toEqual({ wishlist: [], booked: [booked] });
-    expect(await marksOf(otherBuyer, [saved, booked, both])).toEqual({ wishlist: [], booked: [] });
-    expect(await marksOf(buyer, ['no-such-product'])).toEqual({ wishlist: [], booked: [] });
+    expect(await marksOf(buyer, [neither])).toEqual({ wishlist: [], booked: [], reserved: [] });
+    expect(await marksOf(buyer, [booked])).toEqual({
+      wishlist: [],
+      booked: [booked],
+      reserved: [],
+    });
+    expect(await marksOf(otherBuyer, [saved, booked, both])).toEqual({
+      wishlist: [],
+      booked: [],
+      reserved: [],
+    });
+    expect(await marksOf(buyer, ['no-such-product'])).toEqual({
+      wishlist: [],
+      booked: [],
+      reserved: [],
+    });
   });
 
   it('un-saves through the entry it names, and saves again', async () => {
@@ -83,7 +97,7 @@ describe(`GET /api/me/marks on ${testDbKind}`, () => {
     const itemId = before.wishlist[0]?.itemId ?? '';
     const removed = await call(t, buyer, 'DELETE', `/api/wish-list/${itemId}`);
     expect(removed.json()).toEqual({ deletedCount: 1 });
-    expect(await marksOf(buyer, [saved])).toEqual({ wishlist: [], booked: [] });
+    expect(await marksOf(buyer, [saved])).toEqual({ wishlist: [], booked: [], reserved: [] });
 
     expect((await call(t, buyer, 'POST', '/api/wish-list', { productId: saved })).statusCode).toBe(
       200,
@@ -103,10 +117,37 @@ describe(`GET /api/me/marks on ${testDbKind}`, () => {
     expect((await marksOf(buyer, [booked])).booked).toEqual([booked]);
   });
 
+  it('marks a request the seller accepted as reserved, and forgets a declined one', async () => {
+    const [accepted, declined] = await insertProducts(t, seller.id, 2);
+    const request = async (productId: string) =>
+      (
+        await call(t, buyer, 'POST', '/api/booking', {
+          productId,
+          phone: '01712345678',
+          location: 'Gulshan',
+        })
+      ).json<{ _id: string }>()._id;
+    const acceptId = await request(accepted!);
+    const declineId = await request(declined!);
+    const meetingAt = new Date(Date.now() + 86_400_000).toISOString();
+    const accept = await call(t, seller, 'POST', `/api/booking/${acceptId}/accept`, {
+      meetingAt,
+      meetingPlace: 'Gulshan 1 circle',
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    const decline = await call(t, seller, 'POST', `/api/booking/${declineId}/decline`, {});
+    expect(decline.statusCode, decline.body).toBe(200);
+    expect(await marksOf(buyer, [accepted!, declined!])).toEqual({
+      wishlist: [],
+      booked: [accepted],
+      reserved: [accepted],
+    });
+  });
+
   it('forgets a deleted product: its entry goes, its order stays without it', async () => {
     const res = await call(t, seller, 'DELETE', `/api/my-products/${both}`);
     expect(res.statusCode).toBe(200);
-    expect(await marksOf(buyer, [both])).toEqual({ wishlist: [], booked: [] });
+    expect(await marksOf(buyer, [both])).toEqual({ wishlist: [], booked: [], reserved: [] });
   });
 
   it.each([
@@ -128,6 +169,10 @@ describe(`GET /api/me/marks on ${testDbKind}`, () => {
 
   it(`answers for ${PAGE_SIZE_MAX} products, a page of the longest list`, async () => {
     const ids = Array.from({ length: PAGE_SIZE_MAX - 1 }, (_, i) => `other-${i}`);
-    expect(await marksOf(buyer, [...ids, booked])).toEqual({ wishlist: [], booked: [booked] });
+    expect(await marksOf(buyer, [...ids, booked])).toEqual({
+      wishlist: [],
+      booked: [booked],
+      reserved: [],
+    });
   });
 });

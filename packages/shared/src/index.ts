@@ -5,6 +5,8 @@ export * from './format.ts';
 export * from './schemas/common.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/listings.ts';
+export * from './schemas/listing-details.ts';
+export * from './schemas/listing-page.ts';
 export * from './schemas/bookings.ts';
 export * from './schemas/wishlist.ts';
 export * from './schemas/marks.ts';

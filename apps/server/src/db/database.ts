@@ -8,6 +8,8 @@ import type { Database } from './schema.ts';
 import * as initial from './migrations/20261123000100_initial.ts';
 import * as categoryProductCounts from './migrations/20261123010000_category_product_counts.ts';
 import * as listingStatus from './migrations/20261124000100_listing_status.ts';
+import * as listingDetailsPhotos from './migrations/20261124000200_listing_details_photos.ts';
+import * as bookingRequests from './migrations/20261124000300_booking_requests.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '20261123000100_initial': initial,
   '20261123010000_category_product_counts': categoryProductCounts,
   '20261124000100_listing_status': listingStatus,
+  '20261124000200_listing_details_photos': listingDetailsPhotos,
+  '20261124000300_booking_requests': bookingRequests,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

@@ -1,5 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { ProductStatus } from '@market/shared';
+import type { BookingClosedBy, BookingStatus, ProductStatus } from '@market/shared';
 
 /**
  * Timestamps are Date objects in code. On PostgreSQL they are timestamptz; on SQLite they are
@@ -94,6 +94,33 @@ export interface ProductsTable {
   status: ColumnType<ProductStatus, ProductStatus | undefined, ProductStatus>;
   /** When the listing was handed over (or marked sold); null while it is not sold. */
   soldAt: Timestamp | null;
+  /** The phone's details: null (or '' for `included`) on listings posted without them. */
+  storageGb: ColumnType<number | null, number | null | undefined, number | null>;
+  colour: ColumnType<string | null, string | null | undefined, string | null>;
+  batteryHealth: ColumnType<number | null, number | null | undefined, number | null>;
+  networkLock: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Comma-separated included items ('box,charger'). */
+  included: ColumnType<string, string | undefined, string>;
+  /** YYYY-MM-DD. */
+  warrantyUntil: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The resell price before the last change while that change lowered it ("was $X"). */
+  previousResellPriceCents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A listing's photos; position 0 is the cover, which products.imgUrl repeats. */
+export interface ProductPhotosTable {
+  productId: string;
+  position: number;
+  url: string;
+}
+
+/** Each price a listing has had, from its posting on. */
+export interface ProductPriceHistoryTable {
+  id: string;
+  productId: string;
+  originalPriceCents: number;
+  resellPriceCents: number;
+  changedAt: Timestamp;
 }
 
 export interface BookingsTable {
@@ -109,6 +136,23 @@ export interface BookingsTable {
   priceCents: number;
   imgUrl: string;
   createdAt: Timestamp;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  /** The meeting time the buyer proposed, if any. */
+  proposedAt: Timestamp | null;
+  /** The meeting the seller set on accepting, and the time zone it was set in. */
+  meetingAt: Timestamp | null;
+  meetingPlace: string | null;
+  meetingTimeZone: string | null;
+  /** Why it was declined, cancelled or expired. */
+  closeReason: string | null;
+  closedBy: BookingClosedBy | null;
+  /** The buyer's hand-over code while the request is accepted. */
+  handoverCode: string | null;
+  /** Wrong codes entered since the code was made. */
+  codeAttempts: ColumnType<number, number | undefined, number>;
+  respondedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  updatedAt: Timestamp;
 }
 
 export interface WishlistItemsTable {
@@ -151,6 +195,8 @@ export interface Database {
   rateLimits: RateLimitsTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  productPhotos: ProductPhotosTable;
+  productPriceHistory: ProductPriceHistoryTable;
   bookings: BookingsTable;
   wishlistItems: WishlistItemsTable;
   reviews: ReviewsTable;

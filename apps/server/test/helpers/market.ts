@@ -7,7 +7,7 @@ import type { TestApp } from '../build-test-app.ts';
 /** Anyone who can send a request: a user from the factories, or null for anonymous. */
 export type Caller = { headers: Record<string, string> } | null;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One real HTTP request through the app, as the caller. */
 export function call(
@@ -130,19 +130,22 @@ export async function insertWishlistItem(
 /** Everything a refused call must leave as it was. */
 export async function snapshot(t: TestApp) {
   const db = t.app.db;
-  const [users, sessions, products, bookings, wishlistItems, categories] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone'])
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
-    db.selectFrom('products').selectAll().orderBy('id').execute(),
-    db.selectFrom('bookings').selectAll().orderBy('id').execute(),
-    db.selectFrom('wishlistItems').selectAll().orderBy('id').execute(),
-    db.selectFrom('categories').selectAll().orderBy('id').execute(),
-  ]);
-  return { users, sessions, products, bookings, wishlistItems, categories };
+  const [users, sessions, products, bookings, wishlistItems, categories, photos, prices] =
+    await Promise.all([
+      db
+        .selectFrom('users')
+        .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone'])
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
+      db.selectFrom('products').selectAll().orderBy('id').execute(),
+      db.selectFrom('bookings').selectAll().orderBy('id').execute(),
+      db.selectFrom('wishlistItems').selectAll().orderBy('id').execute(),
+      db.selectFrom('categories').selectAll().orderBy('id').execute(),
+      db.selectFrom('productPhotos').selectAll().orderBy('productId').orderBy('position').execute(),
+      db.selectFrom('productPriceHistory').selectAll().orderBy('id').execute(),
+    ]);
+  return { users, sessions, products, bookings, wishlistItems, categories, photos, prices };
 }
 
 /** The categories a product must reference; tests without demo data add them. */

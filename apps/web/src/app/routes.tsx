@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.homeAlias, element: <HomeRoute />, loader: homeLoader },
       { path: paths.categories, ...lazyPage('categories.tsx') },
       { path: paths.categoryPattern, ...lazyPage('category.tsx') },
+      { path: paths.productPattern, ...lazyPage('product.tsx') },
       { path: paths.blog, ...lazyPage('blog.tsx') },
       { path: paths.logIn, ...lazyPage('log-in.tsx') },
       { path: paths.registration, ...lazyPage('registration.tsx') },
@@ -89,6 +90,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.dashboard.addProduct,
         lazy: () => withRole('seller', import('./routes/dashboard/add-product.tsx')),
+      },
+      {
+        path: paths.dashboard.editProductPattern,
+        lazy: () => withRole('seller', import('./routes/dashboard/edit-product.tsx')),
       },
       {
         path: paths.dashboard.allSellers,

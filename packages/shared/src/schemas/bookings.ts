@@ -1,5 +1,66 @@
 import { z } from 'zod';
+import { PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, phoneSchema } from './common.ts';
+
+/*
+ * A booking is a request to meet and buy. The seller accepts it (with a meeting time and place),
+ * declines it, or either side cancels it; unanswered requests expire; an accepted request ends
+ * in a completed deal when the seller enters the buyer's hand-over code.
+ */
+
+export const BOOKING_STATUSES = [
+  'requested',
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+  'completed',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+
+/** Requests that still hold: one of these per buyer per listing at most. */
+export const OPEN_BOOKING_STATUSES = ['requested', 'accepted'] as const satisfies BookingStatus[];
+
+/** Requests not answered within this time expire. */
+export const BOOKING_EXPIRY_HOURS = 72;
+/** Wrong hand-over codes the seller may enter before the code is renewed. */
+export const HANDOVER_CODE_TRIES = 5;
+/** The reason given to the other open requests of a listing that was sold. */
+export const SOLD_REASON = 'sold';
+export const BOOKING_REASON_MAX = 300;
+export const MEETING_PLACE_MAX = 200;
+/** How far ahead a meeting may be set. */
+export const MEETING_MAX_DAYS_AHEAD = 90;
+
+/** Who closed a request: one of its two sides, or the marketplace (an expiry). */
+export const bookingClosedBySchema = z.enum(['buyer', 'seller', 'system']);
+export type BookingClosedBy = z.infer<typeof bookingClosedBySchema>;
+
+/** What the viewer of a request can do with it next. */
+export const bookingActionSchema = z.enum(['accept', 'decline', 'cancel', 'complete', 'calendar']);
+export type BookingAction = z.infer<typeof bookingActionSchema>;
+
+const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Where a request stands, the same for both sides. */
+const bookingStateShape = {
+  status: bookingStatusSchema,
+  /** The listing's own status now; null once the listing was deleted. */
+  productStatus: z.enum(PRODUCT_STATUSES).nullable(),
+  /** The buyer's proposed meeting time, if they gave one. */
+  proposedAt: isoDateTimeSchema.nullable(),
+  /** The meeting the seller set on accepting. */
+  meetingAt: isoDateTimeSchema.nullable(),
+  meetingPlace: z.string().nullable(),
+  /** The IANA time zone the meeting time was set in. */
+  meetingTimeZone: z.string().nullable(),
+  /** Why it was declined, cancelled or expired ('sold' when the listing went to someone else). */
+  reason: z.string().nullable(),
+  closedBy: bookingClosedBySchema.nullable(),
+  updatedAt: isoDateTimeSchema,
+  actions: z.array(bookingActionSchema),
+};
 
 export const bookingSchema = z.object({
   _id: idSchema,
@@ -14,6 +75,12 @@ export const bookingSchema = z.object({
   date: dayMonthYearSchema,
   /** False once the product was deleted; the order keeps its own copy. */
   productAvailable: z.boolean(),
+  ...bookingStateShape,
+  /** The seller's name, and their phone number once the request is accepted. */
+  sellerName: z.string().nullable(),
+  sellerPhone: z.string().nullable(),
+  /** The 6-digit hand-over code, shown only to the buyer, while the request is accepted. */
+  handoverCode: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -28,7 +95,16 @@ export const createBookingSchema = z.object({
     .string({ error: 'Meeting location is required' })
     .trim()
     .min(1, { error: 'Meeting location is required' })
-    .max(200, { error: 'Meeting location must be at most 200 characters' }),
+    .max(MEETING_PLACE_MAX, {
+      error: `Meeting location must be at most ${MEETING_PLACE_MAX} characters`,
+    }),
+  /** A meeting time the buyer proposes; the seller may set another. */
+  proposedAt: z.iso
+    .datetime({ offset: true, error: 'Give the proposed time as a date and time' })
+    .optional()
+    .refine((v) => v === undefined || Date.parse(v) > Date.now(), {
+      error: 'The proposed time must be in the future',
+    }),
 });
 export type CreateBooking = z.input<typeof createBookingSchema>;
 
@@ -41,5 +117,79 @@ export const sellerBuyerSchema = z.object({
   location: z.string(),
   productName: z.string(),
   date: dayMonthYearSchema,
+  productId: z.string().nullable(),
+  ...bookingStateShape,
+  /** Wrong hand-over codes the seller may still enter, while the request is accepted. */
+  codeTriesLeft: z.number().int().nullable(),
 });
 export type SellerBuyer = z.infer<typeof sellerBuyerSchema>;
+
+/** A request as it stands after a change, with its listing's status. */
+export const bookingStateSchema = z.object({ _id: idSchema, ...bookingStateShape });
+export type BookingState = z.infer<typeof bookingStateSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const reasonSchema = z
+  .string({ error: 'The reason must be text' })
+  .trim()
+  .max(BOOKING_REASON_MAX, {
+    error: `The reason must be at most ${BOOKING_REASON_MAX} characters`,
+  });
+
+export const acceptBookingSchema = z.object({
+  meetingAt: z
+    .string({ error: 'Choose the meeting time' })
+    .pipe(z.iso.datetime({ offset: true, error: 'Give the meeting time as a date and time' }))
+    .refine((v) => Date.parse(v) > Date.now(), { error: 'The meeting time must be in the future' })
+    .refine((v) => Date.parse(v) < Date.now() + MEETING_MAX_DAYS_AHEAD * 86_400_000, {
+      error: `The meeting must be within ${MEETING_MAX_DAYS_AHEAD} days`,
+    }),
+  meetingPlace: z
+    .string({ error: 'Meeting place is required' })
+    .trim()
+    .min(1, { error: 'Meeting place is required' })
+    .max(MEETING_PLACE_MAX, {
+      error: `Meeting place must be at most ${MEETING_PLACE_MAX} characters`,
+    }),
+  /** The seller's time zone (IANA), so the calendar file says the time they meant. */
+  timeZone: z
+    .string({ error: 'The time zone must be text' })
+    .refine(isTimeZone, { error: 'Unknown time zone' })
+    .default('UTC'),
+});
+export type AcceptBooking = z.input<typeof acceptBookingSchema>;
+
+export const declineBookingSchema = z
+  .object({ reason: reasonSchema.optional() })
+  .nullish()
+  .describe('An optional reason the buyer will see');
+export type DeclineBooking = z.input<typeof declineBookingSchema>;
+
+export const cancelBookingSchema = z.object({
+  reason: reasonSchema.min(1, { error: 'Say why you cancel' }),
+});
+export type CancelBooking = z.input<typeof cancelBookingSchema>;
+
+export const completeBookingSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'The hand-over code is 6 digits' }),
+});
+export type CompleteBooking = z.input<typeof completeBookingSchema>;
+
+/** A listing marked sold, and how many open requests that closed. */
+export const markSoldSchema = z.object({
+  productId: idSchema,
+  status: z.literal('sold'),
+  closedRequests: z.number().int(),
+});
+export type MarkSold = z.infer<typeof markSoldSchema>;

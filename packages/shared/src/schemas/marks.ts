@@ -21,11 +21,14 @@ export type MarksQuery = z.input<typeof marksQuerySchema>;
 
 /**
  * What the signed-in buyer has done with those products: which are on their wish list (with the
- * entry's id, which removes it) and which they have booked. The personal part of a page, asked
+ * entry's id, which removes it), which they have an open request for, and which are reserved for them. The personal part of a page, asked
  * for in one call after the page itself.
  */
 export const marksSchema = z.object({
   wishlist: z.array(z.object({ productId: idSchema, itemId: idSchema })),
+  /** Products the buyer has an open request for (requested or accepted). */
   booked: z.array(idSchema),
+  /** Of those, the ones whose request the seller accepted: reserved for this buyer. */
+  reserved: z.array(idSchema),
 });
 export type Marks = z.infer<typeof marksSchema>;

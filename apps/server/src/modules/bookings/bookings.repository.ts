@@ -1,44 +1,48 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { PaginationQuery } from '@market/shared';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { OPEN_BOOKING_STATUSES, type BookingStatus, type PaginationQuery } from '@market/shared';
 import type { BookingsTable, Database } from '../../db/schema.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { listPage, newestFirst } from '../../lib/paging.ts';
 
-const bookingColumns = [
-  'id',
-  'productId',
-  'name',
-  'email',
-  'phone',
-  'location',
-  'productName',
-  'priceCents',
-  'imgUrl',
-  'createdAt',
-] as const;
-
-export function findBookableProduct(db: Kysely<Database>, productId: string) {
+/** A booking as both lists show it, with its listing's status and the seller's contact. */
+function selectBookingViews(db: Kysely<Database>) {
   return db
-    .selectFrom('products')
-    .select(['id', 'sellerId', 'name', 'resellPriceCents', 'imgUrl'])
-    .where('id', '=', productId)
-    .executeTakeFirst();
+    .selectFrom('bookings as b')
+    .leftJoin('products as p', 'p.id', 'b.productId')
+    .leftJoin('users as s', 's.id', 'b.sellerId')
+    .select([
+      'b.id',
+      'b.productId',
+      'b.buyerId',
+      'b.sellerId',
+      'b.name',
+      'b.email',
+      'b.phone',
+      'b.location',
+      'b.productName',
+      'b.priceCents',
+      'b.imgUrl',
+      'b.createdAt',
+      'b.status',
+      'b.proposedAt',
+      'b.meetingAt',
+      'b.meetingPlace',
+      'b.meetingTimeZone',
+      'b.closeReason',
+      'b.closedBy',
+      'b.handoverCode',
+      'b.codeAttempts',
+      'b.updatedAt',
+      'p.status as productStatus',
+      's.name as sellerName',
+      's.phone as sellerPhone',
+    ]);
 }
 
-/** Inserts unless this buyer already booked this product; answers whether it inserted. */
-export async function insertBookingOnce(
-  db: Kysely<Database>,
-  row: Insertable<BookingsTable>,
-): Promise<boolean> {
-  const result = await db
-    .insertInto('bookings')
-    .values(row)
-    .onConflict((oc) => oc.columns(['buyerId', 'productId']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
+export type BookingView = NonNullable<Awaited<ReturnType<typeof findBookingView>>>;
 
-export function findBooking(db: Kysely<Database>, id: string) {
-  return db.selectFrom('bookings').select(bookingColumns).where('id', '=', id).executeTakeFirst();
+export function findBookingView(db: Kysely<Database>, id: string) {
+  return selectBookingViews(db).where('b.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -51,6 +55,123 @@ export function listBookings(
   userId: string,
   page: PaginationQuery,
 ) {
-  const theirs = db.selectFrom('bookings').where(side, '=', userId);
-  return listPage(newestFirst(theirs.select(bookingColumns), 'createdAt', 'id'), theirs, page);
+  const rows = selectBookingViews(db).where(`b.${side}`, '=', userId);
+  const all = db.selectFrom('bookings').where(side, '=', userId);
+  return listPage(newestFirst(rows, 'b.createdAt', 'b.id'), all, page);
+}
+
+/**
+ * The listing, read inside a transaction that is about to change it or its requests. On
+ * PostgreSQL the row stays locked until the transaction ends, so every change of a listing's
+ * deal happens one at a time; SQLite runs one write transaction at a time anyway.
+ */
+export function lockProduct(db: Kysely<Database>, productId: string) {
+  const query = db
+    .selectFrom('products')
+    .select(['id', 'sellerId', 'name', 'resellPriceCents', 'imgUrl', 'status'])
+    .where('id', '=', productId);
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The parts of a booking its changes are decided on. */
+export function findBookingForChange(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'buyerId',
+      'sellerId',
+      'productId',
+      'status',
+      'createdAt',
+      'handoverCode',
+      'codeAttempts',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertBooking(
+  db: Kysely<Database>,
+  row: Insertable<BookingsTable>,
+): Promise<void> {
+  await db.insertInto('bookings').values(row).execute();
+}
+
+/**
+ * Changes the booking only while it is in one of the `from` states; answers whether it did.
+ * The condition is the guard against a concurrent change that got there first.
+ */
+export async function updateBookingFrom(
+  db: Kysely<Database>,
+  id: string,
+  from: readonly BookingStatus[],
+  change: Updateable<BookingsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Closes every open request of the listing but `exceptId`; answers how many it closed. */
+export async function closeOpenRequests(
+  db: Kysely<Database>,
+  productId: string,
+  exceptId: string | null,
+  change: Updateable<BookingsTable>,
+): Promise<number> {
+  let query = db
+    .updateTable('bookings')
+    .set(change)
+    .where('productId', '=', productId)
+    .where('status', 'in', OPEN_BOOKING_STATUSES);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Moves the listing from one of the `from` states; answers whether it did. */
+export async function updateProductStatusFrom(
+  db: Kysely<Database>,
+  productId: string,
+  from: readonly ('available' | 'reserved' | 'sold')[],
+  to: 'available' | 'reserved' | 'sold',
+  soldAt: Date | string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ status: to, soldAt })
+    .where('id', '=', productId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Expires the requests still waiting that were made before `before`; answers how many. */
+export async function expireRequestsBefore(
+  db: Kysely<Database>,
+  before: Date | string,
+  change: Updateable<BookingsTable>,
+): Promise<number> {
+  const result = await db
+    .updateTable('bookings')
+    .set(change)
+    .where('status', '=', sql<BookingStatus>`'requested'`)
+    .where('createdAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A write refused by a unique index (SQLite and PostgreSQL error codes). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
 }

@@ -2,29 +2,82 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
+  BOOKING_EXPIRY_HOURS,
+  HANDOVER_CODE_TRIES,
+  SOLD_REASON,
   formatDayMonthYear,
+  type acceptBookingSchema,
   type Booking,
+  type BookingAction,
+  type BookingState,
+  type BookingStatus,
+  type MarkSold,
   type PaginationQuery,
   type SellerBuyer,
   type createBookingSchema,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
-  findBookableProduct,
-  findBooking,
-  insertBookingOnce,
+  closeOpenRequests,
+  expireRequestsBefore,
+  findBookingForChange,
+  findBookingView,
+  insertBooking,
+  isUniqueViolation,
   listBookings,
+  lockProduct,
+  updateBookingFrom,
+  updateProductStatusFrom,
+  type BookingView,
 } from './bookings.repository.ts';
 
-type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
+type Db = Kysely<Database>;
+type Side = 'buyer' | 'seller';
 
-function toBooking(row: BookingRow): Booking {
+const EXPIRY_MS = BOOKING_EXPIRY_HOURS * 60 * 60 * 1000;
+export const EXPIRED_REASON = `Not answered within ${BOOKING_EXPIRY_HOURS} hours`;
+const GONE = 'This product is no longer available';
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : readDate(value).toISOString();
+
+/** What the viewer can do next with a request, by its status and the listing's. */
+function actionsFor(side: Side, row: BookingView): BookingAction[] {
+  if (side === 'buyer') {
+    if (row.status === 'requested') return ['cancel'];
+    if (row.status === 'accepted') return ['cancel', 'calendar'];
+    return [];
+  }
+  if (row.status === 'requested') {
+    return row.productStatus === 'available' ? ['accept', 'decline'] : ['decline'];
+  }
+  if (row.status === 'accepted') return ['complete', 'cancel', 'calendar'];
+  return [];
+}
+
+function stateOf(side: Side, row: BookingView): Omit<BookingState, '_id'> {
+  return {
+    status: row.status,
+    productStatus: row.productStatus,
+    proposedAt: iso(row.proposedAt),
+    meetingAt: iso(row.meetingAt),
+    meetingPlace: row.meetingPlace,
+    meetingTimeZone: row.meetingTimeZone,
+    reason: row.closeReason,
+    closedBy: row.closedBy,
+    updatedAt: iso(row.updatedAt) ?? iso(row.createdAt)!,
+    actions: actionsFor(side, row),
+  };
+}
+
+function toBooking(row: BookingView): Booking {
+  const accepted = row.status === 'accepted';
   return {
     _id: row.id,
     productId: row.productId,
@@ -37,52 +90,132 @@ function toBooking(row: BookingRow): Booking {
     imgURL: row.imgUrl,
     date: formatDayMonthYear(readDate(row.createdAt)),
     productAvailable: row.productId !== null,
+    ...stateOf('buyer', row),
+    sellerName: row.sellerName,
+    sellerPhone: accepted ? row.sellerPhone : null,
+    handoverCode: accepted ? row.handoverCode : null,
   };
 }
 
+function toSellerBuyer(row: BookingView): SellerBuyer {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    productName: row.productName,
+    date: formatDayMonthYear(readDate(row.createdAt)),
+    productId: row.productId,
+    ...stateOf('seller', row),
+    codeTriesLeft: row.status === 'accepted' ? HANDOVER_CODE_TRIES - row.codeAttempts : null,
+  };
+}
+
+async function stateFor(db: Db, side: Side, id: string): Promise<BookingState> {
+  const row = await findBookingView(db, id);
+  if (!row) throw refusalOf('booking.read');
+  return { _id: row.id, ...stateOf(side, row) };
+}
+
+const STATE_WORDS: Record<BookingStatus, string> = {
+  requested: 'it is still waiting for an answer',
+  accepted: 'it was already accepted',
+  declined: 'it was declined',
+  cancelled: 'it was cancelled',
+  expired: `it expired: it was not answered within ${BOOKING_EXPIRY_HOURS} hours`,
+  completed: 'the deal is already completed',
+};
+
+/** 409 for a change the request's current state does not allow, saying what it is now. */
+function stateConflict(verb: string, status: BookingStatus): AppError {
+  return conflict(`This request cannot be ${verb}: ${STATE_WORDS[status]}`);
+}
+
+function newHandoverCode(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+function sameCode(given: string, kept: string | null): boolean {
+  if (kept === null || kept.length !== given.length) return false;
+  return crypto.timingSafeEqual(Buffer.from(given), Buffer.from(kept));
+}
+
 /**
- * Only the product, the phone and the meeting place come from the buyer. The buyer's name and
- * email come from the session; the product's name, resell price and image from the product.
+ * The booking as the caller may act on it: theirs from the given side(s), or 404 as for a
+ * booking that does not exist, so that other people's bookings stay private.
+ */
+async function ownBooking(db: Db, actor: Actor, id: string, sides: readonly Side[]) {
+  const row = await findBookingForChange(db, id);
+  const side: Side | null =
+    row?.sellerId === actor.id ? 'seller' : row?.buyerId === actor.id ? 'buyer' : null;
+  if (!row || side === null || !sides.includes(side)) throw refusalOf('booking.read');
+  return { row, side };
+}
+
+/**
+ * Only the product, the phone, the meeting place and a proposed time come from the buyer. The
+ * buyer's name and email come from the session; the product's name, resell price and image from
+ * the product. Only an available listing takes requests, one open request per buyer.
  */
 export async function createBooking(
-  db: Kysely<Database>,
+  db: Db,
   buyer: Actor,
   input: z.output<typeof createBookingSchema>,
   now: Date = new Date(),
 ): Promise<Booking> {
-  const product = await findBookableProduct(db, input.productId);
-  if (!product) throw notFound('This product is no longer available');
-  await requireAccess(db, buyer, 'product.book', product);
-
   const w = valueWriters(db);
   const id = crypto.randomUUID();
-  // The product may be deleted between the check above and this insert.
-  const inserted = await insertBookingOnce(db, {
-    id,
-    buyerId: buyer.id,
-    productId: product.id,
-    sellerId: product.sellerId,
-    name: buyer.name,
-    email: buyer.email,
-    phone: input.phone,
-    location: input.location,
-    productName: product.name,
-    priceCents: product.resellPriceCents,
-    imgUrl: product.imgUrl,
-    createdAt: w.date(now),
-  }).catch((err: unknown) => {
-    if (isForeignKeyViolation(err)) throw notFound('This product is no longer available');
-    throw err;
-  });
-  if (!inserted) throw conflict('You have already booked this product');
-  const booking = await findBooking(db, id);
-  if (!booking) throw notFound('This product is no longer available');
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const product = await lockProduct(trx, input.productId);
+      if (!product) throw notFound(GONE);
+      await requireAccess(trx, buyer, 'product.book', product);
+      const own = await trx
+        .selectFrom('bookings')
+        .select('status')
+        .where('buyerId', '=', buyer.id)
+        .where('productId', '=', product.id)
+        .where('status', 'in', ['requested', 'accepted'])
+        .executeTakeFirst();
+      if (own) throw alreadyRequested();
+      if (product.status === 'sold') throw conflict('This phone has been sold');
+      if (product.status === 'reserved') throw conflict('This phone is reserved for another buyer');
+      await insertBooking(trx, {
+        id,
+        buyerId: buyer.id,
+        productId: product.id,
+        sellerId: product.sellerId,
+        name: buyer.name,
+        email: buyer.email,
+        phone: input.phone,
+        location: input.location,
+        productName: product.name,
+        priceCents: product.resellPriceCents,
+        imgUrl: product.imgUrl,
+        createdAt: w.date(now),
+        updatedAt: w.date(now),
+        status: 'requested',
+        proposedAt: input.proposedAt ? w.date(new Date(input.proposedAt)) : null,
+      });
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw alreadyRequested();
+      if (isForeignKeyViolation(err)) throw notFound(GONE);
+      throw err;
+    });
+  const booking = await findBookingView(db, id);
+  if (!booking) throw notFound(GONE);
   return toBooking(booking);
 }
 
+const alreadyRequested = () =>
+  conflict('You already have an open request for this phone: see My Orders');
+
 /** The buyer's own orders: `query.email` must be theirs. */
 export async function getBuyerBookings(
-  db: Kysely<Database>,
+  db: Db,
   buyer: Actor,
   query: OwnListQuery,
 ): Promise<Page<Booking>> {
@@ -91,17 +224,254 @@ export async function getBuyerBookings(
 }
 
 export async function getSellerBuyers(
-  db: Kysely<Database>,
+  db: Db,
   seller: Actor,
   page: PaginationQuery,
 ): Promise<Page<SellerBuyer>> {
-  return mapPage(await listBookings(db, 'sellerId', seller.id, page), (row) => ({
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    location: row.location,
-    productName: row.productName,
-    date: formatDayMonthYear(readDate(row.createdAt)),
-  }));
+  return mapPage(await listBookings(db, 'sellerId', seller.id, page), toSellerBuyer);
 }
+
+/**
+ * The seller accepts a waiting request with a meeting: the listing becomes reserved for this
+ * buyer. Another request of the same listing can be accepted only once this one is cancelled.
+ */
+export async function acceptBooking(
+  db: Db,
+  seller: Actor,
+  id: string,
+  input: z.output<typeof acceptBookingSchema>,
+  now: Date = new Date(),
+): Promise<BookingState> {
+  const { row } = await ownBooking(db, seller, id, ['seller']);
+  const w = valueWriters(db);
+  const expired = await db.transaction().execute(async (trx) => {
+    const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
+    const current = await findBookingForChange(trx, id);
+    if (!current) throw refusalOf('booking.read');
+    if (current.status !== 'requested') throw stateConflict('accepted', current.status);
+    if (now.getTime() - readDate(current.createdAt).getTime() >= EXPIRY_MS) {
+      await updateBookingFrom(trx, id, ['requested'], expiredChange(w, now));
+      return true;
+    }
+    if (!product) throw conflict(GONE);
+    if (product.status === 'reserved') {
+      throw conflict('This phone is already reserved for another buyer: cancel that meeting first');
+    }
+    if (product.status === 'sold') throw conflict('This phone has been sold');
+    const reserved = await updateProductStatusFrom(
+      trx,
+      product.id,
+      ['available'],
+      'reserved',
+      null,
+    );
+    const accepted = await updateBookingFrom(trx, id, ['requested'], {
+      status: 'accepted',
+      meetingAt: w.date(new Date(input.meetingAt)),
+      meetingPlace: input.meetingPlace,
+      meetingTimeZone: input.timeZone,
+      handoverCode: newHandoverCode(),
+      codeAttempts: 0,
+      respondedAt: w.date(now),
+      updatedAt: w.date(now),
+    });
+    if (!reserved || !accepted) {
+      throw conflict('This request changed meanwhile: reload and try again');
+    }
+    return false;
+  });
+  if (expired) throw stateConflict('accepted', 'expired');
+  return stateFor(db, 'seller', id);
+}
+
+function expiredChange(w: ReturnType<typeof valueWriters>, now: Date) {
+  return {
+    status: 'expired' as const,
+    closeReason: EXPIRED_REASON,
+    closedBy: 'system' as const,
+    updatedAt: w.date(now),
+  };
+}
+
+/** The seller declines a waiting request, with a reason the buyer sees if one is given. */
+export async function declineBooking(
+  db: Db,
+  seller: Actor,
+  id: string,
+  reason: string | undefined,
+  now: Date = new Date(),
+): Promise<BookingState> {
+  await ownBooking(db, seller, id, ['seller']);
+  const w = valueWriters(db);
+  const declined = await updateBookingFrom(db, id, ['requested'], {
+    status: 'declined',
+    closeReason: reason ? reason : null,
+    closedBy: 'seller',
+    respondedAt: w.date(now),
+    updatedAt: w.date(now),
+  });
+  if (!declined) {
+    const current = await findBookingForChange(db, id);
+    throw stateConflict('declined', current?.status ?? 'cancelled');
+  }
+  return stateFor(db, 'seller', id);
+}
+
+/**
+ * Either side cancels an open request, saying why. Cancelling an accepted request makes the
+ * listing available again.
+ */
+export async function cancelBooking(
+  db: Db,
+  actor: Actor,
+  id: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<BookingState> {
+  const { row, side } = await ownBooking(db, actor, id, ['buyer', 'seller']);
+  const w = valueWriters(db);
+  await db.transaction().execute(async (trx) => {
+    const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
+    const current = await findBookingForChange(trx, id);
+    if (!current) throw refusalOf('booking.read');
+    if (current.status !== 'requested' && current.status !== 'accepted') {
+      throw stateConflict('cancelled', current.status);
+    }
+    const cancelled = await updateBookingFrom(trx, id, [current.status], {
+      status: 'cancelled',
+      closeReason: reason,
+      closedBy: side,
+      handoverCode: null,
+      updatedAt: w.date(now),
+    });
+    if (!cancelled) throw conflict('This request changed meanwhile: reload and try again');
+    if (current.status === 'accepted' && product) {
+      await updateProductStatusFrom(trx, product.id, ['reserved'], 'available', null);
+    }
+  });
+  return stateFor(db, side, id);
+}
+
+/**
+ * The seller enters the code the buyer gave at the meeting. The right code completes the deal:
+ * the listing is sold and its other open requests are declined as sold. Each wrong code counts;
+ * after the last try the code is renewed (the buyer sees the new one in My Orders) and the
+ * seller must ask the buyer again.
+ */
+export async function completeBooking(
+  db: Db,
+  seller: Actor,
+  id: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<BookingState> {
+  const { row } = await ownBooking(db, seller, id, ['seller']);
+  const w = valueWriters(db);
+  const wrong = await db.transaction().execute(async (trx) => {
+    const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
+    const current = await findBookingForChange(trx, id);
+    if (!current) throw refusalOf('booking.read');
+    if (current.status !== 'accepted') throw stateConflict('completed', current.status);
+    if (!product) throw conflict(GONE);
+    if (!sameCode(code, current.handoverCode)) {
+      const attempts = current.codeAttempts + 1;
+      const renew = attempts >= HANDOVER_CODE_TRIES;
+      await updateBookingFrom(trx, id, ['accepted'], {
+        codeAttempts: renew ? 0 : attempts,
+        ...(renew ? { handoverCode: newHandoverCode() } : {}),
+        updatedAt: w.date(now),
+      });
+      return { triesLeft: HANDOVER_CODE_TRIES - attempts };
+    }
+    const sold = await updateProductStatusFrom(trx, product.id, ['reserved'], 'sold', w.date(now));
+    const completed = await updateBookingFrom(trx, id, ['accepted'], {
+      status: 'completed',
+      handoverCode: null,
+      completedAt: w.date(now),
+      updatedAt: w.date(now),
+    });
+    if (!sold || !completed) throw conflict('This request changed meanwhile: reload and try again');
+    await closeOpenRequests(trx, product.id, id, soldChange(w, now));
+    return null;
+  });
+  if (wrong) {
+    const message =
+      wrong.triesLeft > 0
+        ? `Wrong hand-over code: ${wrong.triesLeft} ${wrong.triesLeft === 1 ? 'try' : 'tries'} left`
+        : `Wrong hand-over code ${HANDOVER_CODE_TRIES} times: the buyer now has a new code in My Orders. Ask them for it.`;
+    throw new AppError(400, 'VALIDATION_FAILED', message, { code: message });
+  }
+  return stateFor(db, 'seller', id);
+}
+
+function soldChange(w: ReturnType<typeof valueWriters>, now: Date) {
+  return {
+    status: 'declined' as const,
+    closeReason: SOLD_REASON,
+    closedBy: 'seller' as const,
+    handoverCode: null,
+    respondedAt: w.date(now),
+    updatedAt: w.date(now),
+  };
+}
+
+/**
+ * The seller sold the phone outside the site: the listing is sold and its open requests are
+ * declined as sold, as when a deal completes here.
+ */
+export async function markProductSold(
+  db: Db,
+  seller: Actor,
+  productId: string,
+  now: Date = new Date(),
+): Promise<MarkSold> {
+  const w = valueWriters(db);
+  const closedRequests = await db.transaction().execute(async (trx) => {
+    const product = await lockProduct(trx, productId);
+    if (!product || product.sellerId !== seller.id) throw refusalOf('product.manage');
+    if (product.status === 'sold') throw conflict('This listing is already sold');
+    const sold = await updateProductStatusFrom(
+      trx,
+      productId,
+      ['available', 'reserved'],
+      'sold',
+      w.date(now),
+    );
+    if (!sold) throw conflict('This listing changed meanwhile: reload and try again');
+    return closeOpenRequests(trx, productId, null, soldChange(w, now));
+  });
+  return { productId, status: 'sold', closedRequests };
+}
+
+/** Expires the requests not answered within the time limit; answers how many. */
+export function expireStaleRequests(db: Db, now: Date = new Date()): Promise<number> {
+  const w = valueWriters(db);
+  return expireRequestsBefore(db, w.date(new Date(now.getTime() - EXPIRY_MS)), {
+    ...expiredChange(w, now),
+  });
+}
+
+/** An accepted request's meeting, for the calendar file of either side. */
+export async function getMeeting(db: Db, actor: Actor, id: string) {
+  const { side } = await ownBooking(db, actor, id, ['buyer', 'seller']);
+  const row = await findBookingView(db, id);
+  if (!row) throw refusalOf('booking.read');
+  if (row.status !== 'accepted' || row.meetingAt === null) {
+    throw conflict('There is no meeting to add: the request is not accepted');
+  }
+  return {
+    id: row.id,
+    side,
+    productName: row.productName,
+    priceCents: row.priceCents,
+    meetingAt: readDate(row.meetingAt),
+    meetingPlace: row.meetingPlace ?? row.location,
+    timeZone: row.meetingTimeZone ?? 'UTC',
+    buyerName: row.name,
+    buyerPhone: row.phone,
+    sellerName: row.sellerName,
+    sellerPhone: row.sellerPhone,
+    updatedAt: readDate(row.updatedAt),
+  };
+}
+export type Meeting = Awaited<ReturnType<typeof getMeeting>>;

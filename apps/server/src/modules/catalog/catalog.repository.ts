@@ -35,10 +35,17 @@ function advertisedIsTrue(db: Kysely<Database>) {
   return isPostgres(db) ? sql<boolean>`p.advertised = true` : sql<boolean>`p.advertised = 1`;
 }
 
+/**
+ * A sold listing leaves the catalogue (its category, the advertisements); a reserved one stays,
+ * marked. Written as a literal so that SQLite's planner matches the partial category index.
+ */
+const notSold = sql<boolean>`status <> 'sold'`;
+
 export function listAdvertised(db: Kysely<Database>, page: PaginationQuery) {
   return pageRows(
     selectProductViews(db)
       .where(advertisedIsTrue(db))
+      .where(sql<boolean>`p.status <> 'sold'`)
       .orderBy('p.postedAt', 'desc')
       .orderBy('p.id', 'desc'),
     page,
@@ -50,6 +57,7 @@ function categoryIds(db: Kysely<Database>, category: string, after: ProductKey |
   let ids = db
     .selectFrom('products')
     .where('products.category', '=', category)
+    .where(notSold)
     .orderBy('products.postedAt', 'desc')
     .orderBy('products.id', 'desc');
   if (after) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { OPEN_BOOKING_STATUSES } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 
 /** The user's wish-list entries among these products (one per product, by the unique key). */
@@ -15,17 +16,17 @@ export function findWishlistEntries(
     .execute();
 }
 
-/** Which of these products the user has booked (their bookings' product ids). */
-export async function findBookedProductIds(
+/** The user's open requests (requested or accepted) among these products. */
+export function findOpenRequests(
   db: Kysely<Database>,
   buyerId: string,
   productIds: readonly string[],
-): Promise<string[]> {
-  const rows = await db
+) {
+  return db
     .selectFrom('bookings')
-    .select('productId')
+    .select(['productId', 'status'])
     .where('buyerId', '=', buyerId)
     .where('productId', 'in', productIds)
+    .where('status', 'in', OPEN_BOOKING_STATUSES)
     .execute();
-  return rows.flatMap((r) => (r.productId === null ? [] : [r.productId]));
 }

@@ -35,9 +35,11 @@ export function listWishlist(db: Kysely<Database>, userId: string, page: Paginat
       'p.name',
       'p.originalPriceCents',
       'p.resellPriceCents',
+      'p.previousResellPriceCents',
       'p.category',
       'p.imgUrl',
       'p.location',
+      'p.status',
     ])
     .where('w.userId', '=', userId);
   const count = db.selectFrom('wishlistItems').where('userId', '=', userId);

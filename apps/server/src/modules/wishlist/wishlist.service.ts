@@ -30,10 +30,13 @@ export async function getWishlist(
     // The spec's wishlist carries the original price.
     price: centsToDollars(r.originalPriceCents),
     resellPrice: centsToDollars(r.resellPriceCents),
+    previousResellPrice:
+      r.previousResellPriceCents === null ? null : centsToDollars(r.previousResellPriceCents),
     // The column references categories.name, which only ever holds the spec's category names.
     Category: r.category as CategoryName,
     imgURL: r.imgUrl,
     location: r.location,
+    status: r.status,
   }));
 }
 

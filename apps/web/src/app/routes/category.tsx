@@ -72,7 +72,7 @@ function controlsFor(
   if (!viewer) {
     return {
       wishlistControl: <SignedOutHeart onLogIn={logIn} />,
-      action: <BookButton booked={false} ready onBook={logIn} />,
+      action: <BookButton booked={false} status={product.status} ready onBook={logIn} />,
     };
   }
   if (viewer.role === 'buyer') {
@@ -87,6 +87,8 @@ function controlsFor(
       action: (
         <BookButton
           booked={buyer.marks?.booked.has(product._id) ?? false}
+          reservedForYou={buyer.marks?.reserved.has(product._id) ?? false}
+          status={product.status}
           ready={buyer.ready}
           onBook={() => buyer.book(product)}
         />

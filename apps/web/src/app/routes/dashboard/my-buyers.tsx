@@ -2,6 +2,7 @@ import { MESSAGES } from '@market/shared';
 import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
+import { SellerRequestActions } from '../../../features/bookings/components/seller-request-actions.tsx';
 import { useMyBuyers } from '../../../features/orders/api/get-my-buyers.ts';
 import { MyBuyersTable } from '../../../features/orders/components/my-buyers-table.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
@@ -13,9 +14,19 @@ export function Component() {
   return (
     <section>
       <PageTitle page="My Buyers" />
-      <h1 className="mb-6 text-2xl font-bold">My Buyers</h1>
+      <h1 className="mb-2 text-2xl font-bold">My Buyers</h1>
+      <p className="mb-6 max-w-prose text-sm text-base-content/80">
+        Buyers&apos; requests for your phones. Accept one with a meeting time and place (the phone
+        is then reserved for that buyer), or decline it. At the meeting, the buyer gives you their
+        hand-over code once satisfied: enter it to complete the sale.
+      </p>
       <PagedList query={buyers} page={page} pageSize={LIST_PAGE_SIZE} empty={MESSAGES.noBuyers}>
-        {(items) => <MyBuyersTable buyers={items} />}
+        {(items) => (
+          <MyBuyersTable
+            buyers={items}
+            actions={(request) => <SellerRequestActions request={request} />}
+          />
+        )}
       </PagedList>
     </section>
   );

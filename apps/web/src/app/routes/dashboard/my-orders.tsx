@@ -4,6 +4,8 @@ import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
+import { BuyerOrderActions } from '../../../features/bookings/components/buyer-order-actions.tsx';
+import { SafetyAdvice } from '../../../features/bookings/components/safety-advice.tsx';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrderList } from '../../../features/orders/components/order-list.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
@@ -30,7 +32,12 @@ export function Component() {
           </>
         }
       >
-        {(items) => <OrderList orders={items} />}
+        {(items) => (
+          <div className="space-y-6">
+            {items.some((order) => order.status === 'accepted') && <SafetyAdvice />}
+            <OrderList orders={items} actions={(order) => <BuyerOrderActions order={order} />} />
+          </div>
+        )}
       </PagedList>
     </section>
   );

@@ -6,6 +6,7 @@ import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
 import { useMyProducts } from '../../../features/listings/api/get-my-products.ts';
 import { MyProductsTable } from '../../../features/listings/components/my-products-table.tsx';
+import { MarkSoldButton } from '../../../features/bookings/components/mark-sold-button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
@@ -28,7 +29,12 @@ export function Component() {
         pageSize={LIST_PAGE_SIZE}
         empty="You have not listed any products yet."
       >
-        {(items) => <MyProductsTable products={items} />}
+        {(items) => (
+          <MyProductsTable
+            products={items}
+            actions={(product) => <MarkSoldButton product={product} />}
+          />
+        )}
       </PagedList>
     </section>
   );

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  BOOKING_EXPIRY_HOURS,
   MESSAGES,
   createBookingSchema,
   formatDayMonthYear,
@@ -19,9 +20,13 @@ import {
 } from '../../../components/ui/form-field.tsx';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { useCreateBooking } from '../api/create-booking.ts';
+import { keepTabInside } from './action-dialog.tsx';
+import { fromLocalInput, nowLocalInput, proposedTimeField } from './meeting-time.ts';
 
-const bookingFormSchema = createBookingSchema.omit({ productId: true });
-type BookingForm = { phone: string; location: string };
+const bookingFormSchema = createBookingSchema
+  .omit({ productId: true, proposedAt: true })
+  .extend({ proposedAt: proposedTimeField });
+type BookingForm = { phone: string; location: string; proposedAt: string };
 
 export interface Buyer {
   name: string;
@@ -52,30 +57,6 @@ function ReadOnlyField({ label, value, type }: { label: string; value: string; t
   );
 }
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
-
-/**
- * Tab from the dialog's last control goes back to its first, and Shift+Tab from the first to the
- * last: a modal dialog makes the page behind it inert, but the browser would still let Tab leave
- * the dialog for its own toolbar.
- */
-function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
-  if (e.key !== 'Tab') return;
-  const controls = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.matches(':disabled'),
-  );
-  const first = controls[0];
-  const last = controls.at(-1);
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
-
 /**
  * The booking form in a native modal dialog, so the page behind is inert and Escape closes it.
  * The dialog opens when mounted and reports every way of closing through `onClose`.
@@ -99,7 +80,11 @@ export function BookingModal({
   const knownPhone = phoneSchema.safeParse(buyer.phone ?? '');
   const form = useForm<BookingForm>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { phone: knownPhone.success ? knownPhone.data : '', location: '' },
+    defaultValues: {
+      phone: knownPhone.success ? knownPhone.data : '',
+      location: '',
+      proposedAt: '',
+    },
   });
   const { setFocus } = form;
 
@@ -119,8 +104,12 @@ export function BookingModal({
     };
   }, [setFocus]);
 
-  const book = async (values: BookingForm) => {
-    await createBooking.mutateAsync({ productId: product._id, ...values });
+  const book = async ({ proposedAt, ...values }: BookingForm) => {
+    await createBooking.mutateAsync({
+      productId: product._id,
+      ...values,
+      ...(proposedAt ? { proposedAt: fromLocalInput(proposedAt) } : {}),
+    });
     toast.success(MESSAGES.bookingCompleted);
     dialogRef.current?.close();
   };
@@ -173,6 +162,18 @@ export function BookingModal({
           <ReadOnlyField label="Email" type="email" value={buyer.email} />
           <TextField label="Phone" {...fieldInputs.phone} {...bindField(form, 'phone')} />
           <TextField label="Meeting location" type="text" {...bindField(form, 'location')} />
+          <TextField
+            label="Proposed meeting time (optional)"
+            type="datetime-local"
+            min={nowLocalInput()}
+            hint="The seller sets the final time and place when accepting."
+            {...bindField(form, 'proposedAt')}
+          />
+          <p className="text-sm text-base-content/80">
+            This sends a request to the seller. They accept it with a meeting time and place, or
+            decline it; a request not answered within {BOOKING_EXPIRY_HOURS} hours expires. Follow
+            it in My Orders.
+          </p>
         </Form>
       </div>
     </dialog>

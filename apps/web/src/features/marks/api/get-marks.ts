@@ -7,7 +7,10 @@ import { marksKeys } from './keys.ts';
 export interface ProductMarks {
   /** Saved products, each with its wish-list entry's id. */
   savedEntries: ReadonlyMap<string, string>;
+  /** Products the buyer has an open request for. */
   booked: ReadonlySet<string>;
+  /** Of those, the ones reserved for the buyer (the seller accepted). */
+  reserved: ReadonlySet<string>;
 }
 
 /** GET /api/me/marks?productIds=: the buyer's marks on the products of one page. */
@@ -19,6 +22,7 @@ function toProductMarks(marks: Marks): ProductMarks {
   return {
     savedEntries: new Map(marks.wishlist.map((entry) => [entry.productId, entry.itemId])),
     booked: new Set(marks.booked),
+    reserved: new Set(marks.reserved),
   };
 }
 

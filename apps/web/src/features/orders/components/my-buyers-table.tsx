@@ -1,27 +1,80 @@
+import type { ReactNode } from 'react';
 import type { SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
-/** Who booked the seller's products and where they want to meet. */
-export function MyBuyersTable({ buyers }: { buyers: SellerBuyer[] }) {
+/** The meeting as it stands: the one the seller set, or what the buyer asked for. */
+function Meeting({ request }: { request: SellerBuyer }) {
+  if (request.meetingAt) {
+    return (
+      <span className="flex flex-col">
+        <span className="font-semibold">{formatMeetingTime(request.meetingAt)}</span>
+        <span>{request.meetingPlace}</span>
+      </span>
+    );
+  }
+  return (
+    <span className="flex flex-col">
+      <span>{request.location}</span>
+      <span className="text-sm text-base-content/80">
+        {request.proposedAt
+          ? `Proposed: ${formatMeetingTime(request.proposedAt)}`
+          : 'No time proposed'}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The requests for the seller's products: who, how to reach them, where they stand and the
+ * meeting, with the answers the seller can give (`actions`, composed by the page).
+ */
+export function MyBuyersTable({
+  buyers,
+  actions,
+}: {
+  buyers: SellerBuyer[];
+  actions?: (request: SellerBuyer) => ReactNode;
+}) {
   return (
     <DataTable
       rows={buyers}
       rowKey={(buyer) => buyer._id}
       columns={[
         { header: 'Buyer', rowHeader: true, cell: (buyer) => buyer.name },
-        { header: 'Email', nowrap: true, cell: (buyer) => buyer.email },
         {
-          header: 'Phone',
-          nowrap: true,
+          header: 'Contact',
           cell: (buyer) => (
-            <a className="link" href={`tel:${buyer.phone}`}>
-              {buyer.phone}
-            </a>
+            <span className="flex flex-col">
+              <a className="link whitespace-nowrap" href={`tel:${buyer.phone}`}>
+                {buyer.phone}
+              </a>
+              <span>{buyer.email}</span>
+            </span>
           ),
         },
-        { header: 'Meeting location', cell: (buyer) => buyer.location },
-        { header: 'Product', cell: (buyer) => buyer.productName },
-        { header: 'Date', nowrap: true, cell: (buyer) => buyer.date },
+        {
+          header: 'Product',
+          cell: (buyer) => (
+            <span className="flex flex-col">
+              <span>{buyer.productName}</span>
+              <span className="text-sm text-base-content/80">Requested {buyer.date}</span>
+            </span>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (buyer) => (
+            <BookingStatusBadge
+              status={buyer.status}
+              reason={buyer.reason}
+              closedBy={buyer.closedBy}
+              viewer="seller"
+            />
+          ),
+        },
+        { header: 'Meeting', cell: (buyer) => <Meeting request={buyer} /> },
+        ...(actions ? [{ header: 'Actions', actions: true, cell: actions }] : []),
       ]}
     />
   );

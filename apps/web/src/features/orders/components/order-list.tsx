@@ -1,43 +1,115 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, type Booking } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
+import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
-/** The buyer's orders; each keeps its own copy of the product, even after the product is gone. */
-export function OrderList({ orders }: { orders: Booking[] }) {
+/** What an accepted order tells the buyer: the meeting, the seller's phone and the code. */
+function AcceptedDetails({ order }: { order: Booking }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      <dt className="text-base-content/80">Meeting</dt>
+      <dd className="font-semibold">{order.meetingAt && formatMeetingTime(order.meetingAt)}</dd>
+      <dt className="text-base-content/80">Place</dt>
+      <dd className="wrap-anywhere">{order.meetingPlace}</dd>
+      <dt className="text-base-content/80">Seller</dt>
+      <dd className="wrap-anywhere">
+        {order.sellerName}
+        {order.sellerPhone && (
+          <>
+            {', '}
+            <a className="link" href={`tel:${order.sellerPhone}`}>
+              {order.sellerPhone}
+            </a>
+          </>
+        )}
+      </dd>
+      {order.handoverCode && (
+        <>
+          <dt className="text-base-content/80">Hand-over code</dt>
+          <dd>
+            <span className="font-mono text-xl font-bold tracking-widest">
+              {order.handoverCode}
+            </span>
+            <span className="block text-base-content/80">
+              Give it to the seller only when you are satisfied and have paid.
+            </span>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * The buyer's orders; each keeps its own copy of the product, even after the product is gone,
+ * and says where the request stands. `actions` (composed by the page) are the buyer's next steps.
+ */
+export function OrderList({
+  orders,
+  actions,
+}: {
+  orders: Booking[];
+  actions?: (order: Booking) => ReactNode;
+}) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {orders.map((order) => (
-        <li
-          key={order._id}
-          className="card card-side flex-col border border-base-300 bg-base-100 shadow-sm sm:flex-row"
-        >
-          <figure className="bg-base-200 p-3 sm:w-36 sm:shrink-0">
-            <img
-              src={order.imgURL}
-              alt={order.productName}
-              width={120}
-              height={120}
-              loading="lazy"
-              className="h-28 w-28 object-contain"
-            />
-          </figure>
-          <div className="card-body gap-1 p-4">
-            <h2 className="card-title text-lg">{order.productName}</h2>
-            <p className="text-lg font-semibold text-primary">{formatPrice(order.price)}</p>
-            <p className="text-sm">Booked on {order.date}</p>
-            <p className="text-sm">Meeting at {order.location}</p>
-            <div className="card-actions mt-2 justify-end">
-              {order.productAvailable ? (
-                <Link to={paths.dashboard.checkout} className="btn btn-primary btn-sm">
-                  Buy Now
-                </Link>
+      {orders.map((order) => {
+        const open = order.status === 'requested' || order.status === 'accepted';
+        return (
+          <li
+            key={order._id}
+            aria-label={order.productName}
+            className="card card-side min-w-0 flex-col border border-base-300 bg-base-100 shadow-sm sm:flex-row"
+          >
+            <figure className="bg-base-200 p-3 sm:w-36 sm:shrink-0">
+              <img
+                src={order.imgURL}
+                alt={order.productName}
+                width={120}
+                height={120}
+                loading="lazy"
+                className="h-28 w-28 object-contain"
+              />
+            </figure>
+            <div className="card-body min-w-0 gap-1 p-4">
+              <h2 className="card-title text-lg wrap-anywhere">{order.productName}</h2>
+              <p className="text-lg font-semibold text-primary">{formatPrice(order.price)}</p>
+              <BookingStatusBadge
+                status={order.status}
+                reason={order.reason}
+                closedBy={order.closedBy}
+                viewer="buyer"
+              />
+              <p className="text-sm">Booked on {order.date}</p>
+              {order.status === 'accepted' ? (
+                <AcceptedDetails order={order} />
+              ) : order.meetingAt ? (
+                <p className="text-sm wrap-anywhere">
+                  Meeting: {formatMeetingTime(order.meetingAt)}, {order.meetingPlace}
+                </p>
               ) : (
-                <span className="badge badge-neutral">No longer available</span>
+                <p className="text-sm wrap-anywhere">
+                  {order.status === 'requested' ? 'You asked to meet at ' : 'Meeting location: '}
+                  {order.location}
+                  {order.status === 'requested' &&
+                    `${order.proposedAt ? `, ${formatMeetingTime(order.proposedAt)}` : ''}. Waiting for the seller to answer.`}
+                </p>
               )}
+              <div className="card-actions mt-2 items-center justify-end">
+                {actions?.(order)}
+                {!order.productAvailable ? (
+                  <span className="badge badge-neutral">No longer available</span>
+                ) : open ? (
+                  <Link to={paths.dashboard.checkout} className="btn btn-sm">
+                    Buy Now
+                  </Link>
+                ) : null}
+              </div>
             </div>
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,0 +1,79 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { acceptBookingSchema, type SellerBuyer } from '@market/shared';
+import { toast } from '../../../lib/toast.ts';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField, bindField } from '../../../components/ui/form-field.tsx';
+import { useAcceptBooking } from '../api/accept-booking.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import {
+  browserTimeZone,
+  fromLocalInput,
+  meetingTimeField,
+  nowLocalInput,
+  toLocalInput,
+} from './meeting-time.ts';
+
+const acceptFormSchema = z.object({
+  meetingAt: meetingTimeField,
+  meetingPlace: acceptBookingSchema.shape.meetingPlace,
+});
+type AcceptForm = z.input<typeof acceptFormSchema>;
+
+/** The buyer's proposal, if it is still ahead, as the form's first value. */
+function proposedValue(request: SellerBuyer): string {
+  if (!request.proposedAt) return '';
+  const proposed = new Date(request.proposedAt);
+  return proposed.getTime() > Date.now() ? toLocalInput(proposed) : '';
+}
+
+/**
+ * The seller accepts a request with the meeting's time and place, prefilled with what the buyer
+ * asked for; either may be changed.
+ */
+export function AcceptDialog({ request, onClose }: { request: SellerBuyer; onClose: () => void }) {
+  const accept = useAcceptBooking();
+  const form = useForm<AcceptForm>({
+    resolver: zodResolver(acceptFormSchema),
+    defaultValues: { meetingAt: proposedValue(request), meetingPlace: request.location },
+  });
+
+  return (
+    <ActionDialog title={`Accept ${request.name}'s request`} onClose={onClose}>
+      {(close) => (
+        <Form
+          form={form}
+          action="Accepting the request"
+          submitLabel="Accept and reserve"
+          className="mt-4 space-y-3"
+          footerClassName="space-y-3"
+          onSubmit={async (values) => {
+            await accept.mutateAsync({
+              id: request._id,
+              meetingAt: fromLocalInput(values.meetingAt),
+              meetingPlace: values.meetingPlace,
+              timeZone: browserTimeZone(),
+            });
+            toast.success(`Meeting set: ${request.productName} is reserved for ${request.name}`);
+            close();
+          }}
+        >
+          <p className="text-sm wrap-anywhere">
+            {request.productName} becomes reserved: it stays in the lists, marked Reserved, and
+            nobody else can request it. The buyer gets a 6-digit hand-over code to give you at the
+            meeting.
+          </p>
+          <TextField
+            label="Meeting time"
+            type="datetime-local"
+            min={nowLocalInput()}
+            hint={`In your time zone (${browserTimeZone()}).`}
+            {...bindField(form, 'meetingAt')}
+          />
+          <TextField label="Meeting place" type="text" {...bindField(form, 'meetingPlace')} />
+        </Form>
+      )}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { Booking } from '@market/shared';
+import { toast } from '../../../lib/toast.ts';
+import { calendarUrl } from '../api/calendar-url.ts';
+import { useCancelBooking } from '../api/cancel-booking.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+/** The buyer's actions on one order: only those its status allows (`order.actions`). */
+export function BuyerOrderActions({ order }: { order: Booking }) {
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = useCancelBooking();
+  const can = new Set(order.actions);
+  if (can.size === 0) return null;
+  const accepted = order.status === 'accepted';
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {can.has('calendar') && (
+        <a className="btn btn-sm btn-primary" href={calendarUrl(order._id)} download>
+          Add to calendar
+        </a>
+      )}
+      {can.has('cancel') && (
+        <button
+          type="button"
+          className="btn btn-sm btn-error btn-outline"
+          onClick={() => setCancelling(true)}
+        >
+          {accepted ? 'Cancel meeting' : 'Cancel request'}
+        </button>
+      )}
+      {cancelling && (
+        <ReasonDialog
+          title={accepted ? 'Cancel the meeting' : 'Cancel your request'}
+          explanation={
+            accepted
+              ? `The seller sees your reason, and ${order.productName} becomes available to others again.`
+              : `The seller sees your reason. You can request ${order.productName} again later while it is available.`
+          }
+          label="Reason"
+          required
+          submitLabel={accepted ? 'Cancel meeting' : 'Cancel request'}
+          action="Cancelling the request"
+          onClose={() => setCancelling(false)}
+          onSubmit={async (reason) => {
+            await cancel.mutateAsync({ id: order._id, reason });
+            toast.success(accepted ? 'Meeting cancelled' : 'Request cancelled');
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { cancelBookingSchema } from '@market/shared';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField, bindField } from '../../../components/ui/form-field.tsx';
+import { ActionDialog } from './action-dialog.tsx';
+
+const requiredReason = z.object({ reason: cancelBookingSchema.shape.reason });
+const optionalReason = z.object({ reason: z.string().trim().max(300) });
+type ReasonForm = { reason: string };
+
+/** A dialog that asks why (declining or cancelling), then does it. */
+export function ReasonDialog({
+  title,
+  explanation,
+  label,
+  required,
+  submitLabel,
+  action,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  explanation: string;
+  label: string;
+  required: boolean;
+  submitLabel: string;
+  /** Names the action in the log. */
+  action: string;
+  onSubmit: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const form = useForm<ReasonForm>({
+    resolver: zodResolver(required ? requiredReason : optionalReason),
+    defaultValues: { reason: '' },
+  });
+
+  return (
+    <ActionDialog title={title} onClose={onClose}>
+      {(close) => (
+        <Form
+          form={form}
+          action={action}
+          submitLabel={submitLabel}
+          className="mt-4 space-y-3"
+          footerClassName="space-y-3"
+          onSubmit={async ({ reason }) => {
+            await onSubmit(reason.trim());
+            close();
+          }}
+        >
+          <p className="text-sm wrap-anywhere">{explanation}</p>
+          <TextField label={label} type="text" maxLength={300} {...bindField(form, 'reason')} />
+        </Form>
+      )}
+    </ActionDialog>
+  );
+}

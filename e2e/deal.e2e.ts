@@ -1,0 +1,393 @@
+import fs from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
+import {
+  SELLER,
+  api,
+  holdCalls,
+  listProduct,
+  sidewaysOverflow,
+  signUp,
+  toast,
+  type Listing,
+} from './fixtures.ts';
+import { unexpectedErrors } from './public-helpers.ts';
+
+/*
+ * The whole deal, as its three people walk it, at a phone's width and a desktop's: two buyers
+ * request one phone, the seller accepts one with a meeting, the buyer takes the meeting into
+ * their calendar and gives their code at the hand-over, the seller enters a wrong code and then
+ * the right one, and the phone is sold: gone from its category and the home page, the other
+ * request declined as sold.
+ */
+
+/** The browser reports each refused call (a wrong code, a cut connection) in its console. */
+const REFUSED = [/status of 400/, /net::ERR_FAILED/];
+
+/** Tomorrow at 15:30 in the browser's time zone, as a datetime-local input takes it. */
+function tomorrowAt(hours: number, minutes: number): string {
+  const d = new Date(Date.now() + 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hours)}:${pad(minutes)}`;
+}
+
+function cardOf(page: Page, name: string): Locator {
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** My Buyers' row (a card on a phone) of this buyer's request. */
+function requestRow(page: Page, buyerName: string): Locator {
+  return page
+    .getByRole('main')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: buyerName, exact: true }) });
+}
+
+/** My Orders' card of this product. */
+function orderCard(page: Page, productName: string): Locator {
+  return page.getByRole('main').getByRole('listitem', { name: productName, exact: true });
+}
+
+/** Neither the page nor a table's own box scrolls sideways: every column and button shows. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  expect(await sidewaysOverflow(page), `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+  for (const table of await page.getByRole('main').getByRole('table').all()) {
+    const hidden = await table.evaluate((el) => {
+      const box = el.parentElement!;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(hidden, `${where}: the table scrolls sideways in its box`).toBeLessThanOrEqual(0);
+  }
+}
+
+describe.each([
+  { label: 'phone', size: PHONE },
+  { label: 'desktop', size: DESKTOP },
+])('the whole deal on a $label ($size.width px)', ({ label, size }) => {
+  const { freshPage, signedIn } = useServerAndBrowser();
+  const stamp = `${label}-${Date.now().toString(36)}`;
+  // On the phone, a name with no place to break tests that every list keeps to the screen.
+  const productName =
+    label === 'phone' ? `DealPhone${'X'.repeat(51)}` : `Deal phone ${stamp.slice(-6)}`;
+  const buyerA = {
+    name: label === 'phone' ? 'Amina Requestfirst' : 'Arif Requestfirst',
+    email: `deal-a-${stamp}@example.test`,
+    password: 'deal-password-a',
+    phone: '+8801710000001',
+    role: 'buyer' as const,
+  };
+  const buyerB = {
+    name: label === 'phone' ? 'Borna Requestsecond' : 'Babul Requestsecond',
+    email: `deal-b-${stamp}@example.test`,
+    password: 'deal-password-b',
+    phone: '+8801710000002',
+    role: 'buyer' as const,
+  };
+
+  let seller: TrackedPage;
+  let first: TrackedPage;
+  let second: TrackedPage;
+  let listing: Listing;
+  let handoverCode = '';
+  const shot = (page: Page, name: string) => screenshot(page, `deal-${name}-${label}`);
+
+  beforeAll(async () => {
+    seller = await signedIn(SELLER, size);
+    listing = await listProduct(seller.page, SELLER.email, {
+      name: productName,
+      Category: 'realme',
+      location: 'Mirpur 10',
+    });
+    // Advertised, so that the home page shows it until it is sold.
+    const advertised = await api(seller.page, `/api/my-products/${listing._id}`, 'PUT');
+    expect(advertised.status).toBe(200);
+    first = await freshPage(size);
+    await signUp(first.page, buyerA);
+    second = await freshPage(size);
+    await signUp(second.page, buyerB);
+  });
+
+  it('takes a request from the card, with a proposed time, and marks the card Requested', async () => {
+    const { page, errors } = first;
+    await page.goto('/category/realme');
+    const card = cardOf(page, productName);
+    await card.getByRole('button', { name: 'Booked Now', disabled: false }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Phone').fill(buyerA.phone);
+    await dialog.getByLabel('Meeting location').fill('Mirpur 10 roundabout');
+    await dialog.getByLabel('Proposed meeting time (optional)').fill(tomorrowAt(15, 30));
+    await dialog.getByText(/sends a request to the seller/).waitFor();
+    await shot(page, 'booking-modal');
+    await dialog.getByRole('button', { name: 'Booked !!' }).click();
+    await toast(page, 'Booking completed!!');
+    await card.getByRole('button', { name: 'Requested', disabled: true }).waitFor();
+
+    // The second buyer asks too, without a time.
+    const other = await api(second.page, '/api/booking', 'POST', {
+      productId: listing._id,
+      phone: buyerB.phone,
+      location: 'Mirpur 1, the zoo gate',
+    });
+    expect(other.status).toBe(200);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('shows the seller both requests, each with what can be done', async () => {
+    const { page, errors } = seller;
+    await page.goto('/dashboard/my-buyers');
+    const rowA = requestRow(page, buyerA.name);
+    const rowB = requestRow(page, buyerB.name);
+    for (const row of [rowA, rowB]) {
+      await row.getByText('Requested', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Accept' }).waitFor();
+      await row.getByRole('button', { name: 'Decline' }).waitFor();
+    }
+    await rowA.getByText(/^Proposed: /).waitFor();
+    await rowB.getByText('No time proposed').waitFor();
+    await expectNoSidewaysScroll(page, 'My Buyers');
+    await shot(page, 'my-buyers-requested');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('says so when the answer cannot be sent, and changes nothing', async () => {
+    const { page, errors } = seller;
+    const rowB = requestRow(page, buyerB.name);
+    await page.route('**/api/booking/*/decline', (route) => route.abort());
+    await rowB.getByRole('button', { name: 'Decline' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Decline request' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Could not reach the server' }).waitFor();
+    await shot(page, 'decline-failed');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.unroute('**/api/booking/*/decline');
+    await rowB.getByText('Requested', { exact: true }).waitFor();
+    expect(unexpectedErrors(errors, REFUSED)).toEqual([]);
+  });
+
+  it('accepts one request with a meeting: the phone is reserved, the other request waits', async () => {
+    const { page, errors } = seller;
+    const rowA = requestRow(page, buyerA.name);
+    await rowA.getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog');
+    // Prefilled from the buyer's proposal, which the seller may change.
+    expect(await dialog.getByLabel('Meeting time').inputValue()).toBe(tomorrowAt(15, 30));
+    expect(await dialog.getByLabel('Meeting place').inputValue()).toBe('Mirpur 10 roundabout');
+    await dialog.getByLabel('Meeting time').fill(tomorrowAt(17, 0));
+    await dialog.getByLabel('Meeting place').fill('Mirpur 10, Shah Ali Plaza entrance');
+    await shot(page, 'accept-dialog');
+
+    const slow = await holdCalls(page, '**/api/booking/*/accept');
+    await dialog.getByRole('button', { name: 'Accept and reserve' }).click();
+    await slow.held;
+    await dialog.locator('form[aria-busy="true"]').waitFor();
+    await shot(page, 'accept-sending');
+    slow.release();
+
+    await toast(page, `is reserved for ${buyerA.name}`);
+    await dialog.waitFor({ state: 'detached' });
+    await rowA.getByText('Accepted', { exact: true }).waitFor();
+    await rowA.getByText('Mirpur 10, Shah Ali Plaza entrance').waitFor();
+    await rowA.getByRole('button', { name: 'Enter hand-over code' }).waitFor();
+    await rowA.getByRole('link', { name: 'Add to calendar' }).waitFor();
+    // The other buyer's request waits, and can no longer be accepted.
+    const rowB = requestRow(page, buyerB.name);
+    await rowB.getByText('Requested', { exact: true }).waitFor();
+    expect(await rowB.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await expectNoSidewaysScroll(page, 'My Buyers');
+    await shot(page, 'my-buyers-accepted');
+
+    const card = (
+      await api<Array<{ _id: string; status: string }>>(page, '/api/products/realme')
+    ).body.find((p) => p._id === listing._id);
+    expect(card?.status).toBe('reserved');
+    expect(unexpectedErrors(errors, REFUSED)).toEqual([]);
+  });
+
+  it("shows the buyer the meeting, the seller's phone and the code, and gives the calendar file", async () => {
+    const { page, errors } = first;
+    await page.goto('/dashboard/my-orders');
+    const order = orderCard(page, productName);
+    await order.getByText('Accepted', { exact: true }).waitFor();
+    await order.getByText('Mirpur 10, Shah Ali Plaza entrance').waitFor();
+    await order.getByRole('link', { name: SELLER.phone }).waitFor();
+    const code = (await order.getByText(/^\d{6}$/).textContent())!.trim();
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByRole('complementary', { name: 'Meeting safely' }).getByText(/IMEI/).waitFor();
+    await expectNoSidewaysScroll(page, 'My Orders');
+    await shot(page, 'my-orders-accepted');
+
+    const download = page.waitForEvent('download');
+    await order.getByRole('link', { name: 'Add to calendar' }).click();
+    const file = await (await download).path();
+    const ics = fs.readFileSync(file, 'utf8').replace(/\r\n /g, '');
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(ics).toContain('BEGIN:VTIMEZONE');
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const day = tomorrowAt(17, 0).slice(0, 10).replaceAll('-', '');
+    expect(ics).toMatch(new RegExp(`DTSTART;TZID=[^:]+:${day}T170000\\r\\n`));
+    expect(ics).toContain(`X-LIC-LOCATION:${zone === 'UTC' ? 'Etc/UTC' : zone}`);
+    expect(ics).toContain('LOCATION:Mirpur 10\\, Shah Ali Plaza entrance');
+    expect(ics).toContain(`Seller: ${SELLER.name}\\, ${SELLER.phone}`);
+
+    // The other buyer sees no code and no phone: their request only waits.
+    await second.page.goto('/dashboard/my-orders');
+    const waiting = orderCard(second.page, productName);
+    await waiting.getByText('Requested', { exact: true }).waitFor();
+    expect(await waiting.getByText(code).count()).toBe(0);
+    expect(await waiting.getByText(SELLER.phone).count()).toBe(0);
+    await shot(second.page, 'my-orders-waiting');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    handoverCode = code;
+  });
+
+  it('refuses a wrong code with the tries left, then completes with the right one', async () => {
+    const { page, errors } = seller;
+    const rowA = requestRow(page, buyerA.name);
+    await rowA.getByRole('button', { name: 'Enter hand-over code' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('5 tries left').waitFor();
+    const code = handoverCode;
+    const wrong = code === '000000' ? '111111' : '000000';
+    await dialog.getByLabel('Hand-over code').fill(wrong);
+    await dialog.getByRole('button', { name: 'Complete the sale' }).click();
+    await dialog.getByText('Wrong hand-over code: 4 tries left').waitFor();
+    await shot(page, 'wrong-code');
+    await dialog.getByLabel('Hand-over code').fill(code);
+    await dialog.getByRole('button', { name: 'Complete the sale' }).click();
+    await toast(page, `Sold: ${productName} to ${buyerA.name}`);
+    await dialog.waitFor({ state: 'detached' });
+    await rowA.getByText('Completed', { exact: true }).waitFor();
+    const rowB = requestRow(page, buyerB.name);
+    await rowB.getByText('Declined', { exact: true }).waitFor();
+    await rowB.getByText('Reason: sold').waitFor();
+    expect(await rowA.getByRole('button').count()).toBe(0);
+    await expectNoSidewaysScroll(page, 'My Buyers');
+    await shot(page, 'my-buyers-completed');
+    expect(unexpectedErrors(errors, REFUSED)).toEqual([]);
+  });
+
+  it('takes the sold phone out of its category and the home page', async () => {
+    const visitor = await freshPage(size);
+    await visitor.page.goto('/');
+    await visitor.page
+      .getByRole('heading', { name: /advertis/i })
+      .first()
+      .waitFor();
+    expect(await visitor.page.getByRole('heading', { name: productName }).count()).toBe(0);
+    await first.page.goto('/category/realme');
+    await first.page.getByText(/^Total Products \(\d+\)$/).waitFor();
+    expect(await cardOf(first.page, productName).count()).toBe(0);
+    const ads = await api<Array<{ _id: string }>>(visitor.page, '/api/advertisement?limit=100');
+    expect(ads.body.map((p) => p._id)).not.toContain(listing._id);
+    expect(unexpectedErrors(visitor.errors)).toEqual([]);
+  });
+
+  it('tells both buyers how it ended: completed, and declined as sold', async () => {
+    await first.page.goto('/dashboard/my-orders');
+    const done = orderCard(first.page, productName);
+    await done.getByText('Completed', { exact: true }).waitFor();
+    expect(await done.getByText(/^\d{6}$/).count()).toBe(0);
+    await shot(first.page, 'my-orders-completed');
+
+    await second.page.goto('/dashboard/my-orders');
+    const declined = orderCard(second.page, productName);
+    await declined.getByText('Declined', { exact: true }).waitFor();
+    await declined.getByText('Reason: sold').waitFor();
+    expect(await declined.getByRole('button').count()).toBe(0);
+    await expectNoSidewaysScroll(second.page, 'My Orders');
+    await shot(second.page, 'my-orders-declined');
+    expect(unexpectedErrors(first.errors)).toEqual([]);
+    expect(unexpectedErrors(second.errors)).toEqual([]);
+  });
+  it('marks another listing sold from My Products, which declines its open request', async () => {
+    const { page, errors } = seller;
+    const other = await listProduct(page, SELLER.email, {
+      name: `Sold elsewhere ${stamp.slice(-6)}`,
+      Category: 'realme',
+    });
+    const request = await api(second.page, '/api/booking', 'POST', {
+      productId: other._id,
+      phone: buyerB.phone,
+      location: 'Mirpur 2 stadium gate',
+    });
+    expect(request.status).toBe(200);
+    await page.goto('/dashboard/my-products');
+    await page.getByRole('button', { name: `Mark ${other.name} sold` }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm
+      .getByText('Every open request for it is declined with the reason "sold".')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Mark sold' }).click();
+    await toast(page, `${other.name} is sold; 1 open request was declined`);
+    const row = page
+      .getByRole('main')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: other.name }) });
+    await row.getByText('Sold', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: `Mark ${other.name} sold` }).count()).toBe(0);
+    // A sold phone is not offered for advertising any more.
+    expect(await row.getByRole('button', { name: 'available' }).count()).toBe(0);
+    await expectNoSidewaysScroll(page, 'My Products');
+    await shot(page, 'my-products-sold');
+
+    await second.page.goto('/dashboard/my-orders');
+    const declined = orderCard(second.page, other.name);
+    await declined.getByText('Declined', { exact: true }).waitFor();
+    await declined.getByText('Reason: sold').waitFor();
+    // The seller's page saw the refusals provoked above on purpose.
+    expect(unexpectedErrors(errors, REFUSED)).toEqual([]);
+  });
+  it('shows a reserved phone as Reserved for you or Reserved, and frees it when the buyer cancels', async () => {
+    const reserved = await listProduct(seller.page, SELLER.email, {
+      name: `Reserved phone ${stamp.slice(-6)}`,
+      Category: 'realme',
+    });
+    const request = await api<{ _id: string }>(first.page, '/api/booking', 'POST', {
+      productId: reserved._id,
+      phone: buyerA.phone,
+      location: 'Mirpur 11 bus stand',
+    });
+    expect(request.status).toBe(200);
+    const accepted = await api(seller.page, `/api/booking/${request.body._id}/accept`, 'POST', {
+      meetingAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      meetingPlace: 'Mirpur 11 bus stand',
+      timeZone: 'Asia/Dhaka',
+    });
+    expect(accepted.status).toBe(200);
+
+    await first.page.goto('/category/realme');
+    await cardOf(first.page, reserved.name)
+      .getByRole('button', { name: 'Reserved for you', disabled: true })
+      .waitFor();
+    await second.page.goto('/category/realme');
+    const othersCard = cardOf(second.page, reserved.name);
+    await othersCard
+      .getByRole('button', { name: 'Reserved', exact: true, disabled: true })
+      .waitFor();
+    await shot(second.page, 'category-reserved');
+
+    const { page, errors } = first;
+    await page.goto('/dashboard/my-orders');
+    const order = orderCard(page, reserved.name);
+    await order.getByRole('button', { name: 'Cancel meeting' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel meeting' }).click();
+    await dialog.getByText('Say why you cancel').waitFor();
+    await dialog.getByLabel('Reason').fill('Found one closer to home');
+    await shot(page, 'cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel meeting' }).click();
+    await toast(page, 'Meeting cancelled');
+    await order.getByText('Cancelled', { exact: true }).waitFor();
+    await order.getByText('Cancelled by you.').waitFor();
+    await shot(page, 'my-orders-cancelled');
+
+    await second.page.reload();
+    await othersCard.getByRole('button', { name: 'Booked Now', disabled: false }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(second.errors)).toEqual([]);
+  });
+});

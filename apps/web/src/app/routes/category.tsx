@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Link,
   data,
@@ -8,25 +8,21 @@ import {
   useNavigate,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { PAGE_SIZE_DEFAULT, type Product, type User } from '@market/shared';
+import { PAGE_SIZE_DEFAULT, type Product } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useEndedSession, useMe } from '../../lib/session.ts';
 import { productsQueryOptions, useProducts } from '../../features/catalog/api/get-products.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
-import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
-import { useMarks, type ProductMarks } from '../../features/marks/api/get-marks.ts';
-import {
-  SignedOutHeart,
-  WishlistHeart,
-} from '../../features/wishlist/components/wishlist-heart.tsx';
+import { useMarks } from '../../features/marks/api/get-marks.ts';
 import { ErrorState, EmptyState } from '../../components/ui/error-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { pageFrom } from '../../lib/paging.ts';
+import { viewerControls } from '../viewer-controls.tsx';
 
 /** The cards of the first row on a wide screen, whose images are in view on any screen. */
 const EAGER_CARDS = 4;
@@ -53,61 +49,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { category, page };
 }
 
-interface CardControls {
-  wishlistControl?: ReactNode;
-  action?: ReactNode;
-}
-
-/**
- * What a card offers depends on who looks: a buyer saves and books (their marks say what is
- * saved and booked already); someone signed out is led to log in; sellers and admins neither
- * save nor book, and a seller's own listing says it is theirs.
- */
-function controlsFor(
-  product: Product,
-  viewer: User | null,
-  buyer: { marks: ProductMarks | undefined; ready: boolean; book: (product: Product) => void },
-  logIn: () => void,
-): CardControls {
-  if (!viewer) {
-    return {
-      wishlistControl: <SignedOutHeart onLogIn={logIn} />,
-      action: <BookButton booked={false} status={product.status} ready onBook={logIn} />,
-    };
-  }
-  if (viewer.role === 'buyer') {
-    return {
-      wishlistControl: (
-        <WishlistHeart
-          productId={product._id}
-          itemId={buyer.marks?.savedEntries.get(product._id)}
-          ready={buyer.ready}
-        />
-      ),
-      action: (
-        <BookButton
-          booked={buyer.marks?.booked.has(product._id) ?? false}
-          reservedForYou={buyer.marks?.reserved.has(product._id) ?? false}
-          status={product.status}
-          ready={buyer.ready}
-          onBook={() => buyer.book(product)}
-        />
-      ),
-    };
-  }
-  const own = product.userEmail.toLowerCase() === viewer.email.toLowerCase();
-  return {
-    action: own ? (
-      <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="font-semibold">Your listing</span>
-        <Link to={paths.dashboard.myProducts} className="link link-primary">
-          Manage in My Products
-        </Link>
-      </p>
-    ) : undefined,
-  };
-}
-
 export function Component() {
   const { category, page } = useLoaderData<typeof loader>();
   const products = useProducts(category, page);
@@ -122,7 +63,6 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const logIn = () => void navigate(logInPath(`${location.pathname}${location.search}`));
-  const buyer = { marks: marks.data, ready: !marks.isPending, book: setBooking };
   const title = <PageTitle page={category} />;
 
   if (products.isPending) {
@@ -159,7 +99,22 @@ export function Component() {
               key={product._id}
               product={product}
               eager={index < EAGER_CARDS}
-              {...controlsFor(product, viewer, buyer, logIn)}
+              {...viewerControls({
+                product,
+                viewer,
+                marks: marks.data,
+                marksReady: !marks.isPending,
+                onBook: () => setBooking(product),
+                logIn,
+                ownListing: (
+                  <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+                    <span className="font-semibold">Your listing</span>
+                    <Link to={paths.dashboard.myProducts} className="link link-primary">
+                      Manage in My Products
+                    </Link>
+                  </p>
+                ),
+              })}
             />
           ))}
         </ul>

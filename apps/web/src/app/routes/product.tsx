@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Link,
   data,
@@ -7,7 +7,6 @@ import {
   useNavigate,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { ListingPage, User } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
@@ -15,15 +14,11 @@ import { useEndedSession, useMe } from '../../lib/session.ts';
 import { listingQueryOptions, useListing } from '../../features/catalog/api/get-listing.ts';
 import { ListingHead } from '../../features/catalog/components/listing-head.tsx';
 import { ListingView } from '../../features/catalog/components/listing-view.tsx';
-import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
 import { useMarks } from '../../features/marks/api/get-marks.ts';
-import {
-  SignedOutHeart,
-  WishlistHeart,
-} from '../../features/wishlist/components/wishlist-heart.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { viewerControls } from '../viewer-controls.tsx';
 
 /** Public: anyone may read a listing, so that links to it can be shared. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -37,66 +32,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     throw err;
   }
   return { id };
-}
-
-interface Controls {
-  actions?: ReactNode;
-  wishlistControl?: ReactNode;
-}
-
-/**
- * What the viewer can do: a buyer books and saves; someone signed out is led to log in; the
- * listing's seller edits it; other sellers and admins only read.
- */
-function controlsFor(
-  listing: ListingPage,
-  viewer: User | null,
-  buyer: {
-    saved: string | undefined;
-    booked: boolean;
-    reservedForYou: boolean;
-    ready: boolean;
-    book: () => void;
-  },
-  logIn: () => void,
-): Controls {
-  if (!viewer) {
-    return {
-      wishlistControl: <SignedOutHeart onLogIn={logIn} />,
-      actions: <BookButton booked={false} status={listing.status} ready onBook={logIn} />,
-    };
-  }
-  if (viewer.role === 'buyer') {
-    return {
-      wishlistControl: (
-        <WishlistHeart productId={listing._id} itemId={buyer.saved} ready={buyer.ready} />
-      ),
-      actions: (
-        <BookButton
-          booked={buyer.booked}
-          reservedForYou={buyer.reservedForYou}
-          status={listing.status}
-          ready={buyer.ready}
-          onBook={buyer.book}
-        />
-      ),
-    };
-  }
-  if (listing.userEmail.toLowerCase() === viewer.email.toLowerCase()) {
-    return {
-      actions: (
-        <>
-          <Link to={paths.dashboard.editProduct(listing._id)} className="btn btn-primary">
-            Edit listing
-          </Link>
-          <Link to={paths.dashboard.myProducts} className="link link-primary">
-            Manage in My Products
-          </Link>
-        </>
-      ),
-    };
-  }
-  return {};
 }
 
 export function Component() {
@@ -118,18 +53,29 @@ export function Component() {
     return <ErrorState error={listing.error} onRetry={() => void listing.refetch()} />;
   }
   const product = listing.data;
-  const buyer = {
-    saved: marks.data?.savedEntries.get(id),
-    booked: marks.data?.booked.has(id) ?? false,
-    reservedForYou: marks.data?.reserved.has(id) ?? false,
-    ready: !marks.isPending,
-    book: () => setBooking(true),
-  };
+  const { wishlistControl, action } = viewerControls({
+    product,
+    viewer,
+    marks: marks.data,
+    marksReady: !marks.isPending,
+    onBook: () => setBooking(true),
+    logIn,
+    ownListing: (
+      <>
+        <Link to={paths.dashboard.editProduct(product._id)} className="btn btn-primary">
+          Edit listing
+        </Link>
+        <Link to={paths.dashboard.myProducts} className="link link-primary">
+          Manage in My Products
+        </Link>
+      </>
+    ),
+  });
 
   return (
     <>
       <ListingHead listing={product} />
-      <ListingView listing={product} {...controlsFor(product, viewer, buyer, logIn)} />
+      <ListingView listing={product} wishlistControl={wishlistControl} actions={action} />
       {booking && isBuyer && (
         <BookingModal
           product={product}

@@ -333,7 +333,12 @@ describe('the listing page', () => {
   it('keeps a sold listing readable, marked Sold, with no actions', async () => {
     const { page } = seller;
     const sold = await listProduct(page, SELLER.email, { name: 'Sold Pixel-like phone' });
-    expect((await api(page, `/api/my-products/${sold._id}/sold`, 'POST', {})).status).toBe(200);
+    // Its seller marks it sold from the listing's own page.
+    await page.goto(`/product/${sold._id}`);
+    await page.getByRole('button', { name: `Mark ${sold.name} sold` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark sold' }).click();
+    await page.getByText('This phone has been sold.').waitFor();
+    expect(await page.getByRole('link', { name: 'Edit listing' }).count()).toBe(0);
     const html = await (await fetch(`${origin}/product/${sold._id}`)).text();
     expect(html).toContain('"availability":"https://schema.org/SoldOut"');
     const buyer = await signedIn(BUYER, PHONE);

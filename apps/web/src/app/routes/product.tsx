@@ -15,6 +15,7 @@ import { listingQueryOptions, useListing } from '../../features/catalog/api/get-
 import { ListingHead } from '../../features/catalog/components/listing-head.tsx';
 import { ListingView } from '../../features/catalog/components/listing-view.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
+import { MarkSoldButton } from '../../features/bookings/components/mark-sold-button.tsx';
 import { useMarks } from '../../features/marks/api/get-marks.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
@@ -65,6 +66,7 @@ export function Component() {
         <Link to={paths.dashboard.editProduct(product._id)} className="btn btn-primary">
           Edit listing
         </Link>
+        <MarkSoldButton product={product} />
         <Link to={paths.dashboard.myProducts} className="link link-primary">
           Manage in My Products
         </Link>

@@ -17,7 +17,7 @@ import {
 } from '../src/lib/access.ts';
 import type { Actor } from '../src/lib/actor.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createCallers, type TestUser } from './factories.ts';
 import { call, insertCategories, insertProducts, insertWishlistItem } from './helpers/market.ts';
 
@@ -129,7 +129,7 @@ describe('route guards', () => {
 });
 
 describe(`what a caller may touch, on ${testDbKind}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Record<'buyer' | 'otherBuyer' | 'seller' | 'otherSeller' | 'admin', TestUser>;
   let productId: string;
   let bookingId: string;
@@ -138,7 +138,6 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
   const actor = (user: TestUser): Actor => ({ ...actorWithRole(user.role), ...user });
 
   beforeAll(async () => {
-    t = await buildTestApp();
     await insertCategories(t);
     people = await createCallers(t);
     [productId] = (await insertProducts(t, people.seller.id, 1)) as [string];
@@ -149,9 +148,6 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
     });
     bookingId = booked.json<{ _id: string }>()._id;
     wishlistItemId = await insertWishlistItem(t, people.buyer.id, productId);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   type Who = keyof typeof people;

@@ -1,61 +1,41 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Advertisement, ErrorResponse, MyProduct, Product, User } from '@market/shared';
 import { readBool } from '../src/db/dialect.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { cookiesFrom, createUser, uniqueTestIp, type TestUser } from './factories.ts';
-import { call, insertCategories, postProduct, snapshot } from './helpers/market.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { cookiesFrom, createUser, signIn, type TestUser } from './factories.ts';
+import { sameOriginJson } from './helpers/auth.ts';
+import {
+  call,
+  countRows,
+  insertCategories,
+  postProduct,
+  snapshot,
+  storedUser,
+} from './helpers/market.ts';
 
-let t: TestApp;
+const t = useTestApp();
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const SAME_ORIGIN = 'http://localhost:3000';
 
 /** A call to Better Auth as the web app makes it: from our page, as the user, from their address. */
-function authPost(user: { headers: Record<string, string> }, endpoint: string, payload: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/auth${endpoint}`,
-    remoteAddress: uniqueTestIp(),
-    headers: { ...user.headers, origin: SAME_ORIGIN, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
-}
+const authPost = (user: { headers: Record<string, string> }, endpoint: string, payload: unknown) =>
+  sameOriginJson(t, user, `/api/auth${endpoint}`, payload);
 
 /** A second session of the same user, as from another device. */
 async function signInAgain(user: TestUser, password = user.password) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress: uniqueTestIp(),
-    payload: { email: user.email, password },
-  });
+  const res = await signIn(t, user.email, password);
   return { status: res.statusCode, headers: { cookie: cookiesFrom(res.headers['set-cookie']) } };
 }
 
-async function userRow(id: string) {
-  return t.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const userRow = (id: string) => storedUser(t, id);
 
-async function count(
+const count = (
   table: 'sessions' | 'accounts' | 'products' | 'wishlistItems' | 'bookings',
   column: 'userId' | 'sellerId' | 'buyerId',
   id: string,
-): Promise<number> {
-  const row = await t.app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(sql.ref(column), '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+) => countRows(t, table, [column, id]);
 
 const book = (buyer: TestUser, productId: string) =>
   call(t, buyer, 'POST', '/api/booking', { productId, phone: '01712345678', location: 'Banani' });

@@ -1,29 +1,24 @@
 import { SignJWT } from 'jose';
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, User } from '@market/shared';
 import { DEMO_ACCOUNTS } from '../src/db/seed/demo-data.ts';
 import { readBool } from '../src/db/dialect.ts';
 import { insertUserWithPassword } from '../src/modules/accounts/accounts.repository.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, uniqueTestIp, type TestUser } from './factories.ts';
+import { SAME_ORIGIN } from './helpers/auth.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let buyer: TestUser;
 let seller: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   buyer = await createUser(t, { role: 'buyer', name: 'Bina Buyer' });
   seller = await createUser(t, { role: 'seller', verified: true });
   admin = await createUser(t, { role: 'admin' });
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const SAME_ORIGIN = 'http://localhost:3000';
 
 function get(url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers });

@@ -1,44 +1,28 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, Product, User } from '@market/shared';
 import { readBool } from '../src/db/dialect.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
-import { call, insertCategories, postProduct } from './helpers/market.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { call, countRows, insertCategories, postProduct, storedUser } from './helpers/market.ts';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   admin = await createUser(t, { role: 'admin' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const memberUrl = (user: { email: string }) => `/api/all-sellers/${encodeURIComponent(user.email)}`;
 
-async function userRow(id: string) {
-  return t.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const userRow = (id: string) => storedUser(t, id);
 
 /** How many rows of the table have this id in the column. */
-async function countWhere(
+const countWhere = (
   table: 'sessions' | 'accounts' | 'products' | 'wishlistItems',
   column: 'userId' | 'sellerId',
   id: string,
-): Promise<number> {
-  const row = await t.app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(sql.ref(column), '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+) => countRows(t, table, [column, id]);
 
 const bookingBody = (productId: string) => ({
   productId,

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
+import { SAME_ORIGIN, sameOriginJson } from './helpers/auth.ts';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const SAME_ORIGIN = 'http://localhost:3000';
-
-function updateUser(user: TestUser, payload: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/update-user',
-    headers: { ...user.headers, origin: SAME_ORIGIN, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
-}
+const updateUser = (user: TestUser, payload: unknown) =>
+  sameOriginJson(t, user, '/api/auth/update-user', payload);
 
 function putUser(user: TestUser, payload: Record<string, unknown>) {
   return t.app.inject({

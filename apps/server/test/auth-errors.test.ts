@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorResponseSchema, MESSAGES, type ErrorResponse } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, uniqueTestIp } from './factories.ts';
+import { SAME_ORIGIN, sameOriginPost } from './helpers/auth.ts';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const SAME_ORIGIN = 'http://localhost:3000';
-
-function post(url: string, payload: string | object, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: uniqueTestIp(),
-    headers: { origin: SAME_ORIGIN, ...headers },
-    payload,
-  });
-}
+const post = (url: string, payload: string | object, headers: Record<string, string> = {}) =>
+  sameOriginPost(t, url, payload, { headers });
 
 /** The answer is the API's one error shape, and nothing else. */
 function errorOf(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {

@@ -1,20 +1,13 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@market/shared';
 import { AUTH_LIMITS } from '../src/plugins/auth/auth-limits.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
 import { createUser, uniqueTestIp, type TestUser } from './factories.ts';
+import { SAME_ORIGIN, sameOriginPost } from './helpers/auth.ts';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const SAME_ORIGIN = 'http://localhost:3000';
 const { passwordCheck, resetRequest } = AUTH_LIMITS;
 
 /** The spellings of one endpoint that the router and Better Auth treat as that endpoint. */
@@ -37,17 +30,18 @@ function send(
   fields: Record<string, string>,
   options: { address: string; form?: boolean; headers?: Record<string, string> },
 ) {
-  return server.app.inject({
-    method: 'POST',
+  return sameOriginPost(
+    server,
     url,
-    remoteAddress: options.address,
-    headers: {
-      origin: SAME_ORIGIN,
-      ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      ...options.headers,
+    options.form ? new URLSearchParams(fields).toString() : fields,
+    {
+      remoteAddress: options.address,
+      headers: {
+        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...options.headers,
+      },
     },
-    payload: options.form ? new URLSearchParams(fields).toString() : fields,
-  });
+  );
 }
 
 function expectLimited(res: {

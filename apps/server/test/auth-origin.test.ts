@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorResponse, User } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, uniqueTestIp } from './factories.ts';
 
 /** The headers a browser sends with a fetch from a page of `origin` to `host`. */
@@ -27,14 +27,8 @@ function registration() {
 }
 
 describe(`without PUBLIC_URL, the address a page is opened at is its own, on ${testDbKind}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Empty counts as unset, as in a shell.
-    t = await buildTestApp({ env: { PUBLIC_URL: '' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  // Empty counts as unset, as in a shell.
+  const t = useTestApp({ env: { PUBLIC_URL: '' } });
 
   for (const address of ['http://127.0.0.1:3000', 'http://192.168.1.20:3000']) {
     it(`registers, signs in, changes the profile and signs out at ${address}`, async () => {
@@ -113,13 +107,7 @@ describe(`without PUBLIC_URL, the address a page is opened at is its own, on ${t
 });
 
 describe(`with PUBLIC_URL, other addresses are told where to go, on ${testDbKind}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { PUBLIC_URL: 'https://market.example' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://market.example' } });
 
   it('refuses sign-in and registration from another address with JSON naming PUBLIC_URL', async () => {
     const headers = browserFetch('http://127.0.0.1:3000');

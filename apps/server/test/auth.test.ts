@@ -1,39 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, type ErrorResponse, type User } from '@market/shared';
 import { readBool } from '../src/db/dialect.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, uniqueTestIp } from './factories.ts';
+import { SAME_ORIGIN, sameOriginPost } from './helpers/auth.ts';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const signUp = (body: Record<string, unknown>, ip = uniqueTestIp()) =>
+  sameOriginPost(t, '/api/auth/sign-up/email', body, { remoteAddress: ip });
 
-const SAME_ORIGIN = 'http://localhost:3000';
-
-function signUp(body: Record<string, unknown>, ip = uniqueTestIp()) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    remoteAddress: ip,
-    headers: { origin: SAME_ORIGIN },
-    payload: body,
-  });
-}
-
-function signIn(email: string, password: string, ip = uniqueTestIp()) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress: ip,
-    headers: { origin: SAME_ORIGIN },
-    payload: { email, password },
-  });
-}
+const signIn = (email: string, password: string, ip = uniqueTestIp()) =>
+  sameOriginPost(t, '/api/auth/sign-in/email', { email, password }, { remoteAddress: ip });
 
 function me(headers: Record<string, string>) {
   return t.app.inject({ method: 'GET', url: '/api/me', headers });

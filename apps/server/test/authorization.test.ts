@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createCallers, createUser } from './factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createCallers, createUser, type TestUser } from './factories.ts';
 import {
   call,
   insertProducts,
@@ -13,8 +13,6 @@ import {
   snapshot,
 } from './helpers/market.ts';
 import { acceptBody, insertRequests } from './helpers/deal.ts';
-
-type TestUser = Awaited<ReturnType<typeof createUser>>;
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -344,7 +342,7 @@ function collectRoute(route: RouteOptions): void {
   }
 }
 
-let t: TestApp;
+const t = useTestApp({ seedDemo: true, onRoute: collectRoute });
 let users: Users;
 let uploadedImageUrl: string;
 
@@ -357,7 +355,6 @@ async function photo(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ seedDemo: true, onRoute: collectRoute });
   users = await createCallers(t);
   const uploaded = await t.app.inject({
     method: 'POST',
@@ -365,9 +362,6 @@ beforeAll(async () => {
     ...multipartForm(await photo()),
   });
   uploadedImageUrl = uploaded.json<{ data: { url: string } }>().data.url;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function freshFixture(needsMember: boolean): Promise<Fixture> {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingState, MarkSold, Product, SellerBuyer } from '@market/shared';
 import { buildApp } from '../src/app.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { expireStaleRequests } from '../src/modules/bookings/bookings.service.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
 import {
   acceptBody,
   acceptBooking,
@@ -17,9 +17,7 @@ import {
 } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, snapshot } from './helpers/market.ts';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let otherSeller: TestUser;
 let buyer: TestUser;
@@ -27,16 +25,12 @@ let otherBuyer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller', name: 'Sara Seller', phone: '+8801811111111' });
   otherSeller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer', name: 'Bashir Buyer' });
   otherBuyer = await createUser(t, { role: 'buyer', name: 'Rina Buyer' });
   admin = await createUser(t, { role: 'admin' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const orders = async (user: TestUser) =>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
 import { acceptBody, acceptBooking, requestBody, requestBooking } from './helpers/deal.ts';
 import { insertCategories, postProduct } from './helpers/market.ts';
 
@@ -11,22 +11,16 @@ import { insertCategories, postProduct } from './helpers/market.ts';
  * the listing's status agrees with its requests.
  */
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
 const ROUNDS = 6;
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 let seller: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 interface Answer {

@@ -1,29 +1,24 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDayMonthYear, type Booking, type Product, type SellerBuyer } from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { requestBody } from './helpers/deal.ts';
 import { call, insertCategories, postProduct } from './helpers/market.ts';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let otherSeller: TestUser;
 let buyer: TestUser;
 let otherBuyer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller', verified: true });
   otherSeller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer', name: 'Sam Buyer' });
   otherBuyer = await createUser(t, { role: 'buyer', name: 'Rina Buyer' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const ordersUrl = (user: TestUser, extra = '') =>
@@ -34,13 +29,6 @@ function bookingRows(productId?: string) {
   if (productId) q = q.where('productId', '=', productId);
   return q.execute();
 }
-
-const bookingBody = (productId: string, extra: Record<string, unknown> = {}) => ({
-  productId,
-  phone: '+8801712345678',
-  location: 'Dhanmondi 27, near the lake',
-  ...extra,
-});
 
 describe(`booking a product on ${testDbKind}`, () => {
   let product: Product;
@@ -59,7 +47,7 @@ describe(`booking a product on ${testDbKind}`, () => {
       buyer,
       'POST',
       '/api/booking',
-      bookingBody(product._id, {
+      requestBody(product._id, {
         name: 'Forged Name',
         email: 'forged@example.com',
         productName: 'Free phone',
@@ -111,7 +99,7 @@ describe(`booking a product on ${testDbKind}`, () => {
   });
 
   it('refuses a second open request for the same product with 409 and keeps one order', async () => {
-    const res = await call(t, buyer, 'POST', '/api/booking', bookingBody(product._id));
+    const res = await call(t, buyer, 'POST', '/api/booking', requestBody(product._id));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({
       code: 'CONFLICT',
@@ -121,7 +109,7 @@ describe(`booking a product on ${testDbKind}`, () => {
   });
 
   it('lets another buyer book the same product', async () => {
-    const res = await call(t, otherBuyer, 'POST', '/api/booking', bookingBody(product._id));
+    const res = await call(t, otherBuyer, 'POST', '/api/booking', requestBody(product._id));
     expect(res.statusCode).toBe(200);
     expect(res.json<Booking>()).toMatchObject({ name: 'Rina Buyer', email: otherBuyer.email });
     expect(await bookingRows(product._id)).toHaveLength(2);
@@ -129,7 +117,7 @@ describe(`booking a product on ${testDbKind}`, () => {
 
   it('refuses a missing product with 404 and stores nothing', async () => {
     const before = (await bookingRows()).length;
-    const res = await call(t, buyer, 'POST', '/api/booking', bookingBody(crypto.randomUUID()));
+    const res = await call(t, buyer, 'POST', '/api/booking', requestBody(crypto.randomUUID()));
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('This product is no longer available');
     expect(await bookingRows()).toHaveLength(before);
@@ -157,7 +145,7 @@ describe(`booking a product on ${testDbKind}`, () => {
         postedAt: w.date(new Date()),
       })
       .execute();
-    const res = await call(t, buyer, 'POST', '/api/booking', bookingBody(ownId));
+    const res = await call(t, buyer, 'POST', '/api/booking', requestBody(ownId));
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('You cannot book your own product');
     expect(await bookingRows(ownId)).toHaveLength(0);
@@ -171,7 +159,7 @@ describe(`booking a product on ${testDbKind}`, () => {
     ['location', { location: 'x'.repeat(201) }],
   ])('refuses a booking with a bad %s', async (field, change) => {
     const before = (await bookingRows()).length;
-    const body = { ...bookingBody(product._id), ...change };
+    const body = { ...requestBody(product._id), ...change };
     const res = await call(t, buyer, 'POST', '/api/booking', body);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toContain(field);
@@ -190,7 +178,7 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       products.push(
         await postProduct(t, otherSeller, { name: `Galaxy ${i}`, Category: 'samsung' }),
       );
-      const res = await call(t, shopper, 'POST', '/api/booking', bookingBody(products[i]!._id));
+      const res = await call(t, shopper, 'POST', '/api/booking', requestBody(products[i]!._id));
       expect(res.statusCode).toBe(200);
     }
   });
@@ -270,7 +258,7 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       price: 450.5,
       imgURL: gone.imgURL,
     });
-    const rebook = await call(t, otherBuyer, 'POST', '/api/booking', bookingBody(gone._id));
+    const rebook = await call(t, otherBuyer, 'POST', '/api/booking', requestBody(gone._id));
     expect(rebook.statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
@@ -56,13 +57,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export type TestAppOptions = { env?: Record<string, string>; seedDemo?: boolean } & BuildOptions;
+
 /**
  * The real app on a fresh database of the kind under test. Demo data is off unless asked for.
  * Extra environment variables (for example SMTP_URL) can be given.
  */
-export async function buildTestApp(
-  options: { env?: Record<string, string>; seedDemo?: boolean } & BuildOptions = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: db.dataDir,
@@ -85,6 +86,44 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * The app shared by the tests of this file or `describe` block: built before them on a fresh
+ * database and closed after them. The handle can be used (and passed to the factories) from the
+ * start; its parts exist once the tests run. Options given as a function are read when the app
+ * is built, so they may use what an earlier `beforeAll` has started (a mail server, a folder);
+ * `afterAll` hooks run in reverse, so the app is closed before that is stopped.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  const built = (): TestApp => {
+    if (!current) throw new Error('The test app is built in beforeAll; use it inside the tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await buildTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get app() {
+      return built().app;
+    },
+    get config() {
+      return built().config;
+    },
+    get db() {
+      return built().db;
+    },
+    async close() {
+      const app = built();
+      current = undefined;
+      await app.close();
     },
   };
 }

@@ -34,6 +34,16 @@ export function cookiesFrom(setCookie: string | string[] | undefined): string {
     .join('; ');
 }
 
+/** A sign-in through POST /api/auth/sign-in/email, from a fresh client address. */
+export function signIn(t: TestApp, email: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: uniqueTestIp(),
+    payload: { email, password },
+  });
+}
+
 /**
  * A user in the database (with a scrypt-hashed password) who has signed in through
  * POST /api/auth/sign-in/email; its headers carry the real session cookie.
@@ -62,12 +72,7 @@ export async function createUser(
     isVerifiedUser: opts.verified ?? false,
   });
 
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress: uniqueTestIp(),
-    payload: { email, password },
-  });
+  const res = await signIn(t, email, password);
   if (res.statusCode !== 200) {
     throw new Error(`sign-in of ${email} answered ${res.statusCode}: ${res.body}`);
   }

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser, uniqueTestIp, type TestUser } from './factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { SAME_ORIGIN, sameOriginPost } from './helpers/auth.ts';
 import { call, insertCategories, productForm } from './helpers/market.ts';
 import { FOREIGN_IMAGE_MESSAGE } from '../src/lib/image-urls.ts';
 
-const ORIGIN = 'http://localhost:3000';
+const ORIGIN = SAME_ORIGIN;
 const hash = () => crypto.randomBytes(32).toString('hex');
 
 /** Image URLs this server serves: uploads (relative or with its origin) and demo images. */
@@ -34,18 +35,14 @@ const FOREIGN = [
   '',
 ];
 
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const refusal = (field: string) => ({
@@ -69,19 +66,10 @@ async function productsNamed(name: string) {
   return t.app.db.selectFrom('products').select('imgUrl').where('name', '=', name).execute();
 }
 
-function authCall(url: string, payload: unknown, cookie?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: uniqueTestIp(),
-    headers: {
-      origin: ORIGIN,
-      'content-type': 'application/json',
-      ...(cookie ? { cookie } : {}),
-    },
-    payload: JSON.stringify(payload),
+const authCall = (url: string, payload: unknown, cookie?: string) =>
+  sameOriginPost(t, url, JSON.stringify(payload), {
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
   });
-}
 
 describe(`image fields take only this server's images, on ${testDbKind}`, () => {
   describe('imgURL of POST /api/add-product', () => {

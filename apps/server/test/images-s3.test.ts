@@ -8,21 +8,17 @@ import { imageUploadResponseSchema } from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
 import { removeOrphanImages } from '../src/modules/images/images.service.ts';
 import { createImageStorage } from '../src/modules/images/images.storage.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { useTestApp, type TestApp } from './build-test-app.ts';
 import { startLocalBucket, type LocalBucket } from './helpers/local-bucket.ts';
+import { multipartForm } from './helpers/market.ts';
 
 const BUCKET = 'market-images';
 
 let localBucket: LocalBucket;
 let bucket: S3Client;
-/** Two instances with separate databases and local folders, sharing only the bucket. */
-let first: TestApp;
-let second: TestApp;
 
 beforeAll(async () => {
   localBucket = await startLocalBucket(BUCKET);
-  first = await buildTestApp({ env: localBucket.env });
-  second = await buildTestApp({ env: localBucket.env });
   bucket = new S3Client({
     endpoint: localBucket.endpoint,
     region: 'us-east-1',
@@ -33,28 +29,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   bucket?.destroy();
-  await first?.close();
-  await second?.close();
   await localBucket?.close();
 });
 
-function multipartForm(bytes: Buffer) {
-  const boundary = `----market${crypto.randomBytes(8).toString('hex')}`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="phone.jpg"\r\n` +
-          'Content-Type: image/jpeg\r\n\r\n',
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** Two instances with separate databases and local folders, sharing only the bucket. */
+const first = useTestApp(() => ({ env: localBucket.env }));
+const second = useTestApp(() => ({ env: localBucket.env }));
 
 async function uploadTo(t: TestApp, bytes: Buffer) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/images', ...multipartForm(bytes) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    ...multipartForm(bytes, { filename: 'phone.jpg' }),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return imageUploadResponseSchema.parse(res.json()).data;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import exifReader from 'exif-reader';
 import sharp, { type Sharp } from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   IMAGE_MAX_BYTES,
   imageUploadResponseSchema,
@@ -15,16 +15,10 @@ import { insertUserWithPassword } from '../src/modules/accounts/accounts.reposit
 import { ANONYMOUS_UPLOADS_PER_WINDOW } from '../src/modules/images/images.rate-limit.ts';
 import { removeOrphanImages } from '../src/modules/images/images.service.ts';
 import { createImageStorage } from '../src/modules/images/images.storage.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { multipartForm } from './helpers/market.ts';
+import { buildTestApp, useTestApp, type TestApp } from './build-test-app.ts';
+import { countRows, multipartForm } from './helpers/market.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** Every test uploads from its own address, so the per-IP limit only bites where it is tested. */
 let addressCounter = 0;
@@ -59,13 +53,7 @@ async function fetchImage(url: string): Promise<Buffer> {
 /** The image id (content hash) in an image URL. */
 const idOf = (url: string) => url.slice('/api/images/'.length, -'.webp'.length);
 
-async function imageRowCount(): Promise<number> {
-  const row = await t.app.db
-    .selectFrom('images')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const imageRowCount = () => countRows(t, 'images');
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BATTERY_MESSAGE,
   PHOTOS_MAX_MESSAGE,
@@ -19,8 +19,8 @@ import {
   removeOrphanImages,
 } from '../src/modules/images/images.service.ts';
 import { createImageStorage } from '../src/modules/images/images.storage.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
 import {
   call,
   insertCategories,
@@ -31,9 +31,7 @@ import {
   snapshot,
 } from './helpers/market.ts';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let otherSeller: TestUser;
 let buyer: TestUser;
@@ -63,14 +61,10 @@ const fieldError = (body: string) =>
   JSON.parse(body) as { error: { code: string; message: string; fields?: Record<string, string> } };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller', verified: true, name: 'Rahim Phones' });
   otherSeller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const addUrl = (s: TestUser) => `/api/add-product?email=${encodeURIComponent(s.email)}`;

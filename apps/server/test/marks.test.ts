@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX, type Marks } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, insertProducts } from './helpers/market.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let buyer: TestUser;
 let otherBuyer: TestUser;
@@ -12,7 +12,6 @@ let otherBuyer: TestUser;
 let [saved, booked, both, neither] = ['', '', '', ''];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer' });
@@ -29,9 +28,6 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const marksUrl = (ids: string[]) => `/api/me/marks?productIds=${ids.join(',')}`;

@@ -3,10 +3,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, uniqueTestIp } from './factories.ts';
-
-const SAME_ORIGIN = 'http://localhost:3000';
+import { SAME_ORIGIN, sameOriginPost } from './helpers/auth.ts';
 
 /** A real SMTP server on a free port that keeps every message it receives. */
 async function startMailbox() {
@@ -54,36 +53,23 @@ function resetLinkIn(raw: string): URL {
 }
 
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-let t: TestApp;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
 });
 afterAll(async () => {
-  await t?.close();
   await mailbox?.close();
 });
+const t = useTestApp(() => ({ env: { SMTP_URL: mailbox.url } }));
 
-function requestReset(email: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    remoteAddress: uniqueTestIp(),
-    headers: { origin: SAME_ORIGIN },
-    payload: { email, redirectTo: `${SAME_ORIGIN}/reset-password` },
+const requestReset = (email: string) =>
+  sameOriginPost(t, '/api/auth/request-password-reset', {
+    email,
+    redirectTo: `${SAME_ORIGIN}/reset-password`,
   });
-}
 
-function signIn(email: string, password: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress: uniqueTestIp(),
-    headers: { origin: SAME_ORIGIN },
-    payload: { email, password },
-  });
-}
+const signIn = (email: string, password: string) =>
+  sameOriginPost(t, '/api/auth/sign-in/email', { email, password });
 
 describe(`password reset by email on ${testDbKind}`, () => {
   it('mails a one-hour link; the new password works, the old one and old sessions do not', async () => {

@@ -12,43 +12,32 @@ import {
   type Category,
   type Product,
 } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
+import { testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
 import {
   call,
+  countRows,
   insertCategories,
   insertProducts,
   postProduct,
   productForm,
 } from './helpers/market.ts';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let unverifiedSeller: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller', verified: true, name: 'Rahim Phones' });
   unverifiedSeller = await createUser(t, { role: 'seller', name: 'Nadia Mobile' });
   buyer = await createUser(t, { role: 'buyer' });
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 const addProductUrl = () => `/api/add-product?email=${encodeURIComponent(seller.email)}`;
 
-async function productCount(): Promise<number> {
-  const row = await t.app.db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const productCount = () => countRows(t, 'products');
 
 /** Posts the body and expects a refusal naming the field; nothing may be stored. */
 async function expectRefused(body: Record<string, unknown>, field: string) {
@@ -393,13 +382,7 @@ describe(`advertisements on ${testDbKind}`, () => {
 });
 
 describe(`categories, reviews and blogs on ${testDbKind}`, () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await buildTestApp({ seedDemo: true });
-  });
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = useTestApp({ seedDemo: true });
 
   it('lists the categories in display order', async () => {
     const res = await call(demo, null, 'GET', '/api/categories');
@@ -433,7 +416,7 @@ describe(`categories, reviews and blogs on ${testDbKind}`, () => {
 });
 
 describe(`deep category pages on ${testDbKind}`, () => {
-  let deep: TestApp;
+  const deep = useTestApp();
   let otherInstance: TestApp['app'];
   let reader: TestUser;
   let lister: TestUser;
@@ -461,7 +444,6 @@ describe(`deep category pages on ${testDbKind}`, () => {
   }
 
   beforeAll(async () => {
-    deep = await buildTestApp();
     await insertCategories(deep);
     lister = await createUser(deep, { role: 'seller' });
     reader = await createUser(deep, { role: 'buyer' });
@@ -476,7 +458,6 @@ describe(`deep category pages on ${testDbKind}`, () => {
   });
   afterAll(async () => {
     await otherInstance?.close();
-    await deep?.close();
   });
 
   it('pages through more than a thousand rows without overlap or gaps', async () => {

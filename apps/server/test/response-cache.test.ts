@@ -1,25 +1,21 @@
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER, type Product } from '@market/shared';
 import { cacheKey, registerResponseCaches, ResponseCache } from '../src/lib/response-cache.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertProducts, postProduct, productForm } from './helpers/market.ts';
 
-let t: TestApp;
+const t = useTestApp({ seedDemo: true });
 let seller: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ seedDemo: true });
   seller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer' });
   // More than one page of iPhones, so that pages hand out a next cursor.
   await insertProducts(t, seller.id, 60, { newest: new Date(Date.now() - 86_400_000) });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Fills the catalogue cache with a few public and signed-in answers; answers its size. */

@@ -8,7 +8,7 @@ import {
   inlineScriptHashes,
   scriptHash,
 } from '../src/plugins/security-headers.ts';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser } from './factories.ts';
 
 const sha256 = (text: string) =>
@@ -51,13 +51,7 @@ describe('the page policy', () => {
 });
 
 describe(`security headers on every answer on ${testDbKind}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const expectBrowserHeaders = (headers: Record<string, unknown>, label: string) => {
     expect(headers['x-content-type-options'], label).toBe('nosniff');
@@ -113,7 +107,6 @@ describe(`security headers on every answer on ${testDbKind}`, () => {
 describe(`the page shell's policy names its inline script on ${testDbKind}`, () => {
   const menuScript = "addEventListener('click', () => {})";
   let dist: string;
-  let t: TestApp;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'market-dist-'));
     fs.writeFileSync(
@@ -122,12 +115,11 @@ describe(`the page shell's policy names its inline script on ${testDbKind}`, () 
         '<script type="module" crossorigin src="/assets/index.js"></script></head>' +
         '<body><div id="root"></div></body></html>',
     );
-    t = await buildTestApp({ env: { WEB_DIST_DIR: dist }, serveWeb: true });
   });
-  afterAll(async () => {
-    await t?.close();
+  afterAll(() => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
+  const t = useTestApp(() => ({ env: { WEB_DIST_DIR: dist }, serveWeb: true }));
 
   it('allows exactly the shell inline script', async () => {
     const page = await t.app.inject({ url: '/dashboard/my-orders' });

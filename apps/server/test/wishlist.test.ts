@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, WishlistItem } from '@market/shared';
-import { buildTestApp, testDbKind, type TestApp } from './build-test-app.ts';
-import { createUser } from './factories.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, postProduct } from './helpers/market.ts';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
-
-let t: TestApp;
+const t = useTestApp();
 let seller: TestUser;
 let buyer: TestUser;
 let otherBuyer: TestUser;
 let phone: Product;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await insertCategories(t);
   seller = await createUser(t, { role: 'seller' });
   buyer = await createUser(t, { role: 'buyer' });
@@ -27,9 +24,6 @@ beforeAll(async () => {
     location: 'Sylhet',
     imgURL: '/demo/realme-1.webp',
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const listUrl = (user: TestUser, extra = '') =>

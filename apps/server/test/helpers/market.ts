@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import type { Product } from '@market/shared';
 import { valueWriters } from '../../src/db/dialect.ts';
+import type { Database } from '../../src/db/schema.ts';
 import type { TestApp } from '../build-test-app.ts';
 
 /** Anyone who can send a request: a user from the factories, or null for anonymous. */
@@ -162,4 +164,21 @@ export async function insertCategories(t: TestApp): Promise<void> {
       })),
     )
     .execute();
+}
+
+/** How many rows the table holds; with `where`, how many have the value in the column. */
+export async function countRows(
+  t: TestApp,
+  table: keyof Database,
+  where?: [column: string, value: string],
+): Promise<number> {
+  let query = t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (where) query = query.where(sql.ref(where[0]), '=', where[1]);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The user's row as the database has it; undefined once the account is gone. */
+export function storedUser(t: TestApp, id: string) {
+  return t.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -138,7 +138,10 @@ describe('the smaller things people ran into', () => {
       await buyer.page.waitForFunction((t) => document.title === t, title);
     }
     // A page reached by a link gets its title too.
-    await buyer.page.getByRole('link', { name: 'My Orders' }).click();
+    await buyer.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'My Orders' })
+      .click();
     await buyer.page.waitForFunction(() => document.title === 'My Orders · Phone Market');
     await buyer.close();
   });

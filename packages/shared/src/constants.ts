@@ -46,3 +46,6 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avi
 export function currentYear(now: Date = new Date()): number {
   return now.getFullYear();
 }
+
+/** Where uploaded images are served; stored URLs start with it (relative or with an origin). */
+export const IMAGE_URL_PATH = '/api/images/';

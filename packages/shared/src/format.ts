@@ -1,5 +1,8 @@
 import { AD_DESCRIPTION_PREVIEW } from './constants.ts';
 
+// Plain functions without schemas: the first screen uses them and loads no schema library
+// (whose first schema would probe `new Function`, which the pages' policy reports).
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** DD-MM-YYYY in UTC. */
@@ -34,4 +37,14 @@ export function formatPrice(dollars: number): string {
 /** The advertisement card's description: the first 250 characters plus an ellipsis. */
 export function truncateDescription(text: string, limit: number = AD_DESCRIPTION_PREVIEW): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
+
+/** "1 TB" for 1024, "128 GB" otherwise. */
+export function formatStorage(gb: number): string {
+  return gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`;
+}
+
+/** Years a phone has been in use, shown as 'N+' on a card. */
+export function yearsOfUse(yearOfPurchase: number, now: Date = new Date()): number {
+  return Math.max(0, now.getFullYear() - yearOfPurchase);
 }

@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './image-variants.ts';
 export * from './schemas/common.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/listings.ts';

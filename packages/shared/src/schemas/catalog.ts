@@ -62,8 +62,3 @@ export const advertisementSchema = z.object({
   resellPrice: moneySchema,
 });
 export type Advertisement = z.infer<typeof advertisementSchema>;
-
-/** Years a phone has been in use, shown as 'N+' on a card. */
-export function yearsOfUse(yearOfPurchase: number, now: Date = new Date()): number {
-  return Math.max(0, now.getFullYear() - yearOfPurchase);
-}

@@ -6,8 +6,6 @@ export const imageUploadResponseSchema = z.object({
 });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
 
-/** Where uploaded images are served; stored URLs start with it (relative or with an origin). */
-export const IMAGE_URL_PATH = '/api/images/';
 /** The long edge, in pixels, of the stored image and of its thumbnail. */
 export const IMAGE_FULL_EDGE = 1600;
 export const IMAGE_THUMBNAIL_EDGE = 400;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_URL_PATH } from './images.ts';
+import { imageSrcSet } from '../image-variants.ts';
 
 /** Storage sizes a listing may name, in GB: the sizes phones are sold with. */
 export const STORAGE_OPTIONS_GB = [16, 32, 64, 128, 256, 512, 1024] as const;
@@ -16,11 +16,6 @@ export const CARRIER_MAX = 60;
 export const STORAGE_MESSAGE = `Storage must be one of ${STORAGE_OPTIONS_GB.join(', ')} GB`;
 export const BATTERY_MESSAGE = 'Battery health must be a whole number from 1 to 100 (%)';
 export const PHOTOS_MAX_MESSAGE = `A listing can have at most ${PHOTOS_MAX} photos`;
-
-/** "1 TB" for 1024, "128 GB" otherwise. */
-export function formatStorage(gb: number): string {
-  return gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`;
-}
 
 export const storageGbSchema = z
   .number({ error: STORAGE_MESSAGE })
@@ -94,44 +89,6 @@ export const photosSchema = z
   .min(1, { error: 'Add at least one photo' })
   .max(PHOTOS_MAX, { error: PHOTOS_MAX_MESSAGE })
   .refine((urls) => new Set(urls).size === urls.length, { error: 'Each photo can appear once' });
-
-/**
- * The widths, in pixels, an uploaded image is also stored at (`<hash>-<width>.webp`), so that a
- * card or a thumbnail never downloads the full-size photo. Only these exist.
- */
-export const IMAGE_VARIANT_WIDTHS = [320, 640, 960] as const;
-export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
-
-const UPLOAD_NAME = /^([0-9a-f]{64})\.webp$/;
-
-/** The hash of an uploaded image's full-size URL (relative or with an origin), or null. */
-function uploadHash(url: string): string | null {
-  const at = url.indexOf(IMAGE_URL_PATH);
-  if (at < 0) return null;
-  return UPLOAD_NAME.exec(url.slice(at + IMAGE_URL_PATH.length))?.[1] ?? null;
-}
-
-/** The URL of an upload's stored variant of this width; other images have none (null). */
-export function imageVariantUrl(url: string, width: ImageVariantWidth): string | null {
-  const hash = uploadHash(url);
-  return hash
-    ? `${url.slice(0, url.indexOf(IMAGE_URL_PATH))}${IMAGE_URL_PATH}${hash}-${width}.webp`
-    : null;
-}
-
-/**
- * The `srcset` of an image: its stored widths, and the full size (1600 px on the long edge)
- * unless `full` is false (a card, which must never download it). Undefined for images stored in
- * one size only (the demo photos, 600 px), which need none.
- */
-export function imageSrcSet(
-  url: string,
-  { full = true }: { full?: boolean } = {},
-): string | undefined {
-  if (!uploadHash(url)) return undefined;
-  const variants = IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariantUrl(url, w)} ${w}w`);
-  return (full ? [...variants, `${url} 1600w`] : variants).join(', ');
-}
 
 export const listingPhotoSchema = z.object({
   url: z.string(),

@@ -72,7 +72,8 @@ export function ProductCard({
       <div className="card-body gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="card-title min-w-0 text-lg wrap-anywhere">
-            <Link to={page} className="link-hover">
+            {/* At least 44 px tall, so that a finger finds it on a phone. */}
+            <Link to={page} className="link-hover inline-flex min-h-11 items-center">
               {product.name}
             </Link>
           </h2>

@@ -33,6 +33,8 @@ import { marksRoutes } from './modules/marks/marks.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { savedSearchesRoutes } from './modules/search/saved-searches.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +127,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(adminRoutes);
       await api.register(imagesRoutes);
       await api.register(listingPageRoutes);
+      await api.register(searchRoutes);
+      await api.register(savedSearchesRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import {
   snapshot,
 } from './helpers/market.ts';
 import { acceptBody, insertRequests } from './helpers/deal.ts';
+import { valueWriters } from '../src/db/dialect.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -28,6 +29,8 @@ interface Fixture {
   requestedId: string;
   acceptedId: string;
   code: string;
+  /** `buyer`'s only saved search. */
+  savedSearchId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -274,6 +277,43 @@ const CASES: Case[] = [
     expected: { ...ownBuyerList, otherBuyer: 404 },
   },
   {
+    label: 'GET /search?q=bulk&maxPrice=400',
+    route: 'GET /api/search',
+    url: () => '/api/search?q=bulk&maxPrice=400',
+    expected: signedIn,
+  },
+  {
+    label: 'GET /search/facets?q=bulk',
+    route: 'GET /api/search/facets',
+    url: () => '/api/search/facets?q=bulk',
+    expected: signedIn,
+  },
+  {
+    label: 'GET /search/suggest?q=bul',
+    route: 'GET /api/search/suggest',
+    url: () => '/api/search/suggest?q=bul',
+    expected: signedIn,
+  },
+  {
+    label: 'GET /saved-searches',
+    route: 'GET /api/saved-searches',
+    url: () => '/api/saved-searches',
+    expected: anyBuyer,
+  },
+  {
+    label: 'POST /saved-searches',
+    route: 'POST /api/saved-searches',
+    url: () => '/api/saved-searches',
+    body: () => ({ name: 'Cheap phones', filters: { q: 'bulk', maxPrice: 400 } }),
+    expected: anyBuyer,
+  },
+  {
+    label: "DELETE /saved-searches/<buyer's saved search>",
+    route: 'DELETE /api/saved-searches/:id',
+    url: (_u, fx) => `/api/saved-searches/${fx.savedSearchId}`,
+    expected: { ...ownBuyerList, otherBuyer: 404 },
+  },
+  {
     label: "GET /me/marks?productIds=<seller's product>",
     route: 'GET /api/me/marks',
     url: (_u, fx) => `/api/me/marks?productIds=${fx.productId}`,
@@ -376,7 +416,22 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
     requestedOn!,
     reservedOn!,
   );
-  return { productId: productId!, wishlistItemId, member, ...requests };
+  // One saved search at a time, so that saving more never meets the limit of twenty.
+  await t.app.db.deleteFrom('savedSearches').where('userId', '=', users.buyer.id).execute();
+  const savedSearchId = crypto.randomUUID();
+  const now = valueWriters(t.app.db).date(new Date());
+  await t.app.db
+    .insertInto('savedSearches')
+    .values({
+      id: savedSearchId,
+      userId: users.buyer.id,
+      name: 'Phones',
+      filters: '{"q":"bulk"}',
+      createdAt: now,
+      seenUntil: now,
+    })
+    .execute();
+  return { productId: productId!, wishlistItemId, member, ...requests, savedSearchId };
 }
 
 async function send(c: Case, caller: TestUser | null, fx: Fixture) {

@@ -8,6 +8,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/listings.ts';
 export * from './schemas/listing-details.ts';
 export * from './schemas/listing-page.ts';
+export * from './schemas/search.ts';
 export * from './schemas/bookings.ts';
 export * from './schemas/wishlist.ts';
 export * from './schemas/marks.ts';

@@ -10,6 +10,7 @@ import * as categoryProductCounts from './migrations/20261123010000_category_pro
 import * as listingStatus from './migrations/20261124000100_listing_status.ts';
 import * as listingDetailsPhotos from './migrations/20261124000200_listing_details_photos.ts';
 import * as bookingRequests from './migrations/20261124000300_booking_requests.ts';
+import * as search from './migrations/20261124000400_search.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '20261124000100_listing_status': listingStatus,
   '20261124000200_listing_details_photos': listingDetailsPhotos,
   '20261124000300_booking_requests': bookingRequests,
+  '20261124000400_search': search,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

@@ -187,6 +187,17 @@ export interface ImagesTable {
   createdAt: Timestamp;
 }
 
+/** A buyer's saved search: its validated filters as JSON, and up to when its matches were seen. */
+export interface SavedSearchesTable {
+  id: string;
+  userId: string;
+  name: string;
+  filters: string;
+  createdAt: Timestamp;
+  /** The newest matching listing's posting time when saved; later ones are new to it. */
+  seenUntil: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -202,6 +213,7 @@ export interface Database {
   reviews: ReviewsTable;
   blogs: BlogsTable;
   images: ImagesTable;
+  savedSearches: SavedSearchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -132,22 +132,42 @@ export async function insertWishlistItem(
 /** Everything a refused call must leave as it was. */
 export async function snapshot(t: TestApp) {
   const db = t.app.db;
-  const [users, sessions, products, bookings, wishlistItems, categories, photos, prices] =
-    await Promise.all([
-      db
-        .selectFrom('users')
-        .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone'])
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
-      db.selectFrom('products').selectAll().orderBy('id').execute(),
-      db.selectFrom('bookings').selectAll().orderBy('id').execute(),
-      db.selectFrom('wishlistItems').selectAll().orderBy('id').execute(),
-      db.selectFrom('categories').selectAll().orderBy('id').execute(),
-      db.selectFrom('productPhotos').selectAll().orderBy('productId').orderBy('position').execute(),
-      db.selectFrom('productPriceHistory').selectAll().orderBy('id').execute(),
-    ]);
-  return { users, sessions, products, bookings, wishlistItems, categories, photos, prices };
+  const [
+    users,
+    sessions,
+    products,
+    bookings,
+    wishlistItems,
+    categories,
+    photos,
+    prices,
+    savedSearches,
+  ] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone'])
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
+    db.selectFrom('products').selectAll().orderBy('id').execute(),
+    db.selectFrom('bookings').selectAll().orderBy('id').execute(),
+    db.selectFrom('wishlistItems').selectAll().orderBy('id').execute(),
+    db.selectFrom('categories').selectAll().orderBy('id').execute(),
+    db.selectFrom('productPhotos').selectAll().orderBy('productId').orderBy('position').execute(),
+    db.selectFrom('productPriceHistory').selectAll().orderBy('id').execute(),
+    db.selectFrom('savedSearches').selectAll().orderBy('id').execute(),
+  ]);
+  return {
+    users,
+    sessions,
+    products,
+    bookings,
+    wishlistItems,
+    categories,
+    photos,
+    prices,
+    savedSearches,
+  };
 }
 
 /** The categories a product must reference; tests without demo data add them. */

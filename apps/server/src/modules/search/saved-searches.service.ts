@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SAVED_SEARCHES_MAX, type SavedSearch, type SearchFilters } from '@market/shared';
+import { readDate, valueWriters } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Page } from '../../lib/paging.ts';
+import { findNewestPostedAt } from './search.repository.ts';
+import { searchTerms } from './search.service.ts';
+
+type Db = Kysely<Database>;
+
+/** The filters as saved: set values only, lists as lists. */
+function storedFilters(filters: SearchFilters): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => v !== undefined && v !== '' && v !== false),
+  );
+}
+
+/** The results page's address for saved filters. */
+export function searchUrl(filters: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const query = params.toString();
+  return query ? `/search?${query}` : '/search';
+}
+
+interface SavedSearchRow {
+  id: string;
+  name: string;
+  filters: string;
+  createdAt: Date | string;
+  seenUntil: Date | string;
+}
+
+function toSavedSearch(row: SavedSearchRow): SavedSearch {
+  const filters = JSON.parse(row.filters) as Record<string, unknown>;
+  return {
+    _id: row.id,
+    name: row.name,
+    filters,
+    url: searchUrl(filters),
+    createdAt: readDate(row.createdAt).toISOString(),
+    seenUntil: readDate(row.seenUntil).toISOString(),
+  };
+}
+
+export async function createSavedSearch(
+  db: Db,
+  actor: Actor,
+  input: { name: string; filters: SearchFilters },
+): Promise<SavedSearch> {
+  const filters = storedFilters(input.filters);
+  const now = new Date();
+  // Listings posted after the newest match at saving are the ones a later alert calls new.
+  const newest = await findNewestPostedAt(
+    db,
+    input.filters,
+    await searchTerms(db, input.filters.q),
+  );
+  const w = valueWriters(db);
+  const row = {
+    id: crypto.randomUUID(),
+    userId: actor.id,
+    name: input.name,
+    filters: JSON.stringify(filters),
+    createdAt: w.date(now),
+    seenUntil: w.date(newest ?? now),
+  };
+  await db.transaction().execute(async (trx) => {
+    const { n } = await trx
+      .selectFrom('savedSearches')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('userId', '=', actor.id)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= SAVED_SEARCHES_MAX) {
+      throw conflict(
+        `You can keep at most ${SAVED_SEARCHES_MAX} saved searches: delete one to save another`,
+      );
+    }
+    await trx.insertInto('savedSearches').values(row).execute();
+  });
+  return toSavedSearch(row);
+}
+
+export async function listSavedSearches(db: Db, actor: Actor): Promise<Page<SavedSearch>> {
+  const rows = await db
+    .selectFrom('savedSearches')
+    .select(['id', 'name', 'filters', 'createdAt', 'seenUntil'])
+    .where('userId', '=', actor.id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return { items: rows.map(toSavedSearch), total: rows.length };
+}
+
+export async function deleteSavedSearch(db: Db, actor: Actor, id: string): Promise<number> {
+  const result = await db
+    .deleteFrom('savedSearches')
+    .where('id', '=', id)
+    .where('userId', '=', actor.id)
+    .executeTakeFirst();
+  const deleted = Number(result.numDeletedRows);
+  // Someone else's saved search answers like a missing one.
+  if (deleted === 0) throw notFound('No such saved search');
+  return deleted;
+}

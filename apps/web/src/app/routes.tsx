@@ -6,6 +6,7 @@ import { DashboardLoading } from '../components/layout/dashboard-frame.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { RouteErrorPage } from './routes/error-page.tsx';
 import HomeRoute, { loader as homeLoader } from './routes/home.tsx';
+import { SiteSearch } from '../features/search/components/site-search.tsx';
 
 /** What a lazily loaded page module exports. */
 interface PageModule {
@@ -41,7 +42,7 @@ function lazyPage(file: string): Required<Pick<RouteObject, 'id' | 'lazy'>> {
  */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    element: <PublicLayout search={<SiteSearch />} />,
     errorElement: <RouteErrorPage />,
     // Shown while a deep link's page chunk and loader arrive on the first visit.
     hydrateFallbackElement: <FullScreenSpinner />,
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.categoryPattern, ...lazyPage('category.tsx') },
       { path: paths.productPattern, ...lazyPage('product.tsx') },
       { path: paths.blog, ...lazyPage('blog.tsx') },
+      { path: paths.search, ...lazyPage('search.tsx') },
       { path: paths.logIn, ...lazyPage('log-in.tsx') },
       { path: paths.registration, ...lazyPage('registration.tsx') },
       { path: paths.forgotPassword, ...lazyPage('forgot-password.tsx') },
@@ -74,6 +76,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.dashboard.myWishlist,
         lazy: () => withRole('buyer', import('./routes/dashboard/my-wishlist.tsx')),
+      },
+      {
+        path: paths.dashboard.savedSearches,
+        lazy: () => withRole('buyer', import('./routes/dashboard/saved-searches.tsx')),
       },
       {
         path: paths.dashboard.checkout,

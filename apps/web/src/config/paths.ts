@@ -10,6 +10,12 @@ export const paths = {
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
   productPattern: '/product/:productId',
   blog: '/blog',
+  search: '/search',
+  /** The search results page for an address's parameters (`q`, filters, sort, cursor). */
+  searchResults: (params: URLSearchParams | string = '') => {
+    const query = params.toString().replace(/^\?/, '');
+    return query ? `/search?${query}` : '/search';
+  },
   logIn: '/log-in',
   registration: '/registration',
   forgotPassword: '/forgot-password',
@@ -18,6 +24,7 @@ export const paths = {
     root: '/dashboard',
     myOrders: '/dashboard/my-orders',
     myWishlist: '/dashboard/my-wishlist',
+    savedSearches: '/dashboard/saved-searches',
     checkout: '/dashboard/checkout',
     myProducts: '/dashboard/my-products',
     myBuyers: '/dashboard/my-buyers',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TOTAL_COUNT_HEADER } from '@market/shared';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@market/shared';
 import { renderContext } from './render-context.ts';
 
 /**
@@ -158,6 +158,8 @@ export async function apiRequest<S extends z.ZodType>(
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The next page's opaque cursor (X-Next-Cursor), when the list pages by cursor. */
+  nextCursor?: string;
 }
 
 /** A list call: the JSON array plus the total from the X-Total-Count header. */
@@ -170,5 +172,6 @@ export async function apiPage<S extends z.ZodType>(
   const items = (await response.json()) as unknown[];
   const parsed = items.map((item) => itemSchema.parse(item) as z.infer<S>);
   const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.length);
-  return { items: parsed, total };
+  const nextCursor = response.headers.get(NEXT_CURSOR_HEADER) ?? undefined;
+  return nextCursor ? { items: parsed, total, nextCursor } : { items: parsed, total };
 }

@@ -22,6 +22,8 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { pageFrom } from '../../lib/paging.ts';
+import { CompactResult } from '../../features/search/components/compact-result.tsx';
+import { useResultsView, ViewToggle } from '../../features/search/components/view-toggle.tsx';
 import { viewerControls } from '../viewer-controls.tsx';
 
 /** The cards of the first row on a wide screen, whose images are in view on any screen. */
@@ -60,6 +62,7 @@ export function Component() {
   const marks = useMarks(products.data?.items.map((p) => p._id) ?? [], { enabled: isBuyer });
   const [booking, setBooking] = useState<Product | null>(null);
   const closeBooking = useCallback(() => setBooking(null), []);
+  const [view, setView] = useResultsView('cards');
   const navigate = useNavigate();
   const location = useLocation();
   const logIn = () => void navigate(logInPath(`${location.pathname}${location.search}`));
@@ -87,37 +90,72 @@ export function Component() {
     <section className="py-10">
       {title}
       <h1 className="text-3xl font-bold">{category}</h1>
-      <p className="mt-1 mb-6 text-lg" aria-live="polite">
+      <p className="mt-1 text-lg" aria-live="polite">
         Total Products ({total})
       </p>
+      <div className="mt-3 mb-6 flex flex-wrap items-center gap-3">
+        <Link
+          to={paths.searchResults(new URLSearchParams({ category }))}
+          className="btn btn-outline btn-sm min-h-11"
+        >
+          Filter and sort
+        </Link>
+        <ViewToggle view={view} onChange={setView} />
+      </div>
       {items.length === 0 ? (
         <EmptyState>No phones in this category right now.</EmptyState>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {items.map((product, index) => (
-            <ProductCard
-              key={product._id}
-              product={product}
-              eager={index < EAGER_CARDS}
-              {...viewerControls({
-                product,
-                viewer,
-                marks: marks.data,
-                marksReady: !marks.isPending,
-                onBook: () => setBooking(product),
-                logIn,
-                ownListing: (
-                  <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-                    <span className="font-semibold">Your listing</span>
-                    <Link to={paths.dashboard.myProducts} className="link link-primary">
-                      Manage in My Products
-                    </Link>
-                  </p>
-                ),
-              })}
-            />
-          ))}
-        </ul>
+        <>
+          {view === 'list' && (
+            <ul aria-label="Phones" className="md:hidden">
+              {items.map((product, index) => (
+                <CompactResult
+                  key={product._id}
+                  product={product}
+                  eager={index < EAGER_CARDS}
+                  wishlistControl={
+                    viewerControls({
+                      product,
+                      viewer,
+                      marks: marks.data,
+                      marksReady: !marks.isPending,
+                      onBook: () => setBooking(product),
+                      logIn,
+                      ownListing: null,
+                    }).wishlistControl
+                  }
+                />
+              ))}
+            </ul>
+          )}
+          <ul
+            className={`${view === 'list' ? 'hidden md:grid' : 'grid'} grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4`}
+          >
+            {items.map((product, index) => (
+              <ProductCard
+                key={product._id}
+                product={product}
+                eager={index < EAGER_CARDS}
+                {...viewerControls({
+                  product,
+                  viewer,
+                  marks: marks.data,
+                  marksReady: !marks.isPending,
+                  onBook: () => setBooking(product),
+                  logIn,
+                  ownListing: (
+                    <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+                      <span className="font-semibold">Your listing</span>
+                      <Link to={paths.dashboard.myProducts} className="link link-primary">
+                        Manage in My Products
+                      </Link>
+                    </p>
+                  ),
+                })}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <Pager page={page} total={total} pageSize={PAGE_SIZE_DEFAULT} />
       {booking && isBuyer && (

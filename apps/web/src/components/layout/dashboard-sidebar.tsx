@@ -8,6 +8,7 @@ const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
   buyer: [
     { to: paths.dashboard.myOrders, label: 'My Orders' },
     { to: paths.dashboard.myWishlist, label: 'My Wishlist' },
+    { to: paths.dashboard.savedSearches, label: 'Saved Searches' },
     { to: paths.dashboard.checkout, label: 'Checkout' },
   ],
   seller: [

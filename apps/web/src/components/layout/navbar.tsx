@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../lib/session.ts';
@@ -59,17 +59,28 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** The top bar; on small screens the links fold behind a menu button. */
-export function Navbar() {
+/**
+ * The top bar; on small screens the links fold behind a menu button, and the search (passed in by
+ * the app, which composes features) behind a search button.
+ */
+export function Navbar({ search }: { search?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const menuId = useId();
+  const searchId = useId();
+  const searchRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   // Close the phone menu whenever the page changes.
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
     setMenuOpen(false);
+    setSearchOpen(false);
   }
+  // The phone's search field takes the focus as it opens.
+  useEffect(() => {
+    if (searchOpen) searchRef.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
   const close = () => setMenuOpen(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // Escape closes the open phone menu, and the keyboard is back on its button.
@@ -99,6 +110,30 @@ export function Navbar() {
         className="mx-auto flex min-h-(--top-bar-height) max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3"
       >
         <BrandLogo />
+        {search && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-square ml-auto md:hidden"
+            aria-label={searchOpen ? 'Close search' : 'Search'}
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none">
+              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
+              <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        )}
+        {search && (
+          <div
+            id={searchId}
+            ref={searchRef}
+            className={`${searchOpen ? 'block' : 'hidden'} order-last w-full pt-2 md:order-none md:ml-auto md:block md:w-auto md:pt-0`}
+          >
+            {search}
+          </div>
+        )}
         <button
           ref={menuButtonRef}
           type="button"

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
-/** Top bar, the routed page and the footer, on every public page. */
-export function PublicLayout() {
+/** Top bar (with the search the app passes in), the routed page and the footer, on every public page. */
+export function PublicLayout({ search }: { search?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,7 +15,7 @@ export function PublicLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <Navbar />
+      <Navbar search={search} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 wrap-anywhere">
         <Outlet />
       </main>

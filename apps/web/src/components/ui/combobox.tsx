@@ -1,0 +1,193 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+/** How long typing must pause before suggestions are asked for. */
+const SUGGEST_DELAY_MS = 200;
+
+/**
+ * A search field with suggestions, after the WAI-ARIA combobox pattern (list autocomplete): the
+ * field has role=combobox and controls a listbox; Down and Up move through the options (the
+ * field keeps the focus, aria-activedescendant points at the option), Enter picks the active
+ * option or submits what was typed, Escape closes the list and, once closed, clears the field.
+ * It is a GET form to `action`, so it works before the page's scripts have arrived.
+ */
+export function SearchCombobox({
+  label,
+  action,
+  name = 'q',
+  placeholder,
+  initialValue = '',
+  fetchSuggestions,
+  onSubmit,
+  inputId,
+}: {
+  label: string;
+  action: string;
+  name?: string;
+  placeholder?: string;
+  initialValue?: string;
+  /** Suggestions for what was typed; the signal aborts a call whose words changed since. */
+  fetchSuggestions: (text: string, signal: AbortSignal) => Promise<string[]>;
+  /** The search to run: the picked suggestion or the typed words. */
+  onSubmit: (value: string) => void;
+  inputId?: string;
+}) {
+  const ownId = useId();
+  const id = inputId ?? `${ownId}-input`;
+  const listId = `${ownId}-list`;
+  const [value, setValue] = useState(initialValue);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // What the suggestions were asked for: typing asks again, picking one does not.
+  const [asked, setAsked] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The field follows the address (e.g. Back to another search), unless it has the focus.
+  const [lastInitial, setLastInitial] = useState(initialValue);
+  if (lastInitial !== initialValue) {
+    setLastInitial(initialValue);
+    setValue(initialValue);
+  }
+
+  useEffect(() => {
+    const text = asked.trim();
+    if (text === '') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchSuggestions(text, controller.signal).then(
+        (found) => {
+          setSuggestions(found);
+          setActive(-1);
+          setOpen(found.length > 0 && document.activeElement === inputRef.current);
+        },
+        // A failed or aborted suggestion call leaves the field working as a plain search.
+        () => setSuggestions([]),
+      );
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [asked, fetchSuggestions]);
+
+  const expanded = open && suggestions.length > 0;
+
+  const submit = (text: string) => {
+    // A suggestion call still on its way must not open the list again over the results.
+    setAsked('');
+    setSuggestions([]);
+    setOpen(false);
+    setActive(-1);
+    setValue(text);
+    onSubmit(text.trim());
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (suggestions.length === 0) return;
+      setOpen(true);
+      setActive((i) => (expanded ? (i + 1) % suggestions.length : 0));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (suggestions.length === 0) return;
+      setOpen(true);
+      setActive((i) =>
+        expanded ? (i <= 0 ? suggestions.length - 1 : i - 1) : suggestions.length - 1,
+      );
+    } else if (e.key === 'Escape') {
+      if (expanded) {
+        e.preventDefault();
+        // Kept from the page's other Escape handlers: only the list closes.
+        e.stopPropagation();
+        setOpen(false);
+        setActive(-1);
+      } else if (value !== '') {
+        e.preventDefault();
+        setValue('');
+        setSuggestions([]);
+      }
+    } else if (e.key === 'Enter' && expanded && active >= 0) {
+      e.preventDefault();
+      const picked = suggestions[active];
+      if (picked !== undefined) submit(picked);
+    }
+  };
+
+  const onFormSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // The field itself: words typed before the page's scripts took over are in it, not in state.
+    submit(inputRef.current?.value ?? value);
+  };
+
+  return (
+    <form role="search" action={action} method="get" onSubmit={onFormSubmit} className="relative">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex">
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={placeholder}
+          value={value}
+          maxLength={100}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setAsked(e.target.value);
+            if (e.target.value.trim() === '') {
+              setSuggestions([]);
+              setOpen(false);
+            } else {
+              setOpen(true);
+            }
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          className="input input-bordered min-h-11 w-full min-w-0 rounded-r-none md:w-64"
+        />
+        <button
+          type="submit"
+          className="btn btn-primary min-h-11 rounded-l-none"
+          aria-label="Search"
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none">
+            <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
+            <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        className={`${expanded ? 'block' : 'hidden'} absolute top-full right-0 left-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg`}
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            // The field keeps the focus while the pointer picks.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => submit(suggestion)}
+            className={`flex min-h-11 cursor-pointer items-center rounded-field px-3 wrap-anywhere ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+          >
+            {suggestion}
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}

@@ -14,7 +14,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useEndedSession, useMe } from '../../lib/session.ts';
 import { productsQueryOptions, useProducts } from '../../features/catalog/api/get-products.ts';
-import { ProductCard } from '../../features/catalog/components/product-card.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
 import { useMarks } from '../../features/marks/api/get-marks.ts';
 import { ErrorState, EmptyState } from '../../components/ui/error-state.tsx';
@@ -22,12 +21,8 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { pageFrom } from '../../lib/paging.ts';
-import { CompactResult } from '../../features/search/components/compact-result.tsx';
 import { useResultsView, ViewToggle } from '../../features/search/components/view-toggle.tsx';
-import { viewerControls } from '../viewer-controls.tsx';
-
-/** The cards of the first row on a wide screen, whose images are in view on any screen. */
-const EAGER_CARDS = 4;
+import { ProductResults } from '../product-results.tsx';
 
 /** Signed-in users only; the first page of products is fetched before the page shows. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -105,57 +100,17 @@ export function Component() {
       {items.length === 0 ? (
         <EmptyState>No phones in this category right now.</EmptyState>
       ) : (
-        <>
-          {view === 'list' && (
-            <ul aria-label="Phones" className="md:hidden">
-              {items.map((product, index) => (
-                <CompactResult
-                  key={product._id}
-                  product={product}
-                  eager={index < EAGER_CARDS}
-                  wishlistControl={
-                    viewerControls({
-                      product,
-                      viewer,
-                      marks: marks.data,
-                      marksReady: !marks.isPending,
-                      onBook: () => setBooking(product),
-                      logIn,
-                      ownListing: null,
-                    }).wishlistControl
-                  }
-                />
-              ))}
-            </ul>
-          )}
-          <ul
-            className={`${view === 'list' ? 'hidden md:grid' : 'grid'} grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4`}
-          >
-            {items.map((product, index) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                eager={index < EAGER_CARDS}
-                {...viewerControls({
-                  product,
-                  viewer,
-                  marks: marks.data,
-                  marksReady: !marks.isPending,
-                  onBook: () => setBooking(product),
-                  logIn,
-                  ownListing: (
-                    <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-                      <span className="font-semibold">Your listing</span>
-                      <Link to={paths.dashboard.myProducts} className="link link-primary">
-                        Manage in My Products
-                      </Link>
-                    </p>
-                  ),
-                })}
-              />
-            ))}
-          </ul>
-        </>
+        <ProductResults
+          items={items}
+          view={view}
+          listLabel="Phones"
+          gridClassName="grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          viewer={viewer}
+          marks={marks.data}
+          marksReady={!marks.isPending}
+          onBook={setBooking}
+          logIn={logIn}
+        />
       )}
       <Pager page={page} total={total} pageSize={PAGE_SIZE_DEFAULT} />
       {booking && isBuyer && (

@@ -13,14 +13,12 @@ import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useEndedSession, useMe } from '../../lib/session.ts';
-import { ProductCard } from '../../features/catalog/components/product-card.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
 import { useMarks } from '../../features/marks/api/get-marks.ts';
 import { searchQueryOptions, useSearch } from '../../features/search/api/get-search.ts';
 import { facetsQueryOptions, useFacets } from '../../features/search/api/get-facets.ts';
 import { SearchFilters } from '../../features/search/components/search-filters.tsx';
 import { FiltersDialog } from '../../features/search/components/filters-dialog.tsx';
-import { CompactResult } from '../../features/search/components/compact-result.tsx';
 import { LoosenSearch } from '../../features/search/components/loosen-search.tsx';
 import { SaveSearch } from '../../features/search/components/save-search.tsx';
 import { useResultsView, ViewToggle } from '../../features/search/components/view-toggle.tsx';
@@ -33,10 +31,7 @@ import {
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner, InlineSpinner } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { viewerControls } from '../viewer-controls.tsx';
-
-/** The cards of the first row on a wide screen, whose images are in view on any screen. */
-const EAGER_CARDS = 4;
+import { ProductResults } from '../product-results.tsx';
 
 const SORTS: { value: SearchSort; label: string }[] = [
   { value: 'relevance', label: 'Best match' },
@@ -128,63 +123,24 @@ export function Component() {
     );
   } else {
     const { items, nextCursor } = results.data;
-    const card = (product: Product, index: number) => (
-      <ProductCard
-        key={product._id}
-        product={product}
-        eager={index < EAGER_CARDS}
-        {...viewerControls({
-          product,
-          viewer,
-          marks: marks.data,
-          marksReady: !marks.isPending,
-          onBook: () => setBooking(product),
-          logIn,
-          ownListing: (
-            <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="font-semibold">Your listing</span>
-              <Link to={paths.dashboard.myProducts} className="link link-primary">
-                Manage in My Products
-              </Link>
-            </p>
-          ),
-        })}
-      />
-    );
     const cardGrid = 'grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3';
     body =
       items.length === 0 ? (
         <LoosenSearch params={params} />
       ) : (
         <>
-          {view === 'list' && (
-            <ul aria-label="Results" className="md:hidden">
-              {items.map((product, index) => (
-                <CompactResult
-                  key={product._id}
-                  product={product}
-                  eager={index < EAGER_CARDS}
-                  wishlistControl={
-                    viewerControls({
-                      product,
-                      viewer,
-                      marks: marks.data,
-                      marksReady: !marks.isPending,
-                      onBook: () => setBooking(product),
-                      logIn,
-                      ownListing: null,
-                    }).wishlistControl
-                  }
-                />
-              ))}
-            </ul>
-          )}
-          <ul
-            aria-label="Results"
-            className={`${view === 'list' ? 'hidden md:grid' : 'grid'} ${cardGrid}`}
-          >
-            {items.map(card)}
-          </ul>
+          <ProductResults
+            items={items}
+            view={view}
+            listLabel="Results"
+            gridLabel="Results"
+            gridClassName={cardGrid}
+            viewer={viewer}
+            marks={marks.data}
+            marksReady={!marks.isPending}
+            onBook={setBooking}
+            logIn={logIn}
+          />
           {(cursor || nextCursor) && (
             <nav aria-label="Pages" className="mt-8 flex justify-center gap-2">
               {cursor && (

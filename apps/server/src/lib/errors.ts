@@ -27,3 +27,16 @@ export const unsupportedMediaType = (message: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const serviceUnavailable = (message = 'The service is temporarily unavailable') =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message);
+
+/** The API's error code for each status an answer may carry; other statuses are refusals (400). */
+export const ERROR_CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@market/shared';
-import { AppError } from '../lib/errors.ts';
+import { AppError, ERROR_CODE_FOR_STATUS } from '../lib/errors.ts';
 
 function send(
   statusCode: number,
@@ -11,18 +11,6 @@ function send(
 ): { statusCode: number; body: ErrorResponse } {
   return { statusCode, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }
-
-const codeForStatus: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
 
 /** One error shape for every /api response: { error: { code, message, fields? } }. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -62,7 +50,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : 'Something went wrong on our side',
         );
       } else {
-        out = send(status, codeForStatus[status] ?? 'BAD_REQUEST', err.message);
+        out = send(status, ERROR_CODE_FOR_STATUS[status] ?? 'BAD_REQUEST', err.message);
       }
     }
     return reply.status(out.statusCode).send(out.body);

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorResponse } from '@market/shared';
+import { ERROR_CODE_FOR_STATUS } from '../../lib/errors.ts';
 
 /** Better Auth's refusals of a request that came from another site. */
 const WRONG_ORIGIN_CODES = new Set([
@@ -6,17 +7,6 @@ const WRONG_ORIGIN_CODES = new Set([
   'MISSING_OR_NULL_ORIGIN',
   'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
 ]);
-
-const CODE_FOR_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-};
 
 /**
  * Why a state-changing request from another address was refused, in words that say where the
@@ -68,7 +58,7 @@ export function translateAuthError(
     return out(404, 'NOT_FOUND', message ?? `No route for ${request.method} ${request.path}`);
   }
   // Anything else Better Auth refuses (422, 405, 417...) is the request's fault.
-  const known = CODE_FOR_STATUS[status];
+  const known = ERROR_CODE_FOR_STATUS[status];
   return out(
     known ? status : 400,
     known ?? 'BAD_REQUEST',

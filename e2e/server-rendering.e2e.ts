@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PAGE_STATE_ID, type Advertisement, type Category } from '@market/shared';
 import { PHONE, useServerAndBrowser, type RunningServer } from './harness.ts';
-import { BUYER, SELLER } from './fixtures.ts';
+import { BUYER, SELLER, signUp } from './fixtures.ts';
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -70,7 +70,7 @@ describe('pages rendered on the server', () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.html).toContain(`Total Products (<!-- -->${total}<!-- -->)`);
     for (const product of products) expect(signedIn.html).toContain(product.name);
-    // Signed in: the top bar offers the dashboard, and the page is not shared with others.
+    // Signed in: the top bar offers the dashboard; the page is shared by buyers, not by visitors.
     expect(signedIn.html).toContain('>Dashboard</a>');
     expect(signedIn.res.headers.get('vary')).toContain('cookie');
     // The log-out button is loaded lazily: the first page that shows it after a start waits for
@@ -88,6 +88,48 @@ describe('pages rendered on the server', () => {
     const missing = await page(`${server.url}/category/NoSuchBrand`, cookie);
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('Oppps!! 404 error');
+  });
+
+  it('draws a category page once for all buyers, naming nobody, and the browser fills in who', async () => {
+    const cookie = await signIn(server.url, BUYER.email, BUYER.password);
+    const tracked = await freshPage();
+    const tab = tracked.page;
+    await tab.goto('/blog');
+    const other = { name: 'Second Buyer', email: `second-${Date.now()}@example.com` };
+    await signUp(tab, { ...other, password: 'second-buyer-1', phone: '5550001111', role: 'buyer' });
+    const otherCookie = (await tab.context().cookies())
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+
+    const first = await page(`${server.url}/category/Samsung`, cookie);
+    const second = await page(`${server.url}/category/Samsung`, otherCookie);
+    expect(first.status).toBe(200);
+    // The very same page, state included, for two buyers; neither is named in it.
+    expect(second.html).toBe(first.html);
+    for (const personal of [BUYER.email, BUYER.name, other.email, other.name]) {
+      expect(first.html).not.toContain(personal);
+    }
+    expect(first.res.headers.get('set-cookie')).toBeNull();
+    const me = (html: string) =>
+      (
+        pageState(html).queries.queries.find((q) => q.queryKey[0] === 'me') as
+          { state: { data: { _id: string; role: string; email: string } } } | undefined
+      )?.state.data;
+    expect(me(first.html)).toMatchObject({ _id: '', email: '', role: 'buyer' });
+    // A seller gets the page drawn for sellers, which names nobody either.
+    const sellerCookie = await signIn(server.url, SELLER.email, SELLER.password);
+    const sellers = await page(`${server.url}/category/Samsung`, sellerCookie);
+    expect(sellers.html).not.toBe(first.html);
+    expect(me(sellers.html)).toMatchObject({ _id: '', email: '', role: 'seller' });
+
+    // In the browser, the real buyer replaces the stand-in: booking offers their own details.
+    await tab.goto('/category/Samsung');
+    const book = tab.getByRole('button', { name: 'Booked Now' }).first();
+    await book.click();
+    const dialog = tab.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe(other.name);
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(other.email);
+    expect(tracked.errors).toEqual([]);
   });
 
   it('shows a listing change on the next signed-out visit to the home page', async () => {

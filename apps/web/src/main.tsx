@@ -9,7 +9,7 @@ import { readPageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { createQueryClient, loaderContext } from './lib/query-client.ts';
-import { followSessionEnds } from './lib/session.ts';
+import { completeStandIn, followSessionEnds } from './lib/session.ts';
 
 // Zod would probe `new Function` for faster parsing; the page's Content-Security-Policy
 // forbids eval, and the browser reports even a caught probe as a violation.
@@ -54,6 +54,8 @@ if (pageState) {
   startTransition(() => {
     hydrateRoot(root, app);
   });
+  // Pages drawn for everyone of a role name nobody: who is signed in is asked for now.
+  completeStandIn(queryClient);
 } else {
   createRoot(root).render(app);
 }

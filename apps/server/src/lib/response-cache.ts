@@ -155,15 +155,15 @@ export class ResponseCache {
 
 /**
  * What a write can change, each naming the cached answers that show it. `catalog`: products,
- * their sellers as cards show them, categories, reviews and blogs; the pages drawn for
- * signed-out visitors show them too.
+ * their sellers as cards show them, categories, reviews and blogs; the shared pages (drawn for
+ * signed-out visitors, or once for each role) show them too.
  */
 export type CacheScope = 'catalog';
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: ResponseCache;
-    /** Pages rendered for signed-out visitors; they show the catalogue, so they go with it. */
+    /** Pages drawn once for signed-out visitors or a whole role; they show the catalogue. */
     pageCache: ResponseCache;
   }
   interface FastifyContextConfig {
@@ -199,8 +199,9 @@ function clearAfterSuccess(caches: readonly ResponseCache[]): onSendHookHandler 
  */
 export function registerResponseCaches(app: FastifyInstance): void {
   const catalog = new ResponseCache({ ttlMs: 2_000, maxEntries: 5_000, maxBytes: 32 * MIB });
-  // Few pages are shared by all signed-out visitors; the caps bound memory whatever is asked.
-  const pages = new ResponseCache({ ttlMs: 2_000, maxEntries: 200, maxBytes: 16 * MIB });
+  // Pages shared by signed-out visitors and by each role (four kinds of visitor, each page and
+  // page number); the caps bound memory whatever is asked.
+  const pages = new ResponseCache({ ttlMs: 2_000, maxEntries: 1_000, maxBytes: 32 * MIB });
   app.decorate('catalogCache', catalog);
   app.decorate('pageCache', pages);
   const cachesOf: Record<CacheScope, readonly ResponseCache[]> = { catalog: [catalog, pages] };

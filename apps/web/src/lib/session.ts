@@ -26,6 +26,20 @@ function setEndedFor(user: User | null): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * A page drawn once for everyone of a role shows a stand-in: the role, and nothing personal (an
+ * empty id). The browser asks for the real user as soon as such a page is taken over.
+ */
+export function isStandIn(user: User): boolean {
+  return user._id === '';
+}
+
+/** After taking over a page drawn for a whole role: the real user replaces the stand-in. */
+export function completeStandIn(client: QueryClient): void {
+  const user = client.getQueryData<User | null>(meKeys.all);
+  if (user && isStandIn(user)) void client.refetchQueries({ queryKey: meKeys.all });
+}
+
 /** The signed-in user, or null when signed out (GET /api/session never answers 401). */
 export async function getMe({ client }: { client: QueryClient }): Promise<User | null> {
   const { user } = await apiRead<SessionState>('/session');
@@ -35,7 +49,7 @@ export async function getMe({ client }: { client: QueryClient }): Promise<User |
   } else if (!import.meta.env.SSR) {
     // Asked again, the server no longer knows the person this page was showing.
     const before = client.getQueryData(meQueryOptions.queryKey);
-    if (before) setEndedFor(before);
+    if (before && !isStandIn(before)) setEndedFor(before);
   }
   return user;
 }
@@ -59,7 +73,7 @@ export function followSessionEnds(client: QueryClient): void {
   whenSessionEnds(() => {
     const user = client.getQueryData(meQueryOptions.queryKey);
     if (!user) return;
-    setEndedFor(user);
+    if (!isStandIn(user)) setEndedFor(user);
     client.setQueryData(meKeys.all, null);
   });
 }

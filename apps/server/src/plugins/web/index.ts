@@ -2,11 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@market/shared';
 import { sendText } from '../../lib/compression.ts';
 import { cspForInlineScripts, inlineScriptHashes, scriptHash } from '../security-headers.ts';
 import { pageDelivery } from './page-cache-policy.ts';
 import { pageTemplate, readWebBuild } from './page-template.ts';
-import { loadRenderer, renderAnswer } from './renderer-bridge.ts';
+import { loadRenderer, PersonalPageError, renderAnswer } from './renderer-bridge.ts';
 import { serveDemoImages, serveWebBuild, shellSender } from './static-assets.ts';
 
 /**
@@ -44,18 +45,29 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const pagePolicy = cspForInlineScripts([...shellScripts, scriptHash(template.loaderScript)]);
 
   return pageRoute(app, async (request, reply) => {
-    const delivery = pageDelivery(request);
-    if (delivery === 'shell') return sendShell(reply);
-    const render = async () => {
-      const answer = await renderAnswer(app, renderer, template, request);
+    const delivery = await pageDelivery(request);
+    if (delivery.kind === 'shell') return sendShell(reply);
+    const render = async (asRole?: Role) => {
+      const answer = await renderAnswer(app, renderer, template, request, { asRole });
       answer.headers['content-security-policy'] = pagePolicy;
       return answer;
     };
-    try {
-      if (delivery === 'shared') return await app.pageCache.sendEncoded(reply, request.url, render);
+    const sendOwn = async () => {
       const answer = await render();
       void reply.status(answer.status).headers(answer.headers).type(answer.contentType);
       return await sendText(reply, answer.body);
+    };
+    try {
+      if (delivery.kind === 'own') return await sendOwn();
+      try {
+        return await app.pageCache.sendEncoded(reply, delivery.key, () =>
+          render(delivery.role ?? undefined),
+        );
+      } catch (err) {
+        // A page that shows something personal is drawn for each visitor instead.
+        if (err instanceof PersonalPageError) return await sendOwn();
+        throw err;
+      }
     } catch (err) {
       // The browser can still draw the page; it fetches the data itself.
       request.log.error({ err }, 'page could not be rendered on the server');

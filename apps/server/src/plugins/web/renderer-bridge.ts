@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiAnswer, ApiCall, PageRenderer, PageRendererModule } from '@market/shared';
+import type { ApiAnswer, ApiCall, PageRenderer, PageRendererModule, Role } from '@market/shared';
+import { isRoleGenericCall, standInUser } from './page-cache-policy.ts';
 import type { PageTemplate } from './page-template.ts';
 
 /** Where the built web app keeps its server entry, beside the browser build. */
@@ -27,18 +28,45 @@ export interface PageAnswer {
   headers: Record<string, string | string[]>;
 }
 
+/** A page drawn for everyone of a role asked for something personal: it is drawn per visitor. */
+export class PersonalPageError extends Error {
+  constructor(call: ApiCall) {
+    super(`${call.method} ${call.path} is personal; the page is drawn for its visitor`);
+  }
+}
+
 /**
  * Renders the requested page as the visitor: the page's API calls go through this app
  * in-process, with the visitor's cookie. A cookie the API sets (a renewed session) is passed on.
+ *
+ * With `asRole`, the page is drawn for everyone of that role: it shows a stand-in user with the
+ * role and nothing personal, may make only calls whose answers are the same for the whole role
+ * (PersonalPageError otherwise), and passes no cookie on, so that it can be kept and shared.
  */
 export async function renderAnswer(
   app: FastifyInstance,
   renderer: PageRenderer,
   template: PageTemplate,
   request: FastifyRequest,
+  { asRole }: { asRole?: Role } = {},
 ): Promise<PageAnswer> {
   const setCookies: string[] = [];
+  // The page may catch a refused call and draw an error instead; it must not be shared then.
+  let refused: ApiCall | null = null;
   const callApi = async (call: ApiCall): Promise<ApiAnswer> => {
+    if (asRole) {
+      if (call.method === 'GET' && call.path === '/api/session') {
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ user: standInUser(asRole) }),
+        };
+      }
+      if (!isRoleGenericCall(call.method, call.path)) {
+        refused ??= call;
+        throw new PersonalPageError(call);
+      }
+    }
     const answer = await app.inject({
       method: call.method as 'GET',
       url: call.path,
@@ -53,6 +81,7 @@ export async function renderAnswer(
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       if (name === 'set-cookie') {
+        if (asRole) continue;
         setCookies.push(...(Array.isArray(value) ? value : [String(value)]));
       } else if (value !== undefined) {
         headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
@@ -66,6 +95,7 @@ export async function renderAnswer(
     vary: 'cookie',
   };
   const page = await renderer.renderPage({ url: `http://localhost${request.url}`, callApi });
+  if (refused) throw new PersonalPageError(refused);
   if (setCookies.length > 0) headers['set-cookie'] = setCookies;
   if (page.kind === 'redirect') {
     return {

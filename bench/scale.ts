@@ -2,10 +2,13 @@
  * npm run bench:scale -- [--sizes 1000,100000,1000000] [--db sqlite|postgres] [--quick]
  *
  * The category page (page 1 and a deep page) at several catalogue sizes: latency and requests
- * per second per size, to show that listing cost does not grow with the catalogue.
+ * per second per size, to show that listing cost does not grow with the catalogue. Then search at
+ * each size: two words and a price filter, every request a different query (no answer is cached),
+ * its facets, and suggestions as one types.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
@@ -64,6 +67,51 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
   }
 }
 
+/** Two words and a price filter, as a buyer searches; each request asks something new. */
+const SEARCHES = ['iphone 13', 'galaxy s23', 'redmi note', 'iphone 128', 'poco x5', 'realme pro'];
+const SUGGESTS = ['iph', 'iphone 1', 'gal', 'galaxy s2', 'red', 'redmi n', 'poc', 'real'];
+
+function distinctRequests(paths: (i: number) => string): autocannon.Options['requests'] {
+  let i = 0;
+  return [{ setupRequest: (req) => ({ ...req, path: paths(i++) }) }];
+}
+
+async function measureSearch(url: string, cookie: string, size: number): Promise<Measurement[]> {
+  const base = { connections: 50, headers: { cookie }, url };
+  // Maximum prices from $150 up in cents-sized steps: thousands of distinct queries per word pair.
+  const searchPath = (i: number) =>
+    `/api/search?q=${encodeURIComponent(SEARCHES[i % SEARCHES.length]!)}&maxPrice=${150 + (i % 5000) / 10}`;
+  const search = await measure(
+    `${size} listings, search: two words + max price`,
+    { ...base, requests: distinctRequests(searchPath) },
+    seconds,
+    warmup,
+  );
+  const facets = await measure(
+    `${size} listings, search facets: two words + max price`,
+    {
+      ...base,
+      requests: distinctRequests((i) =>
+        searchPath(i).replace('/api/search?', '/api/search/facets?'),
+      ),
+    },
+    seconds,
+    warmup,
+  );
+  const suggest = await measure(
+    `${size} listings, suggestions as one types`,
+    {
+      ...base,
+      requests: distinctRequests(
+        (i) => `/api/search/suggest?q=${encodeURIComponent(SUGGESTS[i % SUGGESTS.length]!)}`,
+      ),
+    },
+    seconds,
+    warmup,
+  );
+  return [search, facets, suggest];
+}
+
 buildProduct();
 for (const size of sizes) {
   console.log(`preparing ${size.toLocaleString('en-US')} listings...`);
@@ -96,13 +144,16 @@ for (const size of sizes) {
       warmup,
     );
     rows.push(first, deepRow);
+    rows.push(...(await measureSearch(product.url, cookie, size)));
   } finally {
     await product.stop();
     await database.destroy();
   }
 }
 
-console.log(`\n${kind}, GET /api/products/iPhone at 50 connections, ${seconds} s each\n`);
+console.log(
+  `\n${kind}, GET /api/products/iPhone and search at 50 connections, ${seconds} s each\n`,
+);
 printTable(rows);
 console.log('\nthe category query alone (no HTTP, no response cache), mean of 50 calls:');
 console.log('listings    page 1 ms  deep page ms (first visit)  deep page ms (warm)');

@@ -23,6 +23,13 @@ import {
   writeResults,
   type Measurement,
 } from './lib.ts';
+import {
+  measureSending,
+  measureStreams,
+  preparePairs,
+  printStreamFigures,
+  type StreamFigures,
+} from './messaging.ts';
 
 /** A 12-megapixel photo-like JPEG (smooth colour, fine grain); `seed` makes each one unique. */
 async function twelveMegapixelJpeg(seed: number): Promise<Buffer> {
@@ -105,6 +112,7 @@ const ceiling = await startCeiling();
 const product = await startProduct(database.env);
 const rows: Measurement[] = [];
 const ceilings: Measurement[] = [];
+let streams: StreamFigures | undefined;
 
 try {
   const base = { connections, pipelining: 1 } satisfies Partial<autocannon.Options>;
@@ -203,6 +211,10 @@ try {
     0,
   );
   rows.push(booking);
+  // Messages: many senders, each under the limit of 30 a minute; then 1,000 open event streams.
+  const pairs = await preparePairs(product, database.env, 200);
+  rows.push(await measureSending(product, pairs, base, seconds));
+  streams = await measureStreams(product, pairs, 1000, values.quick ? 200 : 500, 20);
   rows.push(await measureUploads(product.url));
 } finally {
   await product.stop();
@@ -220,6 +232,7 @@ console.log(
     `${seconds} s per measurement, ${rounds} round(s) per read endpoint\n`,
 );
 printTable(rows);
+if (streams) printStreamFigures(streams);
 for (const row of rows) {
   if (row.sharesOfCeiling && row.sharesOfCeiling.length > 1) {
     const shares = row.sharesOfCeiling.map((share) => `${Math.round(share * 100)}%`).join(', ');
@@ -233,6 +246,7 @@ const file = writeResults('api', {
   seconds,
   rounds,
   rows,
+  streams,
   at: new Date().toISOString(),
 });
 console.log(`\nwritten to ${file}`);

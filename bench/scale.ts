@@ -12,6 +12,13 @@ import type autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
+import { SearchCursors } from '../apps/server/src/modules/search/search-cursor.ts';
+import {
+  searchFacets,
+  searchProducts,
+  suggestNames,
+} from '../apps/server/src/modules/search/search.service.ts';
+import { searchQuerySchema } from '@market/shared';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import {
   buildProduct,
@@ -38,6 +45,25 @@ const warmup = values.quick ? 1 : 3;
 const rows: Measurement[] = [];
 const queries: Array<{ size: number; page1Ms: number; deepColdMs: number; deepWarmMs: number }> =
   [];
+const searchQueries: Array<{ size: number; what: string; p50Ms: number; p99Ms: number }> = [];
+
+/** p50 and p99 of one call made `runs` times, each time with a different query. */
+async function percentiles(runs: number, call: (i: number) => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await call(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1));
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+/** Two words and a price filter, as a buyer searches; each request asks something new. */
+const SEARCHES = ['iphone 13', 'galaxy s23', 'redmi note', 'iphone 128', 'poco x5', 'realme pro'];
+const SUGGESTS = ['iph', 'iphone 1', 'gal', 'galaxy s2', 'red', 'redmi n', 'poc', 'real'];
 
 /** Mean time of the category query itself, without HTTP or the response cache. */
 async function queryTimes(env: Record<string, string>, size: number): Promise<void> {
@@ -62,14 +88,37 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
       deepColdMs: await time(deep, () => new CategoryPageAnchors()),
       deepWarmMs: await time(deep, () => warm),
     });
+    // Search, its facets and suggestions, one query at a time (no HTTP, nothing cached).
+    const cursors = new SearchCursors('bench');
+    const filters = (i: number) =>
+      searchQuerySchema.parse({
+        q: SEARCHES[i % SEARCHES.length],
+        maxPrice: 150 + (i % 5000) / 10,
+      });
+    const runs = values.quick ? 30 : 100;
+    searchQueries.push(
+      {
+        size,
+        what: 'search: two words + max price',
+        ...(await percentiles(runs, (i) => searchProducts(handle.db, cursors, filters(i)))),
+      },
+      {
+        size,
+        what: 'facets of the same',
+        ...(await percentiles(runs, (i) => searchFacets(handle.db, filters(i)))),
+      },
+      {
+        size,
+        what: 'suggestions',
+        ...(await percentiles(runs, (i) =>
+          suggestNames(handle.db, SUGGESTS[i % SUGGESTS.length]!),
+        )),
+      },
+    );
   } finally {
     await handle.close();
   }
 }
-
-/** Two words and a price filter, as a buyer searches; each request asks something new. */
-const SEARCHES = ['iphone 13', 'galaxy s23', 'redmi note', 'iphone 128', 'poco x5', 'realme pro'];
-const SUGGESTS = ['iph', 'iphone 1', 'gal', 'galaxy s2', 'red', 'redmi n', 'poc', 'real'];
 
 function distinctRequests(paths: (i: number) => string): autocannon.Options['requests'] {
   let i = 0;
@@ -162,10 +211,17 @@ for (const q of queries) {
     `${String(q.size).padEnd(11)} ${String(q.page1Ms).padEnd(10)} ${String(q.deepColdMs).padEnd(27)} ${q.deepWarmMs}`,
   );
 }
+console.log('\nsearch alone (no HTTP), each call a different query:');
+console.log('listings    query                              p50 ms  p99 ms');
+for (const q of searchQueries) {
+  console.log(
+    `${String(q.size).padEnd(11)} ${q.what.padEnd(34)} ${String(q.p50Ms).padEnd(7)} ${q.p99Ms}`,
+  );
+}
 const small = rows[0];
 const large = rows[rows.length - 2];
 if (small && large)
   console.log(
     `\npage-1 p50 at the largest size / at the smallest: ${(large.p50 / Math.max(small.p50, 0.01)).toFixed(2)}x`,
   );
-console.log(`written to ${writeResults('scale', { kind, sizes, rows, queries })}`);
+console.log(`written to ${writeResults('scale', { kind, sizes, rows, queries, searchQueries })}`);

@@ -4,8 +4,9 @@
  * Builds the product as `npm start` does and starts it. Prints the gzip size of what the home page needs
  * before it shows and works (its HTML with a small inline script for the phone menu, and its CSS;
  * the server draws the page), and of the app's scripts it fetches once it has loaded. Then runs Lighthouse (mobile preset, Debian's Chromium) on the home page,
- * /categories, /log-in and a signed-in category page, printing the four category scores and
- * LCP, CLS and TBT. Figures go to bench/results/ too.
+ * /categories, /log-in, and, signed in as the demo buyer (the session cookie sent with every
+ * request), a category page and the search results for "iphone", printing the four category
+ * scores and LCP, CLS and TBT. Figures go to bench/results/ too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,6 +115,7 @@ try {
     ['/categories', {}],
     ['/log-in', {}],
     ['/category/iPhone', { cookie }],
+    ['/search?q=iphone', { cookie }],
   ];
   // The server answers each page a few times first, as it would in service, not cold.
   for (const [page, headers] of pages) {

@@ -12,6 +12,7 @@ import {
 } from './harness.ts';
 import { BUYER, SELLER, api, holdCalls, sidewaysOverflow } from './fixtures.ts';
 import { captureBothWidths, unexpectedErrors } from './public-helpers.ts';
+import { filtersPanel, resultsSettled } from './results-helpers.ts';
 
 /** A model no demo phone has, so that its results are only the phones listed here. */
 const MODEL = 'Nebula';
@@ -37,14 +38,6 @@ async function searchBox(page: Page) {
 /** The results shown at this width (the compact list on a phone, the cards on a wide screen). */
 function results(page: Page) {
   return page.getByRole('list', { name: 'Results' }).filter({ visible: true });
-}
-
-async function resultsSettled(page: Page) {
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await page
-    .getByRole('status')
-    .filter({ hasText: 'Loading results' })
-    .waitFor({ state: 'detached' });
 }
 
 async function totalShown(page: Page): Promise<number> {
@@ -162,17 +155,7 @@ describe('search, filters, sort and saved searches', () => {
       expect(unexpectedErrors(buyer.errors)).toEqual([]);
     });
 
-    /** The filters: the sidebar on a wide screen, the dialog behind "Filters" on a phone. */
-    async function filters(page: Page) {
-      if (viewport === PHONE) {
-        const dialog = page.getByRole('dialog', { name: 'Filters' });
-        if (await dialog.isVisible()) return dialog;
-        await page.getByRole('button', { name: /^Filters/ }).click();
-        await dialog.waitFor();
-        return dialog;
-      }
-      return page.getByRole('complementary', { name: 'Filters' });
-    }
+    const filters = (page: Page) => filtersPanel(page, viewport);
 
     it('filters by condition, storage and price, with counts, and sorts', async () => {
       const { page } = buyer;
@@ -341,7 +324,7 @@ describe('search, filters, sort and saved searches', () => {
     });
   });
 
-  it('gives a category page the same list toggle on a phone, and its filters', async () => {
+  it('gives a category page the same list toggle on a phone', async () => {
     const { page, errors } = await signedIn(BUYER, PHONE);
     await page.goto('/category/xiaomi');
     await page.getByRole('heading', { name: 'xiaomi', level: 1 }).waitFor();
@@ -350,10 +333,6 @@ describe('search, filters, sort and saved searches', () => {
     await row.waitFor();
     expect((await row.boundingBox())?.height).toBeLessThanOrEqual(140);
     await screenshot(page, 'category-list-phone');
-    await page.getByRole('link', { name: 'Filter and sort' }).click();
-    await page.waitForURL((url) => url.searchParams.get('category') === 'xiaomi');
-    await resultsSettled(page);
-    expect(await totalShown(page)).toBeGreaterThanOrEqual(LISTED);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -367,6 +346,12 @@ describe('search, filters, sort and saved searches', () => {
       await page.goto('/');
       const box = await searchBox(page);
       await box.fill(`${MODEL} n3`);
+      // The names for sale are public; their results need an account.
+      await page
+        .getByRole('listbox', { name: 'Suggestions' })
+        .getByRole('option')
+        .first()
+        .waitFor();
       await box.press('Enter');
       await page.waitForURL((url) => url.pathname === '/log-in');
       expect(new URL(page.url()).searchParams.get('from')).toBe(`/search?q=${MODEL}+n3`);

@@ -80,6 +80,8 @@ describe('pages rendered on the server', () => {
     for (const html of [signedIn.html, again.html]) {
       expect(html).toContain(logOut);
       expect(html).not.toContain('<!--$!-->');
+      // Plain HTML: no inline script completes a part later (the page's policy would refuse it).
+      expect(html).not.toContain('$RC(');
     }
     const withoutState = (html: string) =>
       html.replace(new RegExp(`<script id="${PAGE_STATE_ID}".*?</script>`, 's'), '');

@@ -11,6 +11,7 @@ import {
 import { startLocalBucket, type LocalBucket } from '../apps/server/test/helpers/local-bucket.ts';
 import { startLocalPostgres, type LocalPostgres } from '../scripts/lib/local-postgres.mjs';
 import { findOrStartRedis, type LocalRedis } from '../scripts/lib/local-redis.mjs';
+import { EventStreamClient } from '../apps/server/test/helpers/event-stream.ts';
 
 let postgres: LocalPostgres | undefined;
 let database: PostgresDatabase;
@@ -166,6 +167,49 @@ describe('two instances behind one database and one bucket', () => {
       return statuses;
     };
   }
+
+  it("a message sent through one instance reaches the other party's stream on the other within a second", async () => {
+    const buyerCookie = await signIn(
+      a.url,
+      DEMO_ACCOUNTS.buyer.email,
+      DEMO_ACCOUNTS.buyer.password,
+    );
+    const sellerCookie = await signIn(
+      b.url,
+      DEMO_ACCOUNTS.seller.email,
+      DEMO_ACCOUNTS.seller.password,
+    );
+    const listings = await fetch(
+      `${b.url}/api/my-products?email=${encodeURIComponent(DEMO_ACCOUNTS.seller.email)}`,
+      { headers: { cookie: sellerCookie } },
+    );
+    const products = (await listings.json()) as Array<{ _id: string; status: string }>;
+    const product = products.find((p) => p.status === 'available');
+    expect(product).toBeDefined();
+
+    const stream = await EventStreamClient.open(`${b.url}/api/events`, { cookie: sellerCookie });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.until(() => stream.retry !== null);
+      const text = `Across instances ${crypto.randomBytes(3).toString('hex')}`;
+      const started = Date.now();
+      const sent = await post(a, '/api/conversations', buyerCookie, {
+        productId: product!._id,
+        text,
+      });
+      expect([200, 201]).toContain(sent.status);
+      const { message } = (await sent.json()) as { message: { _id: string } };
+      await stream.until(
+        (events) => events.some((e) => e.event === 'message' && e.data.includes(message._id)),
+        5000,
+      );
+      const took = Date.now() - started;
+      console.log(`a message reached the other instance's stream after ${took} ms`);
+      expect(took).toBeLessThan(1000);
+    } finally {
+      stream.close();
+    }
+  });
 
   if (redis.url) {
     it('rate limits count requests to both instances together', async () => {

@@ -35,6 +35,13 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { savedSearchesRoutes } from './modules/search/saved-searches.routes.ts';
+import { registerLiveEvents } from './modules/events/live-event-hub.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +119,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await registerOpenApi(app);
   await registerRedis(app);
   registerRateLimits(app);
+  registerLiveEvents(app);
   await registerAuth(app);
 
   await app.register(
@@ -129,6 +137,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(listingPageRoutes);
       await api.register(searchRoutes);
       await api.register(savedSearchesRoutes);
+      await api.register(eventsRoutes);
+      await api.register(conversationsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(moderationRoutes);
+      await api.register(phoneFactsRoutes);
     },
     { prefix: '/api' },
   );

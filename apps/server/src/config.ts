@@ -48,6 +48,7 @@ const envSchema = z.object({
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  OUTBOX_WORKER: booleanFlag.default(true),
 });
 
 export interface Config {
@@ -88,6 +89,8 @@ export interface Config {
   redisUrl: string | undefined;
   webDistDir: string;
   trustProxy: boolean;
+  /** This instance sends the notification emails of the outbox (any number of instances may). */
+  outboxWorker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -175,6 +178,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    outboxWorker: e.OUTBOX_WORKER,
   });
 }
 

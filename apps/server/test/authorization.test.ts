@@ -13,7 +13,11 @@ import {
   snapshot,
 } from './helpers/market.ts';
 import { acceptBody, insertRequests } from './helpers/deal.ts';
+import { insertConversations, openStream } from './helpers/conversations.ts';
+import { insertModerationRows } from './helpers/moderation.ts';
+import { insertReviewedDeals } from './helpers/reviews.ts';
 import { valueWriters } from '../src/db/dialect.ts';
+import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -31,6 +35,16 @@ interface Fixture {
   code: string;
   /** `buyer`'s only saved search. */
   savedSearchId: string;
+  /** `buyer`'s completed deal with `seller`, not yet reviewed, and a review of another one. */
+  completedId: string;
+  reviewId: string;
+  /** A conversation of `buyer` with `seller` about `productId`, and one `buyer` blocked. */
+  conversationId: string;
+  blockedConversationId: string;
+  /** `otherBuyer`'s open report about `otherSeller`, a hidden listing of `seller`, a suspended seller. */
+  reportId: string;
+  hiddenProductId: string;
+  suspendedUserId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,6 +60,8 @@ interface Case {
   needsMember?: boolean;
   /** The call changes the caller (a buyer becomes a seller): each row calls as a new user. */
   freshCaller?: boolean;
+  /** An endless answer (an event stream): only its status and headers are awaited. */
+  stream?: boolean;
   expected: Record<ActorName, number>;
 }
 
@@ -64,6 +80,13 @@ const q = (email: string) => encodeURIComponent(email);
 const requestSeller = { ...ownSellerProduct };
 /** Either side of a request; other buyers and sellers are told it does not exist. */
 const requestParties = { ...ownSellerProduct, buyer: 200, otherBuyer: 404 };
+/** The two parties of a conversation; anyone else, admins included, is told it does not exist. */
+const conversationParties = (status: number) => ({
+  ...everyone(404),
+  anonymous: 401,
+  buyer: status,
+  seller: status,
+});
 
 const CASES: Case[] = [
   {
@@ -292,7 +315,13 @@ const CASES: Case[] = [
     label: 'GET /search/suggest?q=bul',
     route: 'GET /api/search/suggest',
     url: () => '/api/search/suggest?q=bul',
-    expected: signedIn,
+    expected: everyone(200),
+  },
+  {
+    label: 'GET /models?category=iPhone&q=13',
+    route: 'GET /api/models',
+    url: () => '/api/models?category=iPhone&q=13',
+    expected: everyone(200),
   },
   {
     label: 'GET /saved-searches',
@@ -320,6 +349,149 @@ const CASES: Case[] = [
     expected: anyBuyer,
   },
   {
+    label: "POST /seller-reviews <buyer's completed deal>",
+    route: 'POST /api/seller-reviews',
+    url: () => '/api/seller-reviews',
+    body: (_u, fx) => ({ bookingId: fx.completedId, rating: 5, text: 'Smooth hand-over' }),
+    expected: { ...ownBuyerList, buyer: 201, otherBuyer: 404 },
+  },
+  {
+    label: "PUT /seller-reviews/<buyer's review>",
+    route: 'PUT /api/seller-reviews/:id',
+    url: (_u, fx) => `/api/seller-reviews/${fx.reviewId}`,
+    body: () => ({ rating: 3, text: 'Fine' }),
+    expected: { ...ownBuyerList, otherBuyer: 404 },
+  },
+  {
+    label: 'POST /seller-reviews/<review of seller>/reply',
+    route: 'POST /api/seller-reviews/:id/reply',
+    url: (_u, fx) => `/api/seller-reviews/${fx.reviewId}/reply`,
+    body: () => ({ text: 'Thank you!' }),
+    expected: ownSellerProduct,
+  },
+  {
+    label: 'GET /sellers/<seller>',
+    route: 'GET /api/sellers/:id',
+    url: (u) => `/api/sellers/${u.seller.id}`,
+    expected: everyone(200),
+  },
+  {
+    label: 'GET /sellers/<seller>/reviews',
+    route: 'GET /api/sellers/:id/reviews',
+    url: (u) => `/api/sellers/${u.seller.id}/reviews?page=1&limit=5`,
+    expected: everyone(200),
+  },
+  {
+    label: "POST /conversations <seller's product>",
+    route: 'POST /api/conversations',
+    url: () => '/api/conversations',
+    body: (_u, fx) => ({ productId: fx.productId, text: 'Is it still available?' }),
+    // `buyer` already has a conversation about it (reused); `otherBuyer` starts one.
+    expected: { ...everyone(403), anonymous: 401, buyer: 200, otherBuyer: 201 },
+  },
+  {
+    label: 'GET /conversations',
+    route: 'GET /api/conversations',
+    url: () => '/api/conversations',
+    expected: { ...everyone(200), anonymous: 401, admin: 403 },
+  },
+  {
+    label: 'GET /conversations/<conversation>',
+    route: 'GET /api/conversations/:id',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}`,
+    expected: conversationParties(200),
+  },
+  {
+    label: 'GET /conversations/<conversation>/messages',
+    route: 'GET /api/conversations/:id/messages',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}/messages`,
+    expected: conversationParties(200),
+  },
+  {
+    label: 'POST /conversations/<conversation>/messages',
+    route: 'POST /api/conversations/:id/messages',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}/messages`,
+    body: () => ({ text: 'See you at six' }),
+    expected: conversationParties(201),
+  },
+  {
+    label: 'POST /conversations/<conversation>/read',
+    route: 'POST /api/conversations/:id/read',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}/read`,
+    expected: conversationParties(200),
+  },
+  {
+    label: 'POST /conversations/<conversation>/block',
+    route: 'POST /api/conversations/:id/block',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}/block`,
+    expected: conversationParties(200),
+  },
+  {
+    label: 'DELETE /conversations/<conversation buyer blocked>/block',
+    route: 'DELETE /api/conversations/:id/block',
+    url: (_u, fx) => `/api/conversations/${fx.blockedConversationId}/block`,
+    expected: { ...conversationParties(200), seller: 403 },
+  },
+  {
+    label: 'POST /conversations/<conversation>/report',
+    route: 'POST /api/conversations/:id/report',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}/report`,
+    body: () => ({ reason: 'spam', note: 'Keeps sending links' }),
+    expected: conversationParties(201),
+  },
+  {
+    label: 'GET /me/unread',
+    route: 'GET /api/me/unread',
+    url: () => '/api/me/unread',
+    expected: signedIn,
+  },
+  {
+    label: 'GET /events',
+    route: 'GET /api/events',
+    url: () => '/api/events',
+    stream: true,
+    expected: signedIn,
+  },
+  {
+    label: 'GET /notifications',
+    route: 'GET /api/notifications',
+    url: () => '/api/notifications?unread=true',
+    expected: signedIn,
+  },
+  {
+    label: 'POST /notifications/read',
+    route: 'POST /api/notifications/read',
+    url: () => '/api/notifications/read',
+    body: () => ({}),
+    expected: signedIn,
+  },
+  {
+    label: 'GET /me/notification-settings',
+    route: 'GET /api/me/notification-settings',
+    url: () => '/api/me/notification-settings',
+    expected: signedIn,
+  },
+  {
+    label: 'PUT /me/notification-settings',
+    route: 'PUT /api/me/notification-settings',
+    url: () => '/api/me/notification-settings',
+    body: () => ({ email: { new_message: true } }),
+    expected: signedIn,
+  },
+  {
+    label: "GET /unsubscribe?token=<buyer's link>",
+    route: 'GET /api/unsubscribe',
+    url: (u) => `/api/unsubscribe?token=${unsubscribeToken(u.buyer.id)}`,
+    // The token is the permission: whoever holds the link, signed in or not.
+    expected: everyone(200),
+  },
+  {
+    label: "POST /unsubscribe?token=<buyer's link>",
+    route: 'POST /api/unsubscribe',
+    url: (u) => `/api/unsubscribe?token=${unsubscribeToken(u.buyer.id)}`,
+    expected: everyone(200),
+  },
+  {
     label: 'GET /all-sellers',
     route: 'GET /api/all-sellers',
     url: () => '/api/all-sellers',
@@ -343,6 +515,60 @@ const CASES: Case[] = [
     label: 'GET /all-buyers',
     route: 'GET /api/all-buyers',
     url: () => '/api/all-buyers',
+    expected: onlyAdmin,
+  },
+  {
+    label: "POST /reports <seller's listing>",
+    route: 'POST /api/reports',
+    url: () => '/api/reports',
+    body: (_u, fx) => ({ targetType: 'listing', targetId: fx.productId, reason: 'stolen' }),
+    // Its seller cannot report it.
+    expected: { ...everyone(201), anonymous: 401, seller: 400 },
+  },
+  {
+    label: "POST /my-products/<seller's hidden listing>/review-request",
+    route: 'POST /api/my-products/:id/review-request',
+    url: (_u, fx) => `/api/my-products/${fx.hiddenProductId}/review-request`,
+    body: () => ({ note: 'I changed the photos' }),
+    expected: { ...ownSellerProduct, seller: 201 },
+  },
+  {
+    label: 'GET /admin/reports',
+    route: 'GET /api/admin/reports',
+    url: () => '/api/admin/reports',
+    expected: onlyAdmin,
+  },
+  {
+    label: 'POST /admin/reports/<report>/resolve',
+    route: 'POST /api/admin/reports/:id/resolve',
+    url: (_u, fx) => `/api/admin/reports/${fx.reportId}/resolve`,
+    body: () => ({ action: 'dismiss', reason: 'No proof' }),
+    expected: onlyAdmin,
+  },
+  {
+    label: 'POST /admin/users/<suspended>/restore',
+    route: 'POST /api/admin/users/:id/restore',
+    url: (_u, fx) => `/api/admin/users/${fx.suspendedUserId}/restore`,
+    body: () => ({ reason: 'Appeal accepted' }),
+    expected: onlyAdmin,
+  },
+  {
+    label: 'POST /admin/products/<hidden>/restore',
+    route: 'POST /api/admin/products/:id/restore',
+    url: (_u, fx) => `/api/admin/products/${fx.hiddenProductId}/restore`,
+    body: () => ({ reason: 'Appeal accepted' }),
+    expected: onlyAdmin,
+  },
+  {
+    label: 'GET /admin/audit',
+    route: 'GET /api/admin/audit',
+    url: () => '/api/admin/audit?page=1',
+    expected: onlyAdmin,
+  },
+  {
+    label: 'GET /admin/stats',
+    route: 'GET /api/admin/stats',
+    url: () => '/api/admin/stats',
     expected: onlyAdmin,
   },
   {
@@ -383,6 +609,12 @@ function collectRoute(route: RouteOptions): void {
 }
 
 const t = useTestApp({ seedDemo: true, onRoute: collectRoute });
+
+/** The buyer's link to turn off price-drop emails, as their emails carry it. */
+function unsubscribeToken(userId: string): string {
+  const tokens = new UnsubscribeTokens(t.config.authSecret);
+  return encodeURIComponent(tokens.issue({ userId, kind: 'saved_price_drop' }));
+}
 let users: Users;
 let uploadedImageUrl: string;
 
@@ -431,12 +663,35 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
       seenUntil: now,
     })
     .execute();
-  return { productId: productId!, wishlistItemId, member, ...requests, savedSearchId };
+  const [conversationId, blockedConversationId] = await insertConversations(
+    t,
+    users.buyer.id,
+    users.seller.id,
+    [productId!, requestedOn!],
+  );
+  const reviewed = await insertReviewedDeals(t, users.buyer.id, users.seller.id);
+  const moderation = await insertModerationRows(t, {
+    reporterId: users.otherBuyer.id,
+    reportedUserId: users.otherSeller.id,
+    sellerId: users.seller.id,
+  });
+  return {
+    productId: productId!,
+    wishlistItemId,
+    member,
+    ...requests,
+    savedSearchId,
+    ...reviewed,
+    conversationId: conversationId!,
+    blockedConversationId: blockedConversationId!,
+    ...moderation,
+  };
 }
 
 async function send(c: Case, caller: TestUser | null, fx: Fixture) {
   const [method] = c.route.split(' ') as [Method];
   const url = c.url(users, fx);
+  if (c.stream) return openStream(t, caller, url);
   if (!c.upload) return call(t, caller, method, url, c.body?.(users, fx));
   const form = multipartForm(await photo());
   return t.app.inject({

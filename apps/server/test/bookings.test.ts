@@ -83,6 +83,8 @@ describe(`booking a product on ${testDbKind}`, () => {
       sellerName: seller.name,
       sellerPhone: null,
       handoverCode: null,
+      review: null,
+      reviewUntil: null,
     });
     const rows = await bookingRows(product._id);
     expect(rows).toHaveLength(1);

@@ -54,6 +54,8 @@ describe('the calls a page drawn for a whole role may make', () => {
       '/api/reviews',
       '/api/products/iPhone?page=2&limit=24',
       '/api/product/abc',
+      '/api/sellers/abc',
+      '/api/sellers/abc/reviews?page=2&limit=10',
       '/api/search?q=iphone',
       '/api/search/facets?q=iphone',
     ]) {
@@ -71,6 +73,8 @@ describe('the calls a page drawn for a whole role may make', () => {
       '/api/search/suggest?q=ip',
       '/api/products/iPhone/extra',
       '/api/productsX',
+      '/api/sellers/abc/reviews/x',
+      '/api/seller-reviews',
     ]) {
       expect(isRoleGenericCall('GET', path), path).toBe(false);
     }

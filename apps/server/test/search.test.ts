@@ -410,6 +410,14 @@ describe(`search suggestions on ${testDbKind}`, () => {
     expect(nothing.json()).toEqual({ suggestions: [] });
   });
 
+  it('answers a signed-out visitor too, while the results stay behind sign-in', async () => {
+    const names = await call(t, null, 'GET', '/api/search/suggest?q=iphone%2013%20p');
+    expect(names.statusCode, names.body).toBe(200);
+    expect(names.json()).toEqual({ suggestions: ['iPhone 13 Pro'] });
+    const results = await call(t, null, 'GET', '/api/search?q=iphone%2013%20p');
+    expect(results.statusCode).toBe(401);
+  });
+
   it('needs a letter', async () => {
     const res = await call(t, buyer, 'GET', '/api/search/suggest?q=%20');
     expect(res.statusCode).toBe(400);

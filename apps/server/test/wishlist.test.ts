@@ -65,6 +65,7 @@ describe(`the wish list on ${testDbKind}`, () => {
         imgURL: '/demo/realme-1.webp',
         location: 'Sylhet',
         status: 'available',
+        unavailable: false,
       },
     ]);
   });

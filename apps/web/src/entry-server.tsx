@@ -25,19 +25,26 @@ const LEFT_TO_THE_BROWSER = '<!--$!-->';
 /**
  * Draws the page in one synchronous pass, the cheapest way. A part that is still loading (a lazily
  * loaded component, the first time it is drawn after a start) is left to the browser by that pass;
- * such a page is drawn again, waiting for every part, so the browser always gets the whole page.
+ * such a page is drawn again, waiting for every part, which loads them, and then once more in one
+ * pass, so the browser always gets the whole page as plain HTML: the waiting render's output would
+ * complete its parts with inline scripts, which the page's Content-Security-Policy refuses.
  */
 async function renderHtml(page: ReactNode): Promise<string> {
-  try {
-    const html = renderToString(page);
-    if (!html.includes(LEFT_TO_THE_BROWSER)) return html;
-  } catch {
-    // Something suspended outside any boundary: the waiting render below handles it.
-  }
+  const inOnePass = () => {
+    try {
+      const html = renderToString(page);
+      return html.includes(LEFT_TO_THE_BROWSER) ? null : html;
+    } catch {
+      // Something suspended outside any boundary: the waiting render below loads it.
+      return null;
+    }
+  };
+  const first = inOnePass();
+  if (first !== null) return first;
   const { prelude } = await prerenderToNodeStream(page);
   const chunks: Uint8Array[] = [];
   for await (const chunk of prelude) chunks.push(chunk as Uint8Array);
-  return Buffer.concat(chunks).toString('utf8');
+  return inOnePass() ?? Buffer.concat(chunks).toString('utf8');
 }
 
 function lazyRouteIds(tree: RouteObject[]): string[] {

@@ -26,3 +26,9 @@ export const MESSAGES = {
   passwordResetSent:
     'If an account exists for that email, a link to reset the password is on its way. It is valid for one hour.',
 } as const;
+
+/**
+ * What everyone but its seller and admins is told about a listing off show (the error page shows
+ * it too, so it lives here, away from any schema module).
+ */
+export const LISTING_UNAVAILABLE = 'This listing is unavailable';

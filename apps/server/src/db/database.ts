@@ -11,6 +11,12 @@ import * as listingStatus from './migrations/20261124000100_listing_status.ts';
 import * as listingDetailsPhotos from './migrations/20261124000200_listing_details_photos.ts';
 import * as bookingRequests from './migrations/20261124000300_booking_requests.ts';
 import * as search from './migrations/20261124000400_search.ts';
+import * as conversations from './migrations/20261124000500_conversations.ts';
+import * as notifications from './migrations/20261124000600_notifications.ts';
+import * as reviews from './migrations/20261124000700_reviews.ts';
+import * as moderation from './migrations/20261124000800_moderation.ts';
+import * as imeiModel from './migrations/20261124000900_imei_model.ts';
+import * as listingNames from './migrations/20261124001000_listing_names.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -30,6 +36,12 @@ export const migrations: Record<string, Migration> = {
   '20261124000200_listing_details_photos': listingDetailsPhotos,
   '20261124000300_booking_requests': bookingRequests,
   '20261124000400_search': search,
+  '20261124000500_conversations': conversations,
+  '20261124000600_notifications': notifications,
+  '20261124000700_reviews': reviews,
+  '20261124000800_moderation': moderation,
+  '20261124000900_imei_model': imeiModel,
+  '20261124001000_listing_names': listingNames,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

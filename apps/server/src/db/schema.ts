@@ -1,5 +1,13 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingClosedBy, BookingStatus, ProductStatus } from '@market/shared';
+import type {
+  BookingClosedBy,
+  BookingStatus,
+  ListingModeration,
+  NotificationKind,
+  ProductStatus,
+  ReportStatus,
+  ReportTargetType,
+} from '@market/shared';
 
 /**
  * Timestamps are Date objects in code. On PostgreSQL they are timestamptz; on SQLite they are
@@ -21,6 +29,13 @@ export interface UsersTable {
   phone: string | null;
   role: 'buyer' | 'seller' | 'admin';
   isVerifiedUser: Bool;
+  /** Set while an administrator has suspended the account: it cannot sign in. */
+  suspendedAt: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  suspendedReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -105,6 +120,24 @@ export interface ProductsTable {
   warrantyUntil: ColumnType<string | null, string | null | undefined, string | null>;
   /** The resell price before the last change while that change lowered it ("was $X"). */
   previousResellPriceCents: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Null while the listing is on show; 'held' while it waits for a moderator, 'hidden' once a
+   * moderator took it down, 'suspended' while its seller's account is. Any value keeps it out of
+   * every list, search and count.
+   */
+  moderation: ColumnType<
+    ListingModeration | null,
+    ListingModeration | null | undefined,
+    ListingModeration | null
+  >;
+  /** Why it was held or hidden, as its seller is told. */
+  moderationReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** HMAC-SHA256 (hex) of the IMEI's digits under a key derived from the auth secret. */
+  imeiHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The IMEI's last four digits, the only ones ever shown. */
+  imeiLast4: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The model as every spelling of it agrees ("iPhone 13"). */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A listing's photos; position 0 is the cover, which products.imgUrl repeats. */
@@ -198,6 +231,165 @@ export interface SavedSearchesTable {
   seenUntil: Timestamp;
 }
 
+/** A buyer's conversation with the seller of one listing (a copy of its name and cover kept). */
+export interface ConversationsTable {
+  id: string;
+  productId: string | null;
+  buyerId: string;
+  sellerId: string;
+  productName: string;
+  productImage: string;
+  createdAt: Timestamp;
+  /** The time of the last message. */
+  updatedAt: Timestamp;
+  buyerLastReadAt: Timestamp | null;
+  sellerLastReadAt: Timestamp | null;
+  /** The party who blocked the other; null while open. */
+  blockedBy: string | null;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  /** As typed: contact details are masked when read, never in storage. */
+  text: string;
+  createdAt: Timestamp;
+  /** When the other party read it. */
+  readAt: Timestamp | null;
+}
+
+/** Each user's log of live events; the id is the position a browser's Last-Event-ID names. */
+export interface LiveEventsTable {
+  id: ColumnType<number, never, never>;
+  userId: string;
+  type: string;
+  /** The whole event as JSON. */
+  payload: string;
+  createdAt: Timestamp;
+}
+
+/** Something a user must hear about; `dedupeKey` names its cause, so it is recorded once. */
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path in the web app. */
+  link: string;
+  createdAt: Timestamp;
+  readAt: Timestamp | null;
+  dedupeKey: string;
+}
+
+/** A kind of notification a user turned on or off by email; no row means on. */
+export interface NotificationSettingsTable {
+  userId: string;
+  kind: NotificationKind;
+  email: Bool;
+}
+
+/** An email to send, written in the transaction of its cause; the worker sends it once. */
+export interface OutboxTable {
+  id: string;
+  dedupeKey: string;
+  kind: NotificationKind;
+  userId: string;
+  toEmail: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Not sent before this time (a message email waits to see whether it is read). */
+  notBefore: Timestamp;
+  createdAt: Timestamp;
+  sentAt: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastError: string | null;
+  /** A worker claimed it until then; another may take it over afterwards. */
+  lockedUntil: Timestamp | null;
+}
+
+/** A report about a listing, user, conversation or message; no reporter when filed automatically. */
+export interface ReportsTable {
+  id: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  reporterId: string | null;
+  reason: string;
+  note: string | null;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  /** What was done about it, as the reporter is told. */
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  resolvedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  resolvedAt: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  createdAt: Timestamp;
+}
+
+/** What an administrator did, to what and why; rows are only ever added. */
+export interface AuditLogTable {
+  id: string;
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason: string | null;
+  /** JSON. */
+  details: string | null;
+  createdAt: Timestamp;
+}
+
+/** A buyer's review of the seller of one completed deal. */
+export interface SellerReviewsTable {
+  id: string;
+  /** The deal; null once its order went with the buyer's account. */
+  bookingId: string | null;
+  sellerId: string;
+  /** Null once the buyer's account is gone. */
+  buyerId: string | null;
+  /** 1 to 5. */
+  rating: number;
+  text: string;
+  createdAt: Timestamp;
+  editedAt: Timestamp | null;
+  reply: string | null;
+  repliedAt: Timestamp | null;
+}
+
+/** A seller's running figures, kept in the transaction of each review and completed deal. */
+export interface SellerStatsTable {
+  sellerId: string;
+  ratingSum: ColumnType<number, number | undefined, number>;
+  ratingCount: ColumnType<number, number | undefined, number>;
+  completedDeals: ColumnType<number, number | undefined, number>;
+}
+
+/** Distinct names of unsold listings with their count: what the search box suggests. */
+export interface ListingNamesTable {
+  /** The name in lower case, without outer spaces. */
+  key: string;
+  /** The first spelling seen. */
+  name: string;
+  /** Unsold listings with this name; zero keeps the row. */
+  live: number;
+}
+
+/** The median price of the listings of one category, model and storage (see price-stats). */
+export interface PriceStatsTable {
+  category: string;
+  model: string;
+  storageGb: number;
+  medianCents: number;
+  count: number;
+  /** The earliest sale counted: the key is counted again when it leaves the 90-day window. */
+  oldestSaleAt: Timestamp | null;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -214,6 +406,18 @@ export interface Database {
   blogs: BlogsTable;
   images: ImagesTable;
   savedSearches: SavedSearchesTable;
+  listingNames: ListingNamesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  live_events: LiveEventsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  outbox: OutboxTable;
+  seller_reviews: SellerReviewsTable;
+  seller_stats: SellerStatsTable;
+  reports: ReportsTable;
+  audit_log: AuditLogTable;
+  price_stats: PriceStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The same id on a message sent again lets mail programs show it once. */
+  messageId?: string;
+  /** Extra header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

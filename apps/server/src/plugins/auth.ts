@@ -3,6 +3,7 @@ import type { Actor } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { deleteOwnBelongings } from '../modules/accounts/accounts.service.ts';
+import { findSuspension } from '../modules/moderation/moderation.repository.ts';
 import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
 import { bearerToken, createActorResolver } from './auth/actor-resolver.ts';
 import { wrongOriginMessage } from './auth/auth-errors.ts';
@@ -56,6 +57,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     hooks: {
       forgetUser: (userId) => forgetUser(userId),
       deleteBelongings: (userId) => deleteOwnBelongings(app.db, userId),
+      suspension: (userId) => findSuspension(app.db, userId),
       sendResetLink(to, link) {
         mailer
           .send({

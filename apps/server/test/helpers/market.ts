@@ -142,10 +142,16 @@ export async function snapshot(t: TestApp) {
     photos,
     prices,
     savedSearches,
+    conversations,
+    messages,
+    sellerReviews,
+    sellerStats,
+    reports,
+    auditLog,
   ] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone'])
+      .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone', 'suspendedAt'])
       .orderBy('id')
       .execute(),
     db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
@@ -156,6 +162,12 @@ export async function snapshot(t: TestApp) {
     db.selectFrom('productPhotos').selectAll().orderBy('productId').orderBy('position').execute(),
     db.selectFrom('productPriceHistory').selectAll().orderBy('id').execute(),
     db.selectFrom('savedSearches').selectAll().orderBy('id').execute(),
+    db.selectFrom('conversations').selectAll().orderBy('id').execute(),
+    db.selectFrom('messages').selectAll().orderBy('id').execute(),
+    db.selectFrom('seller_reviews').selectAll().orderBy('id').execute(),
+    db.selectFrom('seller_stats').selectAll().orderBy('sellerId').execute(),
+    db.selectFrom('reports').selectAll().orderBy('id').execute(),
+    db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
   ]);
   return {
     users,
@@ -167,6 +179,12 @@ export async function snapshot(t: TestApp) {
     photos,
     prices,
     savedSearches,
+    conversations,
+    messages,
+    sellerReviews,
+    sellerStats,
+    reports,
+    auditLog,
   };
 }
 

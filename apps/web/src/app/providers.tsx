@@ -1,8 +1,30 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useSessionEnding } from '../lib/live-connection.ts';
+import { isStandIn, useMe } from '../lib/session.ts';
 import { toastsWanted } from '../lib/toast.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
+const LiveUpdates = lazy(() => import('./live-updates.tsx'));
+
+/**
+ * The live stream of the signed-in user's events, in the browser only and once the page is the
+ * app's: a new one for each person who signs in, none while signed out or signing out.
+ */
+function LiveWhileSignedIn() {
+  const hydrated = useHydrated();
+  const me = useMe();
+  const user = me.data;
+  // Signing out: a stream still loading must not open under a session about to end.
+  const ending = useSessionEnding();
+  if (!hydrated || ending || !user || isStandIn(user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveUpdates key={user._id} />
+    </Suspense>
+  );
+}
 
 /** The toasts' container, put on the page when the first toast is asked for. */
 function LateToastHost() {
@@ -20,6 +42,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
     <QueryClientProvider client={client}>
       {children}
       <LateToastHost />
+      <LiveWhileSignedIn />
     </QueryClientProvider>
   );
 }

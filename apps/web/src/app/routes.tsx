@@ -7,6 +7,7 @@ import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { RouteErrorPage } from './routes/error-page.tsx';
 import HomeRoute, { loader as homeLoader } from './routes/home.tsx';
 import { SiteSearch } from '../features/search/components/site-search.tsx';
+import { TopBarAlerts } from './top-bar-alerts.tsx';
 
 /** What a lazily loaded page module exports. */
 interface PageModule {
@@ -42,7 +43,7 @@ function lazyPage(file: string): Required<Pick<RouteObject, 'id' | 'lazy'>> {
  */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout search={<SiteSearch />} />,
+    element: <PublicLayout search={<SiteSearch />} alerts={<TopBarAlerts />} />,
     errorElement: <RouteErrorPage />,
     // Shown while a deep link's page chunk and loader arrive on the first visit.
     hydrateFallbackElement: <FullScreenSpinner />,
@@ -52,12 +53,14 @@ export const routes: RouteObject[] = [
       { path: paths.categories, ...lazyPage('categories.tsx') },
       { path: paths.categoryPattern, ...lazyPage('category.tsx') },
       { path: paths.productPattern, ...lazyPage('product.tsx') },
+      { path: paths.sellerPattern, ...lazyPage('seller.tsx') },
       { path: paths.blog, ...lazyPage('blog.tsx') },
       { path: paths.search, ...lazyPage('search.tsx') },
       { path: paths.logIn, ...lazyPage('log-in.tsx') },
       { path: paths.registration, ...lazyPage('registration.tsx') },
       { path: paths.forgotPassword, ...lazyPage('forgot-password.tsx') },
       { path: paths.resetPassword, ...lazyPage('reset-password.tsx') },
+      { path: paths.unsubscribe, ...lazyPage('unsubscribe.tsx') },
       { path: '*', ...lazyPage('not-found.tsx') },
     ],
   },
@@ -94,6 +97,10 @@ export const routes: RouteObject[] = [
         lazy: () => withRole('seller', import('./routes/dashboard/my-buyers.tsx')),
       },
       {
+        path: paths.dashboard.myReviews,
+        lazy: () => withRole('seller', import('./routes/dashboard/my-reviews.tsx')),
+      },
+      {
         path: paths.dashboard.addProduct,
         lazy: () => withRole('seller', import('./routes/dashboard/add-product.tsx')),
       },
@@ -109,7 +116,35 @@ export const routes: RouteObject[] = [
         path: paths.dashboard.allBuyers,
         lazy: () => withRole('admin', import('./routes/dashboard/all-buyers.tsx')),
       },
+      {
+        path: paths.dashboard.reports,
+        lazy: () => withRole('admin', import('./routes/dashboard/reports.tsx')),
+      },
+      {
+        path: paths.dashboard.audit,
+        lazy: () => withRole('admin', import('./routes/dashboard/audit.tsx')),
+      },
       { path: paths.dashboard.profile, lazy: () => import('./routes/dashboard/profile.tsx') },
+      {
+        // Buyers and sellers; the page tells an admin that they have no conversations.
+        path: paths.dashboard.messages,
+        lazy: () => import('./routes/dashboard/messages.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/dashboard/messages-index.tsx') },
+          {
+            path: paths.dashboard.conversationPattern,
+            lazy: () => import('./routes/dashboard/conversation.tsx'),
+          },
+        ],
+      },
+      {
+        path: paths.dashboard.notifications,
+        lazy: () => import('./routes/dashboard/notifications.tsx'),
+      },
+      {
+        path: paths.dashboard.notificationSettings,
+        lazy: () => import('./routes/dashboard/notification-settings.tsx'),
+      },
     ],
   },
 ];

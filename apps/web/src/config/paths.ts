@@ -9,6 +9,9 @@ export const paths = {
   categoryPattern: '/category/:categoryName',
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
   productPattern: '/product/:productId',
+  /** A seller's public profile: figures, listings on offer and reviews. */
+  seller: (id: string) => `/seller/${encodeURIComponent(id)}`,
+  sellerPattern: '/seller/:sellerId',
   blog: '/blog',
   search: '/search',
   /** The search results page for an address's parameters (`q`, filters, sort, cursor). */
@@ -28,13 +31,25 @@ export const paths = {
     checkout: '/dashboard/checkout',
     myProducts: '/dashboard/my-products',
     myBuyers: '/dashboard/my-buyers',
+    myReviews: '/dashboard/my-reviews',
     addProduct: '/dashboard/add-product',
     editProduct: (id: string) => `/dashboard/edit-product/${encodeURIComponent(id)}`,
     editProductPattern: '/dashboard/edit-product/:productId',
     allSellers: '/dashboard/all-sellers',
     allBuyers: '/dashboard/all-buyers',
+    /** The moderation queue: open reports, grouped by what they are about. */
+    reports: '/dashboard/reports',
+    /** What administrators did, and why. */
+    audit: '/dashboard/audit',
     profile: '/dashboard/profile',
+    messages: '/dashboard/messages',
+    conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    conversationPattern: '/dashboard/messages/:conversationId',
+    notifications: '/dashboard/notifications',
+    notificationSettings: '/dashboard/settings/notifications',
   },
+  /** Turning one kind of email off from the link in that email (works signed out). */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The log-in page, remembering where the person wanted to go. */

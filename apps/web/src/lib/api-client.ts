@@ -145,6 +145,13 @@ export async function apiRead<T>(path: string, options: RequestOptions = {}): Pr
   return (await response.json()) as T;
 }
 
+/** Calls /api + path for a write whose answer the page does not read (it may have no body). */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  const response = await send(path, options);
+  // Read to the end, so that the connection is free for the next call.
+  await response.arrayBuffer();
+}
+
 /** Calls /api + path and checks the answer against the shared schema. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -172,6 +179,17 @@ export async function apiPage<S extends z.ZodType>(
   const items = (await response.json()) as unknown[];
   const parsed = items.map((item) => itemSchema.parse(item) as z.infer<S>);
   const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.length);
-  const nextCursor = response.headers.get(NEXT_CURSOR_HEADER) ?? undefined;
+  const nextCursor =
+    response.headers.get(NEXT_CURSOR_HEADER) ?? cursorOfNextLink(response.headers.get('link'));
   return nextCursor ? { items: parsed, total, nextCursor } : { items: parsed, total };
+}
+
+/** The `cursor` of the page a `Link: <...>; rel="next"` header points to. */
+export function cursorOfNextLink(link: string | null): string | undefined {
+  for (const part of link?.split(',') ?? []) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (!match?.[1]) continue;
+    return new URL(match[1], 'http://localhost').searchParams.get('cursor') ?? undefined;
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from '@market/shared';
 import { paths } from '../config/paths.ts';
 import { authClient } from './auth-client.ts';
 import { notifyError } from './errors.ts';
+import { pauseLiveConnections, resumeLiveConnections, sessionEnded } from './live-connection.ts';
 import { forgetEndedSession, meKeys } from './session.ts';
 import { toast } from './toast.ts';
 
@@ -19,6 +20,7 @@ export function forgetSignedInUser(queryClient: QueryClient): void {
     type: 'inactive',
     predicate: (query) => query.queryHash !== signedOut,
   });
+  sessionEnded();
 }
 
 /**
@@ -30,13 +32,20 @@ export function useLogOut({ stay = false }: { stay?: boolean } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => authClient.signOut(),
+    mutationFn: () => {
+      // The live stream ends first: the server would refuse its reconnection once signed out.
+      pauseLiveConnections();
+      return authClient.signOut();
+    },
     onSuccess: async () => {
       toast.success(MESSAGES.logoutSuccess);
       // Home first: a dashboard page that saw its user leave would send them to log in instead.
       if (!stay) await navigate(paths.home);
       forgetSignedInUser(queryClient);
     },
-    onError: (err) => notifyError('Log out', err),
+    onError: (err) => {
+      resumeLiveConnections();
+      notifyError('Log out', err);
+    },
   });
 }

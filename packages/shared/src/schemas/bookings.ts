@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, phoneSchema } from './common.ts';
+import { sellerReviewSchema } from './reviews.ts';
 
 /*
  * A booking is a request to meet and buy. The seller accepts it (with a meeting time and place),
@@ -81,6 +82,10 @@ export const bookingSchema = z.object({
   sellerPhone: z.string().nullable(),
   /** The 6-digit hand-over code, shown only to the buyer, while the request is accepted. */
   handoverCode: z.string().nullable(),
+  /** The buyer's review of the seller for this deal, once written. */
+  review: sellerReviewSchema.nullable(),
+  /** A completed deal's last moment to write a review (REVIEW_WINDOW_DAYS); null otherwise. */
+  reviewUntil: isoDateTimeSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -14,6 +14,13 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+/** A seller's stars: the mean of their reviews (one decimal) and how many there are. */
+export const sellerRatingSchema = z.object({
+  average: z.number().min(1).max(5),
+  count: z.number().int().min(1),
+});
+export type SellerRating = z.infer<typeof sellerRatingSchema>;
+
 export const productSchema = z.object({
   _id: idSchema,
   Category: categoryNameSchema,
@@ -33,6 +40,10 @@ export const productSchema = z.object({
   /** The spec's advertisement flag. */
   available: z.boolean(),
   sellerVerified: z.boolean(),
+  /** The seller's account, whose public profile is /seller/{sellerId}. */
+  sellerId: idSchema,
+  /** The seller's stars from buyers' reviews; null before the first review. */
+  sellerRating: sellerRatingSchema.nullable(),
   /** Where the listing stands in its sale (not the spec's `available`, which means advertised). */
   status: productStatusSchema,
   /** The resell price before its last change, when that change lowered it: shown as "was $X". */

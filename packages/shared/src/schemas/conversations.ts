@@ -122,3 +122,16 @@ export const reportConversationSchema = z.object({
     .optional(),
 });
 export type ReportConversation = z.input<typeof reportConversationSchema>;
+
+/** The answer of POST /api/conversations/{id}/report: the report as stored, open until handled. */
+export const conversationReportSchema = z.object({
+  _id: idSchema,
+  conversationId: idSchema,
+  /** The reported message, or null for the whole conversation. */
+  messageId: idSchema.nullable(),
+  reason: z.enum(CONVERSATION_REPORT_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+  createdAt: isoDateTimeSchema,
+});
+export type ConversationReport = z.infer<typeof conversationReportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSrcSet } from '../image-variants.ts';
+import { imeiSchema, modelSchema } from './phone-facts.ts';
 
 /** Storage sizes a listing may name, in GB: the sizes phones are sold with. */
 export const STORAGE_OPTIONS_GB = [16, 32, 64, 128, 256, 512, 1024] as const;
@@ -63,6 +64,10 @@ export const listingDetailsSchema = z.object({
   networkLock: networkLockSchema.nullable().optional(),
   included: includedSchema.optional(),
   warrantyUntil: warrantyUntilSchema.nullable().optional(),
+  /** Kept only as a keyed hash and its last four digits; null removes it. */
+  imei: imeiSchema.nullable().optional(),
+  /** Left out when adding: proposed from the name. */
+  model: modelSchema.nullable().optional(),
 });
 export type ListingDetailsInput = z.input<typeof listingDetailsSchema>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { productSchema } from './catalog.ts';
 import { dayMonthYearSchema, moneySchema } from './common.ts';
 import { listingPhotoSchema } from './listing-details.ts';
+import { fairPriceSchema } from './phone-facts.ts';
+import { listingModerationSchema } from './moderation.ts';
 
 /** One change of a listing's prices, oldest first; the first is the price it was posted at. */
 export const priceChangeSchema = z.object({
@@ -36,5 +38,18 @@ export const listingPageSchema = productSchema.extend({
   pageUrl: z.string(),
   /** The cover photo's absolute address at the public origin (a preview's image). */
   coverUrl: z.string(),
+  /** The phone's model as stored ("iPhone 13"); null when the seller named none. */
+  model: z.string().nullable(),
+  /** The last four digits of the IMEI the seller gave, the rest never shown; null without one. */
+  imeiLast4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
+  /** Its price against comparable listings; null with fewer than 3 or without model or storage. */
+  fairPrice: fairPriceSchema.nullable(),
+  /** Only for its seller and admins, while moderation keeps the listing off show. */
+  moderation: z
+    .object({ state: listingModerationSchema, reason: z.string().nullable() })
+    .optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;

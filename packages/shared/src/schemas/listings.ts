@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, PRICE_MAX, YEAR_OF_PURCHASE_MIN, currentYear } from '../constants.ts';
 import { categoryNameSchema, conditionSchema, productSchema } from './catalog.ts';
+import { listingModerationSchema } from './moderation.ts';
 import {
   batteryHealthSchema,
   colourSchema,
@@ -150,5 +151,13 @@ export const requiredDetailsSchema = z.object({
  * A row of GET /my-products: the product, and how many buyers have booked it, so that deleting
  * it can say whose orders it touches.
  */
-export const myProductSchema = productSchema.extend({ buyerCount: z.number().int().min(0) });
+export const myProductSchema = productSchema.extend({
+  buyerCount: z.number().int().min(0),
+  /** Why the listing is off show (held, hidden, or the account suspended); null while on show. */
+  moderation: listingModerationSchema.nullable(),
+  /** What the moderator told the seller. */
+  moderationReason: z.string().nullable(),
+  /** The seller asked for a review and no moderator has answered yet. */
+  reviewRequested: z.boolean(),
+});
 export type MyProduct = z.infer<typeof myProductSchema>;

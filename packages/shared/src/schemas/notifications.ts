@@ -19,6 +19,9 @@ export const NOTIFICATION_KINDS = [
   'saved_price_drop',
   'saved_sold',
   'saved_search_matches',
+  'new_review',
+  'report_outcome',
+  'listing_moderated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -36,6 +39,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   saved_price_drop: 'A phone I saved gets cheaper',
   saved_sold: 'A phone I saved is sold',
   saved_search_matches: 'New phones for my saved searches (one email a day)',
+  new_review: 'A buyer reviews me as a seller',
+  report_outcome: 'A report I filed has been dealt with',
+  listing_moderated: 'A moderator hides or shows again one of my listings',
 };
 
 export const notificationSchema = z.object({
@@ -77,3 +83,25 @@ export const updateNotificationSettingsSchema = z.object({
   email: z.partialRecord(notificationKindSchema, z.boolean()),
 });
 export type UpdateNotificationSettings = z.input<typeof updateNotificationSettingsSchema>;
+
+/** The token of an email's unsubscribe link: who and which kind, signed by the server. */
+export const unsubscribeTokenSchema = z
+  .string({ error: 'This unsubscribe link is not valid' })
+  .min(1, { error: 'This unsubscribe link is not valid' })
+  .max(1_000, { error: 'This unsubscribe link is not valid' });
+
+/** GET /api/unsubscribe?token= : what the link would turn off, for the page that confirms it. */
+export const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema });
+
+/** The answer of GET /api/unsubscribe: the kind of email, its label, and the address, masked. */
+export const unsubscribePreviewSchema = z.object({
+  kind: notificationKindSchema,
+  label: z.string(),
+  /** The address the emails go to, partly hidden (a link can be forwarded): "a***@example.com". */
+  email: z.string(),
+});
+export type UnsubscribePreview = z.infer<typeof unsubscribePreviewSchema>;
+
+/** POST /api/unsubscribe from the web page (the email's one-click POST is form-encoded). */
+export const unsubscribeSchema = z.object({ token: unsubscribeTokenSchema });
+export type Unsubscribe = z.input<typeof unsubscribeSchema>;

@@ -18,6 +18,8 @@ export const wishlistItemSchema = z.object({
   location: z.string(),
   /** Where the phone stands in its sale: only an available one can be bought. */
   status: productStatusSchema,
+  /** Taken down by a moderator (or its seller is suspended): it cannot be bought or opened. */
+  unavailable: z.boolean(),
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 

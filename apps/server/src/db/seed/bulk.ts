@@ -4,6 +4,7 @@ import { CATEGORIES, CONDITIONS, type CategoryName } from '@market/shared';
 import type { Database } from '../schema.ts';
 import { valueWriters } from '../dialect.ts';
 import { DEMO_CATEGORIES } from './demo-data.ts';
+import { rebuildAllPriceStats } from '../../modules/phone-facts/price-stats.repository.ts';
 
 const MODELS: Record<CategoryName, string[]> = {
   iPhone: [
@@ -147,11 +148,15 @@ export async function seedBulkProducts(db: Kysely<Database>, options: BulkOption
           const category = pick(CATEGORIES);
           const year = 2018 + Math.floor(rnd() * 8);
           const original = Math.round((150 + rnd() * 1200) * 100);
+          const model = pick(MODELS[category]);
+          const storage = pick(STORAGE);
           rows.push({
             id: crypto.randomUUID(),
             sellerId: pick(sellerIds),
             category,
-            name: `${pick(MODELS[category])} ${pick(STORAGE)}`,
+            name: `${model} ${storage}`,
+            model,
+            storageGb: Number.parseInt(storage, 10),
             imgUrl: `/demo/${category.toLowerCase()}-${1 + Math.floor(rnd() * 5)}.webp`,
             originalPriceCents: original,
             resellPriceCents: Math.max(100, Math.round(original * (0.3 + rnd() * 0.5))),
@@ -170,4 +175,5 @@ export async function seedBulkProducts(db: Kysely<Database>, options: BulkOption
     done = chunkEnd;
     options.onProgress?.(done);
   }
+  await rebuildAllPriceStats(db, new Date(now));
 }

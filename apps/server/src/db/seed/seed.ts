@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { modelFromName } from '@market/shared';
 import type { Database } from '../schema.ts';
 import { valueWriters } from '../dialect.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { insertUserWithPassword } from '../../modules/accounts/accounts.repository.ts';
+import { rebuildAllPriceStats } from '../../modules/phone-facts/price-stats.repository.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BLOGS,
@@ -98,6 +100,7 @@ export async function seedDemoData(
         // Spread over the last weeks so "newest first" has a visible order.
         postedAt: w.date(new Date(now - (i + 1) * 0.7 * DAY)),
         previousResellPriceCents: droppedFrom === undefined ? null : dollarsToCents(droppedFrom),
+        model: modelFromName(p.name, p.category),
         ...details,
       };
     });
@@ -150,6 +153,7 @@ export async function seedDemoData(
       .insertInto('blogs')
       .values(DEMO_BLOGS.map((b, i) => ({ id: crypto.randomUUID(), ...b, sortOrder: i })))
       .execute();
+    await rebuildAllPriceStats(trx, new Date(now));
   });
   log.info({ products: DEMO_PRODUCTS.length, demoAdmin: withAdmin }, 'demo data seeded');
 }

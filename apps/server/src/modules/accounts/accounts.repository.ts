@@ -5,6 +5,7 @@ import type { Role } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
 import { selectUserProfiles } from './user-view.ts';
+import { listSellerPriceKeys, refreshPriceStats } from '../phone-facts/price-stats.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -169,7 +170,10 @@ export async function deleteBelongingsOfUser(db: Db, userId: string): Promise<vo
     .where('productId', 'in', ownProducts)
     .execute();
   await db.updateTable('bookings').set({ sellerId: null }).where('sellerId', '=', userId).execute();
+  // The medians their listings counted in are counted again without them.
+  const priceKeys = await listSellerPriceKeys(db, userId);
   await db.deleteFrom('products').where('sellerId', '=', userId).execute();
+  await refreshPriceStats(db, priceKeys, new Date());
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {

@@ -39,7 +39,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: modifiedCountSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ modifiedCount: await verifySeller(app.db, request.params.email) }),
+    async (request) => ({
+      modifiedCount: await verifySeller(app.db, request.actor, request.params.email),
+    }),
   );
 
   app.delete(
@@ -56,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, deletedCount } = await deleteMember(app.db, request.params.email);
+      const { id, deletedCount } = await deleteMember(app.db, request.actor, request.params.email);
       // Sessions other instances may still hold in memory end now, not when they expire.
       await app.forgetUserSessions(id);
       return { deletedCount };

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { PaginationQuery, Role, User } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
 import { findUserByEmail } from '../accounts/accounts.repository.ts';
 import { toUser } from '../accounts/user-view.ts';
+import { notifySellerVerified } from '../notifications/listing-notifications.ts';
+import { appendAudit } from '../moderation/audit-log.ts';
 import {
   deleteUserAndBelongings,
   listUsersByRole,
@@ -19,23 +22,61 @@ export async function getUsersByRole(
   return mapPage(await listUsersByRole(db, role, page), toUser);
 }
 
-/** 1 when the seller became verified, 0 when they already were. */
-export async function verifySeller(db: Kysely<Database>, email: string): Promise<number> {
+/**
+ * 1 when the seller became verified, 0 when they already were; they hear of it once, and the
+ * audit log keeps who verified them.
+ */
+export async function verifySeller(
+  db: Kysely<Database>,
+  admin: Actor,
+  email: string,
+  now: Date = new Date(),
+): Promise<number> {
   const user = await findUserByEmail(db, email);
   if (!user || user.role !== 'seller') throw notFound('No seller has this email');
-  return markSellerVerified(db, user.id);
+  return db.transaction().execute(async (trx) => {
+    const changed = await markSellerVerified(trx, user.id);
+    if (changed > 0) {
+      await appendAudit(trx, {
+        actorId: admin.id,
+        action: 'verify_seller',
+        targetType: 'user',
+        targetId: user.id,
+        targetLabel: user.email,
+        reason: null,
+        at: now,
+      });
+      await notifySellerVerified(trx, user.id);
+    }
+    return changed;
+  });
 }
 
 /** Deletes a seller or a buyer with everything that is theirs; answers the deleted user's id. */
 export async function deleteMember(
   db: Kysely<Database>,
+  admin: Actor,
   email: string,
+  now: Date = new Date(),
 ): Promise<{ id: string; deletedCount: number }> {
   const user = await findUserByEmail(db, email);
   if (!user) throw notFound('No seller or buyer has this email');
   if (user.role === 'admin') throw forbidden('An admin account cannot be deleted');
-  const deletedCount = await db
-    .transaction()
-    .execute((trx) => deleteUserAndBelongings(trx, user.id));
+  const deletedCount = await db.transaction().execute(async (trx) => {
+    const deleted = await deleteUserAndBelongings(trx, user.id);
+    if (deleted > 0) {
+      await appendAudit(trx, {
+        actorId: admin.id,
+        action: 'delete_user',
+        targetType: 'user',
+        targetId: user.id,
+        targetLabel: user.email,
+        reason: null,
+        details: { role: user.role, name: user.name },
+        at: now,
+      });
+    }
+    return deleted;
+  });
   return { id: user.id, deletedCount };
 }

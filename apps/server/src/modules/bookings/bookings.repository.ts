@@ -33,6 +33,7 @@ function selectBookingViews(db: Kysely<Database>) {
       'b.handoverCode',
       'b.codeAttempts',
       'b.updatedAt',
+      'b.completedAt',
       'p.status as productStatus',
       's.name as sellerName',
       's.phone as sellerPhone',
@@ -68,7 +69,7 @@ export function listBookings(
 export function lockProduct(db: Kysely<Database>, productId: string) {
   const query = db
     .selectFrom('products')
-    .select(['id', 'sellerId', 'name', 'resellPriceCents', 'imgUrl', 'status'])
+    .select(['id', 'sellerId', 'name', 'resellPriceCents', 'imgUrl', 'status', 'moderation'])
     .where('id', '=', productId);
   return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
@@ -86,6 +87,8 @@ export function findBookingForChange(db: Kysely<Database>, id: string) {
       'createdAt',
       'handoverCode',
       'codeAttempts',
+      'productName',
+      'name',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -117,21 +120,30 @@ export async function updateBookingFrom(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Closes every open request of the listing but `exceptId`; answers how many it closed. */
+/** What the notices of a changed request need: who its parties are, and what was booked. */
+const NOTICE_COLUMNS = ['id', 'buyerId', 'sellerId', 'productName', 'name'] as const;
+export type ClosedRequest = {
+  id: string;
+  buyerId: string;
+  sellerId: string | null;
+  productName: string;
+  name: string;
+};
+
+/** Closes every open request of the listing but `exceptId`; answers the requests it closed. */
 export async function closeOpenRequests(
   db: Kysely<Database>,
   productId: string,
   exceptId: string | null,
   change: Updateable<BookingsTable>,
-): Promise<number> {
+): Promise<ClosedRequest[]> {
   let query = db
     .updateTable('bookings')
     .set(change)
     .where('productId', '=', productId)
     .where('status', 'in', OPEN_BOOKING_STATUSES);
   if (exceptId) query = query.where('id', '<>', exceptId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return query.returning(NOTICE_COLUMNS).execute();
 }
 
 /** Moves the listing from one of the `from` states; answers whether it did. */
@@ -151,19 +163,19 @@ export async function updateProductStatusFrom(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Expires the requests still waiting that were made before `before`; answers how many. */
-export async function expireRequestsBefore(
+/** Expires the requests still waiting that were made before `before`; answers them. */
+export function expireRequestsBefore(
   db: Kysely<Database>,
   before: Date | string,
   change: Updateable<BookingsTable>,
-): Promise<number> {
-  const result = await db
+): Promise<ClosedRequest[]> {
+  return db
     .updateTable('bookings')
     .set(change)
     .where('status', '=', sql<BookingStatus>`'requested'`)
     .where('createdAt', '<', before)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(NOTICE_COLUMNS)
+    .execute();
 }
 
 /** A write refused by a unique index (SQLite and PostgreSQL error codes). */

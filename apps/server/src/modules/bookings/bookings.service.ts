@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   BOOKING_EXPIRY_HOURS,
   HANDOVER_CODE_TRIES,
+  LISTING_UNAVAILABLE,
   SOLD_REASON,
   formatDayMonthYear,
   type acceptBookingSchema,
@@ -24,6 +25,15 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
+  announceBookingChange,
+  type BookingFacts,
+} from '../notifications/booking-notifications.ts';
+import { notifySavedSold } from '../notifications/listing-notifications.ts';
+import { refreshListingPriceStats } from '../phone-facts/phone-facts.service.ts';
+import { reviewDeadline } from '../reviews/review-view.ts';
+import { reviewsOfDeals } from '../reviews/reviews.service.ts';
+import { countCompletedDeal } from '../reviews/seller-stats.repository.ts';
+import {
   closeOpenRequests,
   expireRequestsBefore,
   findBookingForChange,
@@ -35,6 +45,7 @@ import {
   updateBookingFrom,
   updateProductStatusFrom,
   type BookingView,
+  type ClosedRequest,
 } from './bookings.repository.ts';
 
 type Db = Kysely<Database>;
@@ -43,6 +54,15 @@ type Side = 'buyer' | 'seller';
 const EXPIRY_MS = BOOKING_EXPIRY_HOURS * 60 * 60 * 1000;
 export const EXPIRED_REASON = `Not answered within ${BOOKING_EXPIRY_HOURS} hours`;
 const GONE = 'This product is no longer available';
+
+/** Whom a request's notices go to, and what they name. */
+const factsOf = (row: ClosedRequest): BookingFacts => ({
+  id: row.id,
+  buyerId: row.buyerId,
+  sellerId: row.sellerId,
+  productName: row.productName,
+  buyerName: row.name,
+});
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : readDate(value).toISOString();
@@ -94,6 +114,8 @@ function toBooking(row: BookingView): Booking {
     sellerName: row.sellerName,
     sellerPhone: accepted ? row.sellerPhone : null,
     handoverCode: accepted ? row.handoverCode : null,
+    review: null,
+    reviewUntil: row.status === 'completed' ? reviewDeadline(row.completedAt) : null,
   };
 }
 
@@ -180,6 +202,7 @@ export async function createBooking(
         .where('status', 'in', ['requested', 'accepted'])
         .executeTakeFirst();
       if (own) throw alreadyRequested();
+      if (product.moderation) throw conflict(LISTING_UNAVAILABLE);
       if (product.status === 'sold') throw conflict('This phone has been sold');
       if (product.status === 'reserved') throw conflict('This phone is reserved for another buyer');
       await insertBooking(trx, {
@@ -199,6 +222,14 @@ export async function createBooking(
         status: 'requested',
         proposedAt: input.proposedAt ? w.date(new Date(input.proposedAt)) : null,
       });
+      const facts: BookingFacts = {
+        id,
+        buyerId: buyer.id,
+        sellerId: product.sellerId,
+        productName: product.name,
+        buyerName: buyer.name,
+      };
+      await announceBookingChange(trx, facts, { status: 'requested' }, now);
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw alreadyRequested();
@@ -220,7 +251,12 @@ export async function getBuyerBookings(
   query: OwnListQuery,
 ): Promise<Page<Booking>> {
   await requireAccess(db, buyer, 'account.read', query.email);
-  return mapPage(await listBookings(db, 'buyerId', buyer.id, query), toBooking);
+  const page = await listBookings(db, 'buyerId', buyer.id, query);
+  const reviews = await reviewsOfDeals(
+    db,
+    page.items.filter((row) => row.status === 'completed').map((row) => row.id),
+  );
+  return mapPage(page, (row) => ({ ...toBooking(row), review: reviews.get(row.id) ?? null }));
 }
 
 export async function getSellerBuyers(
@@ -250,10 +286,13 @@ export async function acceptBooking(
     if (!current) throw refusalOf('booking.read');
     if (current.status !== 'requested') throw stateConflict('accepted', current.status);
     if (now.getTime() - readDate(current.createdAt).getTime() >= EXPIRY_MS) {
-      await updateBookingFrom(trx, id, ['requested'], expiredChange(w, now));
+      if (await updateBookingFrom(trx, id, ['requested'], expiredChange(w, now))) {
+        await announceBookingChange(trx, factsOf(current), { status: 'expired' }, now);
+      }
       return true;
     }
     if (!product) throw conflict(GONE);
+    if (product.moderation) throw conflict(LISTING_UNAVAILABLE);
     if (product.status === 'reserved') {
       throw conflict('This phone is already reserved for another buyer: cancel that meeting first');
     }
@@ -278,6 +317,12 @@ export async function acceptBooking(
     if (!reserved || !accepted) {
       throw conflict('This request changed meanwhile: reload and try again');
     }
+    const meeting = {
+      at: new Date(input.meetingAt),
+      place: input.meetingPlace,
+      timeZone: input.timeZone,
+    };
+    await announceBookingChange(trx, factsOf(current), { status: 'accepted', meeting }, now);
     return false;
   });
   if (expired) throw stateConflict('accepted', 'expired');
@@ -301,14 +346,21 @@ export async function declineBooking(
   reason: string | undefined,
   now: Date = new Date(),
 ): Promise<BookingState> {
-  await ownBooking(db, seller, id, ['seller']);
+  const { row } = await ownBooking(db, seller, id, ['seller']);
   const w = valueWriters(db);
-  const declined = await updateBookingFrom(db, id, ['requested'], {
-    status: 'declined',
-    closeReason: reason ? reason : null,
-    closedBy: 'seller',
-    respondedAt: w.date(now),
-    updatedAt: w.date(now),
+  const declined = await db.transaction().execute(async (trx) => {
+    const changed = await updateBookingFrom(trx, id, ['requested'], {
+      status: 'declined',
+      closeReason: reason ? reason : null,
+      closedBy: 'seller',
+      respondedAt: w.date(now),
+      updatedAt: w.date(now),
+    });
+    if (changed) {
+      const change = { status: 'declined' as const, reason: reason ? reason : null };
+      await announceBookingChange(trx, factsOf(row), change, now);
+    }
+    return changed;
   });
   if (!declined) {
     const current = await findBookingForChange(db, id);
@@ -348,6 +400,12 @@ export async function cancelBooking(
     if (current.status === 'accepted' && product) {
       await updateProductStatusFrom(trx, product.id, ['reserved'], 'available', null);
     }
+    await announceBookingChange(
+      trx,
+      factsOf(current),
+      { status: 'cancelled', by: side, reason },
+      now,
+    );
   });
   return stateFor(db, side, id);
 }
@@ -391,7 +449,13 @@ export async function completeBooking(
       updatedAt: w.date(now),
     });
     if (!sold || !completed) throw conflict('This request changed meanwhile: reload and try again');
-    await closeOpenRequests(trx, product.id, id, soldChange(w, now));
+    await refreshListingPriceStats(trx, product.id, now);
+    if (current.sellerId) await countCompletedDeal(trx, current.sellerId);
+    const others = await closeOpenRequests(trx, product.id, id, soldChange(w, now));
+    await announceBookingChange(trx, factsOf(current), { status: 'completed' }, now);
+    await announceSoldOut(trx, others, now);
+    const listing = { productId: product.id, productName: product.name, buyerId: current.buyerId };
+    await notifySavedSold(trx, listing, now);
     return null;
   });
   if (wrong) {
@@ -402,6 +466,18 @@ export async function completeBooking(
     throw new AppError(400, 'VALIDATION_FAILED', message, { code: message });
   }
   return stateFor(db, 'seller', id);
+}
+
+/** The other requests of a listing that was sold are declined as sold; their buyers hear so. */
+async function announceSoldOut(trx: Db, closed: ClosedRequest[], now: Date): Promise<void> {
+  for (const request of closed) {
+    await announceBookingChange(
+      trx,
+      factsOf(request),
+      { status: 'declined', reason: SOLD_REASON },
+      now,
+    );
+  }
 }
 
 function soldChange(w: ReturnType<typeof valueWriters>, now: Date) {
@@ -438,7 +514,11 @@ export async function markProductSold(
       w.date(now),
     );
     if (!sold) throw conflict('This listing changed meanwhile: reload and try again');
-    return closeOpenRequests(trx, productId, null, soldChange(w, now));
+    await refreshListingPriceStats(trx, productId, now);
+    const closed = await closeOpenRequests(trx, productId, null, soldChange(w, now));
+    await announceSoldOut(trx, closed, now);
+    await notifySavedSold(trx, { productId, productName: product.name, buyerId: null }, now);
+    return closed.length;
   });
   return { productId, status: 'sold', closedRequests };
 }
@@ -446,8 +526,13 @@ export async function markProductSold(
 /** Expires the requests not answered within the time limit; answers how many. */
 export function expireStaleRequests(db: Db, now: Date = new Date()): Promise<number> {
   const w = valueWriters(db);
-  return expireRequestsBefore(db, w.date(new Date(now.getTime() - EXPIRY_MS)), {
-    ...expiredChange(w, now),
+  return db.transaction().execute(async (trx) => {
+    const before = w.date(new Date(now.getTime() - EXPIRY_MS));
+    const expired = await expireRequestsBefore(trx, before, expiredChange(w, now));
+    for (const request of expired) {
+      await announceBookingChange(trx, factsOf(request), { status: 'expired' }, now);
+    }
+    return expired.length;
   });
 }
 

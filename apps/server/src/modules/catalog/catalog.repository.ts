@@ -37,15 +37,16 @@ function advertisedIsTrue(db: Kysely<Database>) {
 
 /**
  * A sold listing leaves the catalogue (its category, the advertisements); a reserved one stays,
- * marked. Written as a literal so that SQLite's planner matches the partial category index.
+ * marked. So does a held or hidden one, and those of a suspended seller. Written as a literal so
+ * that SQLite's planner matches the partial category index.
  */
-const notSold = sql<boolean>`status <> 'sold'`;
+const listed = sql<boolean>`status <> 'sold' and moderation is null`;
 
 export function listAdvertised(db: Kysely<Database>, page: PaginationQuery) {
   return pageRows(
     selectProductViews(db)
       .where(advertisedIsTrue(db))
-      .where(sql<boolean>`p.status <> 'sold'`)
+      .where(sql<boolean>`p.status <> 'sold' and p.moderation is null`)
       .orderBy('p.postedAt', 'desc')
       .orderBy('p.id', 'desc'),
     page,
@@ -57,7 +58,7 @@ function categoryIds(db: Kysely<Database>, category: string, after: ProductKey |
   let ids = db
     .selectFrom('products')
     .where('products.category', '=', category)
-    .where(notSold)
+    .where(listed)
     .orderBy('products.postedAt', 'desc')
     .orderBy('products.id', 'desc');
   if (after) {

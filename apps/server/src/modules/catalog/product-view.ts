@@ -7,6 +7,7 @@ import {
   type IncludedItem,
   type ListingDetails,
   type Product,
+  type SellerRating,
 } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,13 +15,14 @@ import { centsToDollars } from '../../lib/money.ts';
 
 /**
  * Products as every list shows them: the product row plus the seller's name, email and
- * verification from one join, so a card needs no further call. Shared by the catalog and the
- * seller's own listings.
+ * verification, and their rating's running figures (a primary-key lookup in seller_stats), so a
+ * card needs no further call. Shared by the catalog and the seller's own listings.
  */
 export function selectProductViews(db: Kysely<Database>) {
   return db
     .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.sellerId')
+    .leftJoin('seller_stats as ss', 'ss.sellerId', 'p.sellerId')
     .select([
       'p.id',
       'p.sellerId',
@@ -46,6 +48,8 @@ export function selectProductViews(db: Kysely<Database>) {
       'u.email as sellerEmail',
       'u.name as sellerName',
       'u.isVerifiedUser as sellerVerified',
+      'ss.ratingSum as sellerRatingSum',
+      'ss.ratingCount as sellerRatingCount',
     ]);
 }
 
@@ -73,11 +77,19 @@ export function toProduct(row: ProductViewRow): Product {
     userName: row.sellerName,
     available: readBool(row.advertised),
     sellerVerified: readBool(row.sellerVerified),
+    sellerId: row.sellerId,
+    sellerRating: sellerRating(row.sellerRatingSum, row.sellerRatingCount),
     status: row.status,
     previousResellPrice:
       row.previousResellPriceCents === null ? null : centsToDollars(row.previousResellPriceCents),
     ...toListingDetails(row),
   };
+}
+
+/** A seller's stars from their running figures: null before the first review. */
+export function sellerRating(sum: number | null, count: number | null): SellerRating | null {
+  if (!sum || !count) return null;
+  return { average: Math.round((sum / count) * 10) / 10, count };
 }
 
 /** The details columns as the API answers them. */

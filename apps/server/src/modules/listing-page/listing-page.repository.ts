@@ -4,7 +4,8 @@ import { selectProductViews } from '../catalog/product-view.ts';
 
 export function findListing(db: Kysely<Database>, id: string) {
   return selectProductViews(db)
-    .select(['p.postedAt', 'u.createdAt as sellerSince'])
+    .select(['p.postedAt', 'u.createdAt as sellerSince', 'p.moderation', 'p.moderationReason'])
+    .select(['p.model', 'p.imeiLast4'])
     .where('p.id', '=', id)
     .executeTakeFirst();
 }
@@ -28,13 +29,14 @@ export function listPriceHistory(db: Kysely<Database>, productId: string) {
     .execute();
 }
 
-/** The seller's listings still on offer or reserved. */
+/** The seller's listings still on offer or reserved, and on show. */
 export async function countOpenListings(db: Kysely<Database>, sellerId: string): Promise<number> {
   const row = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('sellerId', '=', sellerId)
     .where('status', '!=', 'sold')
+    .where('moderation', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

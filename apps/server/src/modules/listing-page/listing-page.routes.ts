@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamsSchema, listingPageSchema } from '@market/shared';
 import { cacheKey } from '../../lib/response-cache.ts';
-import { getListingPage } from './listing-page.service.ts';
+import { getListingPage, isUnavailableListing } from './listing-page.service.ts';
 
 export const listingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,15 +12,31 @@ export const listingPageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A listing's page: the card's fields, details, photos, price history, seller",
         description:
           'Public. A sold listing answers with status "sold"; a deleted one answers 404. Each ' +
-          'photo carries a srcset of its stored widths.',
+          'photo carries a srcset of its stored widths. A held or hidden listing answers 404 ' +
+          '"This listing is unavailable", but to its seller and admins, who get it with ' +
+          '`moderation`.',
         params: idParamsSchema,
         response: { 200: listingPageSchema, 404: errorResponseSchema },
       },
     },
     // Shared by every visitor; any write that changes a listing clears it (changes: ['catalog']).
-    async (request, reply) =>
-      app.catalogCache.send(reply, cacheKey('product', request.params), async () => ({
-        body: await getListingPage(app.db, request.params.id, app.config.publicUrl),
-      })),
+    async (request, reply) => {
+      const { id } = request.params;
+      try {
+        return await app.catalogCache.send(
+          reply,
+          cacheKey('product', request.params),
+          async () => ({
+            body: await getListingPage(app.db, id, app.config.publicUrl),
+          }),
+        );
+      } catch (err) {
+        // Off show: only its seller and admins see it, uncached, with the reason.
+        if (!isUnavailableListing(err)) throw err;
+        const viewer = await request.getActor();
+        if (!viewer) throw err;
+        return getListingPage(app.db, id, app.config.publicUrl, viewer);
+      }
+    },
   );
 };

@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
-import { formatDayMonthYear, toListingPhoto, type ListingPage } from '@market/shared';
+import {
+  LISTING_UNAVAILABLE,
+  formatDayMonthYear,
+  toListingPhoto,
+  type ListingPage,
+} from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { notFound, type AppError } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { toProduct } from '../catalog/product-view.ts';
+import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
 import {
   countOpenListings,
   findListing,
@@ -14,21 +21,33 @@ import {
 
 export const NO_SUCH_LISTING = 'No such listing: it may have been deleted';
 
+/** Whether an error is the answer about a listing that moderation took off show. */
+export function isUnavailableListing(err: unknown): err is AppError {
+  return err instanceof Error && 'statusCode' in err && err.message === LISTING_UNAVAILABLE;
+}
+
 /**
  * Everything a listing's page shows, for anyone (the page is public so that links can be
- * shared). A sold listing stays readable; a deleted one is not found.
+ * shared). A sold listing stays readable; a deleted one is not found. A held or hidden one (or
+ * one of a suspended seller) is unavailable to everyone but its seller and admins, who see it
+ * with the reason: pass the `viewer` for that.
  */
 export async function getListingPage(
   db: Kysely<Database>,
   id: string,
   publicUrl: string,
+  viewer: Actor | null = null,
 ): Promise<ListingPage> {
   const row = await findListing(db, id);
   if (!row) throw notFound(NO_SUCH_LISTING);
-  const [photos, history, listingCount] = await Promise.all([
+  const maySeeModerated =
+    viewer !== null && (viewer.role === 'admin' || viewer.id === row.sellerId);
+  if (row.moderation !== null && !maySeeModerated) throw notFound(LISTING_UNAVAILABLE);
+  const [photos, history, listingCount, fairPrice] = await Promise.all([
     listPhotos(db, id),
     listPriceHistory(db, id),
     countOpenListings(db, row.sellerId),
+    fairPriceOf(db, row),
   ]);
   const urls = photos.length > 0 ? photos.map((p) => p.url) : [row.imgUrl];
   return {
@@ -48,5 +67,11 @@ export async function getListingPage(
     postedAt: readDate(row.postedAt).toISOString(),
     pageUrl: new URL(`/product/${encodeURIComponent(row.id)}`, publicUrl).href,
     coverUrl: new URL(urls[0] ?? row.imgUrl, publicUrl).href,
+    model: row.model,
+    imeiLast4: row.imeiLast4,
+    fairPrice,
+    ...(row.moderation === null
+      ? {}
+      : { moderation: { state: row.moderation, reason: row.moderationReason } }),
   };
 }

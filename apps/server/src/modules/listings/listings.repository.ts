@@ -14,6 +14,20 @@ export function listSellerProducts(db: Kysely<Database>, sellerId: string, page:
         .whereRef('b.productId', '=', 'p.id')
         .as('buyerCount'),
     )
+    .select(['p.moderation', 'p.moderationReason'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('reports as r')
+            .select('r.id')
+            .where('r.targetType', '=', 'listing')
+            .whereRef('r.targetId', '=', 'p.id')
+            .where('r.reason', '=', 'review_request')
+            .where('r.status', '=', 'open'),
+        )
+        .as('reviewRequested'),
+    )
     .where('p.sellerId', '=', sellerId);
   const count = db.selectFrom('products').where('sellerId', '=', sellerId);
   return listPage(newestFirst(theirs, 'p.postedAt', 'p.id'), count, page);
@@ -54,7 +68,12 @@ export function findSellerProductForUpdate(db: Kysely<Database>, id: string, sel
     .selectFrom('products')
     .select([
       'id',
+      'name',
       'status',
+      'category',
+      'model',
+      'storageGb',
+      'imeiHash',
       'imgUrl',
       'originalPriceCents',
       'resellPriceCents',

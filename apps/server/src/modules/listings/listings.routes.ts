@@ -21,8 +21,11 @@ import {
   updateProduct,
 } from './listings.service.ts';
 import { refinePhotoUrls } from './photo-urls.ts';
+import { ImeiHasher } from '../phone-facts/imei-hasher.ts';
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const imeis = new ImeiHasher(app.config.authSecret);
+
   listRoute(app, '/my-products', {
     guard: onlyRoles('seller'),
     tag: 'listings',
@@ -40,12 +43,17 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['listings'],
         summary: 'Post a product as the signed-in seller',
+        description:
+          '`imei` (optional; spaces and dashes allowed) is kept only as a keyed hash and its ' +
+          'last four digits. A listing whose IMEI another unsold listing has is held for a ' +
+          'moderator and reported. `model` is stored as every spelling of it agrees ' +
+          '("iphone13" is "iPhone 13"); left out, it is the known model the name names.',
         querystring: emailQuerySchema,
         body: refinePhotoUrls(app.imageUrls, app.imageUrls.refine(newProductSchema, 'imgURL')),
         response: { 200: productSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => addProduct(app.db, request.actor, request.query.email, request.body),
+    async (request) => addProduct(app.db, request.actor, request.query.email, request.body, imeis),
   );
 
   ownItemRoute(app, {
@@ -69,14 +77,15 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change one of your listings: any field, its details and its photos',
         description:
           'Fields left out stay as they are. `photos` replaces the list (the first is the cover, ' +
-          'also answered as imgURL). A price change is kept in the price history. A sold ' +
-          "listing cannot be changed (409); someone else's answers 404.",
+          'also answered as imgURL). A price change is kept in the price history. `imei` ' +
+          'replaces the IMEI (null removes it); one another unsold listing has holds the listing ' +
+          "for a moderator. A sold listing cannot be changed (409); someone else's answers 404.",
         params: idParamsSchema,
         body: refinePhotoUrls(app.imageUrls, app.imageUrls.refine(productPatchSchema, 'imgURL')),
         response: { 200: productSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => updateProduct(app.db, request.actor, request.params.id, request.body),
+    async (request) => updateProduct(app.db, request.actor, request.params.id, request.body, imeis),
   );
 
   ownItemRoute(app, {

@@ -10,13 +10,25 @@ import {
 } from '@market/shared';
 import type { z } from 'zod';
 import type { Database, ProductUpdate } from '../../db/schema.ts';
-import { valueWriters } from '../../db/dialect.ts';
+import { readBool, valueWriters } from '../../db/dialect.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import { toProduct } from '../catalog/product-view.ts';
+import { notifyPriceDrop } from '../notifications/listing-notifications.ts';
+import type { ImeiHasher } from '../phone-facts/imei-hasher.ts';
+import {
+  imeiColumns,
+  newListingFacts,
+  settlePhoneFacts,
+} from '../phone-facts/phone-facts.service.ts';
+import {
+  findPriceKey,
+  priceKeyOf,
+  refreshPriceStats,
+} from '../phone-facts/price-stats.repository.ts';
 import {
   deleteSellerProduct,
   findProductView,
@@ -41,18 +53,23 @@ export async function getSellerProducts(
     ...toProduct(row),
     // PostgreSQL counts in bigint, which pg hands over as a string.
     buyerCount: Number(row.buyerCount ?? 0),
+    moderation: row.moderation,
+    moderationReason: row.moderationReason,
+    reviewRequested: readBool(row.reviewRequested),
   }));
 }
 
 /**
  * Posts a product as the seller the spec's `?email=` names, which must be the caller. The server
- * sets the id, the seller, the posting time and the advertisement flag.
+ * sets the id, the seller, the posting time and the advertisement flag. A listing of a phone
+ * whose IMEI another unsold listing has is held for a moderator (settlePhoneFacts).
  */
 export async function addProduct(
   db: Kysely<Database>,
   seller: Actor,
   email: string,
   fields: z.output<typeof newProductSchema>,
+  imeis: ImeiHasher,
   now: Date = new Date(),
 ): Promise<Product> {
   await requireAccess(db, seller, 'account.read', email);
@@ -61,6 +78,7 @@ export async function addProduct(
   const photos = fields.photos ?? [fields.imgURL];
   const originalPriceCents = dollarsToCents(fields.originalPrice);
   const resellPriceCents = dollarsToCents(fields.resellPrice);
+  const facts = newListingFacts(imeis, fields);
   await db.transaction().execute(async (trx) => {
     await insertProduct(trx, {
       id,
@@ -77,6 +95,7 @@ export async function addProduct(
       advertised: w.bool(false),
       postedAt: w.date(now),
       ...detailColumns(fields),
+      ...facts,
     });
     await replacePhotos(trx, id, photos);
     await insertPriceChange(trx, {
@@ -86,6 +105,8 @@ export async function addProduct(
       resellPriceCents,
       changedAt: w.date(now),
     });
+    const written = { productId: id, newImeiHash: facts.imeiHash, keyBefore: null };
+    await settlePhoneFacts(trx, written, now);
   });
   const created = await findProductView(db, id);
   if (!created) throw refusalOf('product.manage');
@@ -123,6 +144,7 @@ export async function updateProduct(
   seller: Actor,
   productId: string,
   patch: z.output<typeof productPatchSchema>,
+  imeis: ImeiHasher,
   now: Date = new Date(),
 ): Promise<Product> {
   await requireAccess(db, seller, 'product.manage', productId);
@@ -152,6 +174,8 @@ export async function updateProduct(
     if (patch.Category !== undefined) changes.category = patch.Category;
     if (patch.condition !== undefined) changes.condition = patch.condition;
     if (patch.description !== undefined) changes.description = patch.description;
+    if (patch.model !== undefined) changes.model = patch.model;
+    if (patch.imei !== undefined) Object.assign(changes, imeiColumns(imeis, patch.imei));
 
     const photos = await nextPhotos(trx, productId, patch);
     if (photos) {
@@ -162,6 +186,7 @@ export async function updateProduct(
     const priceChanged =
       originalPriceCents !== current.originalPriceCents ||
       resellPriceCents !== current.resellPriceCents;
+    const changeId = crypto.randomUUID();
     if (priceChanged) {
       changes.originalPriceCents = originalPriceCents;
       changes.resellPriceCents = resellPriceCents;
@@ -171,7 +196,7 @@ export async function updateProduct(
         changes.previousResellPriceCents = null;
       }
       await insertPriceChange(trx, {
-        id: crypto.randomUUID(),
+        id: changeId,
         productId,
         originalPriceCents,
         resellPriceCents,
@@ -179,6 +204,19 @@ export async function updateProduct(
       });
     }
     await updateProductRow(trx, productId, changes);
+    if (priceChanged && resellPriceCents < current.resellPriceCents) {
+      const drop = {
+        productId,
+        productName: changes.name ?? current.name,
+        fromCents: current.resellPriceCents,
+        toCents: resellPriceCents,
+        changeId,
+      };
+      await notifyPriceDrop(trx, drop, now);
+    }
+    const newImeiHash =
+      changes.imeiHash && changes.imeiHash !== current.imeiHash ? changes.imeiHash : null;
+    await settlePhoneFacts(trx, { productId, newImeiHash, keyBefore: priceKeyOf(current) }, now);
   });
   const updated = await findProductView(db, productId);
   if (!updated) throw refusalOf('product.manage');
@@ -213,15 +251,21 @@ export async function advertiseProduct(
 
 /**
  * Its wishlist entries go with it and orders keep their own copy (the foreign keys cascade and
- * set null within this one statement).
+ * set null within this one statement); the median it counted in is counted again.
  */
 export async function deleteProduct(
   db: Kysely<Database>,
   seller: Actor,
   productId: string,
+  now: Date = new Date(),
 ): Promise<number> {
   await requireAccess(db, seller, 'product.manage', productId);
-  const deleted = await deleteSellerProduct(db, productId, seller.id);
+  const deleted = await db.transaction().execute(async (trx) => {
+    const key = await findPriceKey(trx, productId);
+    const count = await deleteSellerProduct(trx, productId, seller.id);
+    await refreshPriceStats(trx, [key], now);
+    return count;
+  });
   // Deleted by another request since the check: gone all the same.
   if (deleted === 0) throw refusalOf('product.manage');
   return deleted;

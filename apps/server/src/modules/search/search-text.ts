@@ -56,6 +56,22 @@ export function parseSearchText(text: string): SearchTerm[] {
   return terms;
 }
 
+/**
+ * Whether a name answers every term, as the index would see it: each term has an alternative
+ * whose words each begin (or, when not a prefix, equal) one of the name's words, its letter and
+ * digit parts included ("iPhone13" has iphone13, iphone and 13).
+ */
+export function nameMatches(name: string, terms: SearchTerm[]): boolean {
+  const words = new Set<string>();
+  for (const token of searchTokens(name)) {
+    words.add(token);
+    for (const part of splitDigits(token)) words.add(part);
+  }
+  const has = ({ word, prefix }: SearchWord) =>
+    prefix ? [...words].some((w) => w.startsWith(word)) : words.has(word);
+  return terms.every((term) => term.some((alternative) => alternative.every(has)));
+}
+
 /** The words of a query long enough to forgive a typo, each once. */
 export function typoCandidates(terms: SearchTerm[]): string[] {
   const words = new Set<string>();

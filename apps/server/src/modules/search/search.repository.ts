@@ -6,6 +6,7 @@ import { dollarsToCents } from '../../lib/money.ts';
 import { selectProductViews } from '../catalog/product-view.ts';
 import {
   editDistance,
+  nameMatches,
   toFts5Query,
   toTsQuery,
   typoCandidates,
@@ -80,7 +81,10 @@ async function wordsNear(db: Db, word: string): Promise<string[]> {
 
 /** The listings that match the words and the filters, with the seller joined as `u`. */
 function matching(db: Db, filters: SearchFilters, terms: SearchTerm[], omit: Omitted) {
-  let query = selectProductViews(db).where(sql<SqlBool>`p.status <> 'sold'`);
+  // Held or hidden listings, and those of suspended sellers, are in no search.
+  let query = selectProductViews(db).where(
+    sql<SqlBool>`p.status <> 'sold' and p.moderation is null`,
+  );
   if (terms.length > 0) {
     query = isPostgres(db)
       ? query.where(sql<SqlBool>`p."searchVector" @@ to_tsquery('simple', ${toTsQuery(terms)})`)
@@ -294,16 +298,62 @@ export async function findNewestPostedAt(
 }
 
 /**
- * Names of unsold listings whose name words begin with what was typed: taken from the first
- * few hundred matches the index gives, most listed and then shortest first.
+ * The listings matching a search posted after a time (what a saved search has not seen yet):
+ * the newest `limit` of them, newest first, and how many there are.
+ */
+export async function findPostedAfter(
+  db: Db,
+  filters: SearchFilters,
+  terms: SearchTerm[],
+  after: Date,
+  limit: number,
+) {
+  const newer = matching(db, filters, terms, null).where(
+    'p.postedAt',
+    '>',
+    valueWriters(db).date(after),
+  );
+  const [rows, count] = await Promise.all([
+    newer.orderBy('p.postedAt', 'desc').orderBy('p.id', 'desc').limit(limit).execute(),
+    newer
+      .clearSelect()
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** How many of the most listed matching names are read before the closer check. */
+const SUGGESTION_CANDIDATES = 200;
+
+/**
+ * Names of listings on show whose words begin with what was typed, most listed and then shortest
+ * first. They come from the small table of distinct names (listingNames), whatever the size of
+ * the catalogue: a substring test there finds candidates, and each candidate's own words then
+ * decide, as the search itself would.
  */
 export async function findSuggestions(db: Db, terms: SearchTerm[], limit: number) {
-  const matches = isPostgres(db)
-    ? sql`(select id from products where "searchVector" @@ to_tsquery('simple', ${toTsQuery(terms, 'A')}) and status <> 'sold' limit 400)`
-    : sql`(select p.id from products_search s join products p on p.rowid = s.rowid where products_search match ${toFts5Query(terms, 'name')} and p.status <> 'sold' order by s.rowid desc limit 400)`;
+  const position = sql.raw(isPostgres(db) ? 'strpos' : 'instr');
+  const contains = (word: string) => sql<SqlBool>`${position}(key, ${word}) > 0`;
+  const all = (conditions: RawBuilder<SqlBool>[], joiner: string) =>
+    sql<SqlBool>`(${sql.join(conditions, sql.raw(joiner))})`;
+  const termMatches = (term: SearchTerm) =>
+    all(
+      term.map((alternative) =>
+        all(
+          alternative.map((w) => contains(w.word)),
+          ' and ',
+        ),
+      ),
+      ' or ',
+    );
   const { rows } = await sql<{ name: string }>`
-    select min(p.name) as name from ${matches} as m join products p on p.id = m.id
-    group by lower(p.name) order by count(*) desc, length(min(p.name)), min(p.name) limit ${limit}
+    select name from "listingNames"
+    where live > 0 and ${all(terms.map(termMatches), ' and ')}
+    order by live desc, length(name), name limit ${SUGGESTION_CANDIDATES}
   `.execute(db);
-  return rows.map((r) => r.name);
+  return rows
+    .filter((row) => nameMatches(row.name, terms))
+    .slice(0, limit)
+    .map((row) => row.name);
 }

@@ -69,10 +69,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/suggest',
     {
-      preValidation: signedIn(),
       schema: {
         tags: ['search'],
-        summary: 'Listing names beginning with the typed words, best first (signed-in users)',
+        summary: 'Listing names beginning with the typed words, best first',
+        description:
+          "Public, like the listings' own pages that show these names: a visitor sees what is for sale before signing in. The results stay behind sign-in.",
         querystring: searchSuggestQuerySchema,
         response: { 200: searchSuggestionsSchema },
       },

@@ -7,6 +7,7 @@ import type {
   CategoryName,
   Condition,
 } from '@market/shared';
+import { readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { toProduct } from '../catalog/product-view.ts';
@@ -14,6 +15,7 @@ import type { SearchCursors } from './search-cursor.ts';
 import {
   countSearchRows,
   findFacetCounts,
+  findPostedAfter,
   findSearchRows,
   findSuggestions,
   resolveTerms,
@@ -76,6 +78,31 @@ export async function searchFacets(db: Db, filters: SearchFilters): Promise<Sear
       min: counts.price.min === null ? null : centsToDollars(counts.price.min),
       max: counts.price.max === null ? null : centsToDollars(counts.price.max),
     },
+  };
+}
+
+export interface NewMatches {
+  /** The newest few, newest first. */
+  products: Product[];
+  total: number;
+  /** The newest one's posting time: a saved search has seen everything up to it. */
+  newestPostedAt: Date | null;
+}
+
+/** Listings matching the filters posted after `since`: what a saved search has not seen. */
+export async function findNewMatches(
+  db: Db,
+  filters: SearchFilters,
+  since: Date,
+  limit: number,
+): Promise<NewMatches> {
+  const terms = await searchTerms(db, filters.q);
+  const { rows, total } = await findPostedAfter(db, filters, terms, since, limit);
+  const newest = rows[0];
+  return {
+    products: rows.map((row) => toProduct(row)),
+    total,
+    newestPostedAt: newest ? readDate(newest.postedAt) : null,
   };
 }
 

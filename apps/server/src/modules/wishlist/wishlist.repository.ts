@@ -40,6 +40,7 @@ export function listWishlist(db: Kysely<Database>, userId: string, page: Paginat
       'p.imgUrl',
       'p.location',
       'p.status',
+      'p.moderation',
     ])
     .where('w.userId', '=', userId);
   const count = db.selectFrom('wishlistItems').where('userId', '=', userId);

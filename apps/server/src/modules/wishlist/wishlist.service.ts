@@ -37,6 +37,7 @@ export async function getWishlist(
     imgURL: r.imgUrl,
     location: r.location,
     status: r.status,
+    unavailable: r.moderation !== null,
   }));
 }
 

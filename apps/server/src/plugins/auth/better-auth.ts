@@ -10,6 +10,7 @@ import {
   PHONE_NOT_AVAILABLE,
   putUserSchema,
   signUpSchema,
+  suspendedMessage,
 } from '@market/shared';
 import type { Config } from '../../config.ts';
 import type { DbKind } from '../../db/database.ts';
@@ -41,6 +42,8 @@ export interface AuthHooks {
   deleteBelongings(userId: string): Promise<void>;
   /** Sends the reset link; not awaited by the request, so timing does not reveal accounts. */
   sendResetLink(to: { email: string; name: string }, link: string): void;
+  /** Why an administrator suspended the account, or null when it may sign in. */
+  suspension(userId: string): Promise<{ reason: string | null } | null>;
 }
 
 function validationError(error: z.ZodError): APIError {
@@ -259,6 +262,19 @@ export function createAuth(options: {
         delete: { after: async (user) => hooks.forgetUser(user.id) },
       },
       session: {
+        // Every way in (password, a social provider) makes a session: a suspended account
+        // gets none, and is told why.
+        create: {
+          before: async (session) => {
+            const suspension = await hooks.suspension(session.userId);
+            if (suspension) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: suspendedMessage(suspension.reason),
+              });
+            }
+          },
+        },
         delete: { after: async (session) => hooks.forgetUser(session.userId) },
       },
     },

@@ -12,12 +12,12 @@ const SHAREABLE_QUERY = /^(?:\?page=\d{1,6})?$/;
 
 /**
  * The API calls a page drawn once for everyone of a role may make: the catalogue, listings,
- * search results and their counts, and the home page's content. None of them answers anything
- * personal; the personal parts of a page (hearts, "you booked this", unread counts) are asked for
- * by the browser after the page shows.
+ * sellers' public profiles and reviews, search results and their counts, and the home page's
+ * content. None of them answers anything personal; the personal parts of a page (hearts, "you
+ * booked this", unread counts) are asked for by the browser after the page shows.
  */
 const ROLE_GENERIC_CALLS =
-  /^\/api\/(?:categories|advertisement|blogs|reviews|products\/[^/?]+|product\/[^/?]+|search(?:\/facets)?)(?:\?|$)/;
+  /^\/api\/(?:categories|advertisement|blogs|reviews|products\/[^/?]+|product\/[^/?]+|sellers\/[^/?]+(?:\/reviews)?|search(?:\/facets)?)(?:\?|$)/;
 
 /**
  * How a page request is answered: with the plain page shell (`shell`); drawn once for everyone

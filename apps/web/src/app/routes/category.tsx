@@ -1,30 +1,56 @@
-import { useCallback, useState } from 'react';
-import {
-  Link,
-  data,
-  redirect,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { PAGE_SIZE_DEFAULT, type Product } from '@market/shared';
+import type { ReactNode } from 'react';
+import { data, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CATEGORIES, PAGE_SIZE_DEFAULT, type SearchSort } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
-import { meQueryOptions, useEndedSession, useMe } from '../../lib/session.ts';
-import { productsQueryOptions, useProducts } from '../../features/catalog/api/get-products.ts';
-import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
-import { useMarks } from '../../features/marks/api/get-marks.ts';
+import { meQueryOptions, useMe } from '../../lib/session.ts';
+import { pageFrom } from '../../lib/paging.ts';
+import { productsQueryOptions } from '../../features/catalog/api/get-products.ts';
+import { searchQueryOptions, useSearch } from '../../features/search/api/get-search.ts';
+import { facetsQueryOptions, useFacets } from '../../features/search/api/get-facets.ts';
+import { ResultsCount, ResultsFrame } from '../../features/search/components/results-frame.tsx';
+import { SaveSearch } from '../../features/search/components/save-search.tsx';
+import { useResultsView } from '../../features/search/components/view-toggle.tsx';
+import {
+  categoryAddress,
+  categoryParamsFrom,
+  narrowsCategory,
+  searchAddress,
+  type SearchParams,
+} from '../../features/search/search-params.ts';
+import { useAddressSearch } from '../../features/search/use-address-search.ts';
 import { ErrorState, EmptyState } from '../../components/ui/error-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { pageFrom } from '../../lib/paging.ts';
-import { useResultsView, ViewToggle } from '../../features/search/components/view-toggle.tsx';
 import { ProductResults } from '../product-results.tsx';
+import { RESULTS_GRID, SearchResults } from '../search-results.tsx';
 
-/** Signed-in users only; the first page of products is fetched before the page shows. */
+/** A category's list has no words to match: its orders are the posting time and the price. */
+const CATEGORY_SORTS: readonly SearchSort[] = ['newest', 'price_asc', 'price_desc'];
+
+/** The category an address names, in any case (`/category/Samsung`), as the API spells it. */
+function knownCategory(name: string): string | undefined {
+  const lower = name.trim().toLowerCase();
+  return CATEGORIES.find((category) => category.toLowerCase() === lower);
+}
+
+/** The category's search an address asks for; undefined for its plain list. */
+function narrowedSearch(name: string, search: URLSearchParams): SearchParams | undefined {
+  const category = knownCategory(name);
+  if (!category) return undefined;
+  const params = categoryParamsFrom(search, category);
+  return narrowsCategory(params) ? params : undefined;
+}
+
+/**
+ * Signed-in users only. Without filters the page is the category's list, paged by number; with
+ * filters or another order in the address, the category's search, paged by cursor. Either is
+ * fetched before the page shows. The filters' counts come along with a search; for the plain
+ * list they follow once the page has shown, so that it is drawn as quickly as ever.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const queryClient = context.get(queryClientContext);
   const url = new URL(request.url);
@@ -33,8 +59,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!me) throw redirect(logInPath(returnTo));
   const category = params.categoryName ?? '';
   const page = pageFrom(url);
+  const narrowed = narrowedSearch(category, url.searchParams);
   try {
-    await queryClient.ensureQueryData(productsQueryOptions(category, page));
+    if (narrowed) {
+      const facets = queryClient.prefetchQuery(facetsQueryOptions(narrowed));
+      const cursor = url.searchParams.get('cursor') ?? undefined;
+      // One try: any failure but an ended session shows on the page, where Retry asks again.
+      await queryClient
+        .ensureQueryData({ ...searchQueryOptions(narrowed, cursor), retry: false })
+        .catch((err: unknown) => {
+          if (err instanceof ApiError && err.status === 401) throw err;
+        });
+      await facets;
+    } else {
+      await queryClient.ensureQueryData(productsQueryOptions(category, page));
+    }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       queryClient.setQueryData(meQueryOptions.queryKey, null);
@@ -48,79 +87,78 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { category, page } = useLoaderData<typeof loader>();
-  const products = useProducts(category, page);
-  const me = useMe();
-  // A session that ends while the booking form is open keeps the form, and what was typed in it.
-  const ended = useEndedSession();
-  const viewer = me.data ?? ended ?? null;
-  const isBuyer = viewer?.role === 'buyer';
-  const marks = useMarks(products.data?.items.map((p) => p._id) ?? [], { enabled: isBuyer });
-  const [booking, setBooking] = useState<Product | null>(null);
-  const closeBooking = useCallback(() => setBooking(null), []);
+  const parse = (search: URLSearchParams) =>
+    categoryParamsFrom(search, knownCategory(category) ?? category);
+  const { params, chosen, navigating, search } = useAddressSearch(parse);
+  const narrowed = narrowsCategory(params);
+  const cursor = search.get('cursor') ?? undefined;
+  // Only the list the address asks for is fetched.
+  const products = useQuery({ ...productsQueryOptions(category, page), enabled: !narrowed });
+  const results = useSearch(params, cursor, { enabled: narrowed });
+  const facets = useFacets(params);
+  const isBuyer = useMe().data?.role === 'buyer';
   const [view, setView] = useResultsView('cards');
   const navigate = useNavigate();
-  const location = useLocation();
-  const logIn = () => void navigate(logInPath(`${location.pathname}${location.search}`));
-  const title = <PageTitle page={category} />;
+  const addressOf = (next: SearchParams, nextCursor?: string) =>
+    `${paths.category(category)}${categoryAddress(next, nextCursor)}`;
+  const shown = narrowed ? results : products;
+  const loading = shown.isFetching || navigating;
 
-  if (products.isPending) {
-    return (
+  let body: ReactNode;
+  if (narrowed) {
+    body = (
+      <SearchResults
+        results={results}
+        params={params}
+        cursor={cursor}
+        addressOf={addressOf}
+        view={view}
+        listLabel="Phones"
+        gridLabel="Phones"
+        fixedCategory
+      />
+    );
+  } else if (products.isPending) {
+    body = <FullScreenSpinner />;
+  } else if (products.isError) {
+    body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
+  } else if (products.data.items.length === 0) {
+    body = <EmptyState>No phones in this category right now.</EmptyState>;
+  } else {
+    body = (
       <>
-        {title}
-        <FullScreenSpinner />
+        <ProductResults
+          items={products.data.items}
+          view={view}
+          listLabel="Phones"
+          gridLabel="Phones"
+          gridClassName={RESULTS_GRID}
+        />
+        <Pager page={page} total={products.data.total} pageSize={PAGE_SIZE_DEFAULT} />
       </>
     );
   }
-  if (products.isError) {
-    return (
-      <>
-        {title}
-        <ErrorState error={products.error} onRetry={() => void products.refetch()} />
-      </>
-    );
-  }
-  const { items, total } = products.data;
 
   return (
     <section className="py-10">
-      {title}
-      <h1 className="text-3xl font-bold">{category}</h1>
-      <p className="mt-1 text-lg" aria-live="polite">
-        Total Products ({total})
-      </p>
-      <div className="mt-3 mb-6 flex flex-wrap items-center gap-3">
-        <Link
-          to={paths.searchResults(new URLSearchParams({ category }))}
-          className="btn btn-outline btn-sm min-h-11"
-        >
-          Filter and sort
-        </Link>
-        <ViewToggle view={view} onChange={setView} />
-      </div>
-      {items.length === 0 ? (
-        <EmptyState>No phones in this category right now.</EmptyState>
-      ) : (
-        <ProductResults
-          items={items}
-          view={view}
-          listLabel="Phones"
-          gridClassName="grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-          viewer={viewer}
-          marks={marks.data}
-          marksReady={!marks.isPending}
-          onBook={setBooking}
-          logIn={logIn}
-        />
-      )}
-      <Pager page={page} total={total} pageSize={PAGE_SIZE_DEFAULT} />
-      {booking && isBuyer && (
-        <BookingModal
-          key={booking._id}
-          product={booking}
-          buyer={{ name: viewer.name, email: viewer.email, phone: viewer.phone }}
-          onClose={closeBooking}
-        />
-      )}
+      <PageTitle page={category} />
+      <h1 className="text-3xl font-bold wrap-anywhere">{category}</h1>
+      <ResultsCount loading={loading}>
+        {shown.data && <>Total Products ({shown.data.total})</>}
+      </ResultsCount>
+      <ResultsFrame
+        chosen={chosen}
+        facets={facets.data}
+        onChange={(next) => void navigate(addressOf(next))}
+        sorts={CATEGORY_SORTS}
+        fixedCategory
+        view={view}
+        onViewChange={setView}
+        extra={isBuyer && narrowed && <SaveSearch key={searchAddress(params)} params={params} />}
+        loading={loading}
+      >
+        {body}
+      </ResultsFrame>
     </section>
   );
 }

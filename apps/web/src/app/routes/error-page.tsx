@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { LISTING_UNAVAILABLE } from '@market/shared';
 import { paths } from '../../config/paths.ts';
 import { describeError, reportError } from '../../lib/errors.ts';
 import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
@@ -15,10 +16,19 @@ export function RouteErrorPage() {
     if (error) reportError('Loading the page', error);
   }, [error]);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A listing a moderator took down (the API's own words come through as the answer's data).
+  const unavailable = notFound && error.data === LISTING_UNAVAILABLE;
   return (
     <main className="mx-auto max-w-3xl px-4 wrap-anywhere">
       {notFound ? (
-        <NotFoundContent />
+        <NotFoundContent
+          {...(unavailable
+            ? {
+                title: LISTING_UNAVAILABLE,
+                text: 'It cannot be viewed or booked right now. Other phones are waiting on the home page.',
+              }
+            : {})}
+        />
       ) : (
         <section
           role="alert"

@@ -10,7 +10,7 @@ import {
 import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
-import { useEndedSession, useMe } from '../../lib/session.ts';
+import { isStandIn, useEndedSession, useMe } from '../../lib/session.ts';
 import { listingQueryOptions, useListing } from '../../features/catalog/api/get-listing.ts';
 import { ListingHead } from '../../features/catalog/components/listing-head.tsx';
 import { ListingView } from '../../features/catalog/components/listing-view.tsx';
@@ -20,6 +20,8 @@ import { useMarks } from '../../features/marks/api/get-marks.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { viewerControls } from '../viewer-controls.tsx';
+import { ReportButton } from '../../features/moderation/components/report-button.tsx';
+import { ModerationNotice } from '../../features/moderation/components/moderation-notice.tsx';
 
 /** Public: anyone may read a listing, so that links to it can be shared. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -74,10 +76,44 @@ export function Component() {
     ),
   });
 
+  const own = viewer !== null && viewer.email === product.userEmail;
+  // Anyone but its seller and admins may report it (once the page knows who looks); someone
+  // signed out logs in first.
+  const report =
+    !own && viewer?.role !== 'admin' && !(viewer && isStandIn(viewer)) ? (
+      <ReportButton
+        targetType="listing"
+        targetId={product._id}
+        targetName={product.name}
+        {...(viewer ? {} : { onLogIn: logIn })}
+      />
+    ) : null;
+
   return (
     <>
       <ListingHead listing={product} />
-      <ListingView listing={product} wishlistControl={wishlistControl} actions={action} />
+      {product.moderation && (own || viewer?.role === 'admin') && (
+        <ModerationNotice
+          productId={product._id}
+          state={product.moderation.state}
+          reason={product.moderation.reason}
+          viewer={own ? 'seller' : 'admin'}
+        />
+      )}
+      <ListingView
+        listing={product}
+        wishlistControl={wishlistControl}
+        actions={
+          report ? (
+            <>
+              {action}
+              {report}
+            </>
+          ) : (
+            action
+          )
+        }
+      />
       {booking && isBuyer && (
         <BookingModal
           product={product}

@@ -18,13 +18,16 @@ function MenuIcon() {
 /**
  * The dashboard's frame: a drawer that slides over the page on small screens and sits beside it
  * on wide screens, where it can be collapsed to give the tables more room. No public footer.
- * `sidebar` gets the way to close the drawer once a link in it is followed.
+ * `sidebar` gets the way to close the drawer once a link in it is followed; `topBarEnd` (the
+ * messages and notifications) sits at the top bar's end.
  */
 export function DashboardFrame({
   sidebar,
+  topBarEnd,
   children,
 }: {
   sidebar: (closeDrawer: () => void) => ReactNode;
+  topBarEnd?: ReactNode;
   children: ReactNode;
 }) {
   const [openOnSmallScreen, setOpenOnSmallScreen] = useState(false);
@@ -95,6 +98,7 @@ export function DashboardFrame({
               <MenuIcon />
             </button>
             <BrandLogo />
+            {topBarEnd && <div className="ml-auto flex items-center">{topBarEnd}</div>}
           </div>
           <SessionEndedBanner />
         </header>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useOutletContext } from 'react-router';
 import type { User } from '@market/shared';
 import { DashboardFrame } from './dashboard-frame.tsx';
@@ -8,11 +9,15 @@ export function useDashboardUser(): User {
   return useOutletContext<User>();
 }
 
-/** The dashboard of a signed-in user: their sidebar, and the page they are on. */
-export function DashboardShell({ me }: { me: User }) {
+/**
+ * The dashboard of a signed-in user: their sidebar, the page they are on, and what the app puts
+ * at the top bar's end.
+ */
+export function DashboardShell({ me, topBarEnd }: { me: User; topBarEnd?: ReactNode }) {
   return (
     <DashboardFrame
       sidebar={(closeDrawer) => <DashboardSidebar me={me} onNavigate={closeDrawer} />}
+      topBarEnd={topBarEnd}
     >
       <Outlet context={me} />
     </DashboardFrame>

@@ -10,15 +10,20 @@ const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
     { to: paths.dashboard.myWishlist, label: 'My Wishlist' },
     { to: paths.dashboard.savedSearches, label: 'Saved Searches' },
     { to: paths.dashboard.checkout, label: 'Checkout' },
+    { to: paths.dashboard.messages, label: 'Messages' },
   ],
   seller: [
     { to: paths.dashboard.myProducts, label: 'My Products' },
     { to: paths.dashboard.myBuyers, label: 'My Buyers' },
+    { to: paths.dashboard.myReviews, label: 'My Reviews' },
     { to: paths.dashboard.addProduct, label: 'Add Product' },
+    { to: paths.dashboard.messages, label: 'Messages' },
   ],
   admin: [
     { to: paths.dashboard.allSellers, label: 'All Sellers' },
     { to: paths.dashboard.allBuyers, label: 'All Buyers' },
+    { to: paths.dashboard.reports, label: 'Reports' },
+    { to: paths.dashboard.audit, label: 'Audit Log' },
   ],
 };
 
@@ -28,6 +33,7 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
   const links = [
     { to: paths.dashboard.root, label: 'Dashboard' },
     ...ROLE_LINKS[me.role],
+    { to: paths.dashboard.notifications, label: 'Notifications' },
     { to: paths.dashboard.profile, label: 'My Profile' },
   ];
 
@@ -51,7 +57,8 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
             <li key={link.to}>
               <NavLink
                 to={link.to}
-                end
+                // Messages stays marked inside a conversation; Dashboard only on its own page.
+                end={link.to === paths.dashboard.root}
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   `min-h-11 content-center ${isActive ? 'menu-active' : ''}`

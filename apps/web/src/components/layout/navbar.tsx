@@ -5,6 +5,7 @@ import { useMe } from '../../lib/session.ts';
 import { InlineSpinner } from '../ui/spinner.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { SessionEndedBanner } from './session-ended-banner.tsx';
+import { TopBarSearch } from './top-bar-search.tsx';
 
 const LogOutButton = lazy(() => import('./log-out-button.tsx'));
 
@@ -61,26 +62,20 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
 
 /**
  * The top bar; on small screens the links fold behind a menu button, and the search (passed in by
- * the app, which composes features) behind a search button.
+ * the app, which composes features) behind a search button. `alerts` (messages, notifications)
+ * stay in view at every width, after the links on a wide screen.
  */
-export function Navbar({ search }: { search?: ReactNode }) {
+export function Navbar({ search, alerts }: { search?: ReactNode; alerts?: ReactNode }) {
+  const me = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
   const menuId = useId();
-  const searchId = useId();
-  const searchRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   // Close the phone menu whenever the page changes.
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
     setMenuOpen(false);
-    setSearchOpen(false);
   }
-  // The phone's search field takes the focus as it opens.
-  useEffect(() => {
-    if (searchOpen) searchRef.current?.querySelector('input')?.focus();
-  }, [searchOpen]);
   const close = () => setMenuOpen(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // Escape closes the open phone menu, and the keyboard is back on its button.
@@ -109,31 +104,10 @@ export function Navbar({ search }: { search?: ReactNode }) {
         aria-label="Main"
         className="mx-auto flex min-h-(--top-bar-height) max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3"
       >
-        <BrandLogo />
-        {search && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-square ml-auto md:hidden"
-            aria-label={searchOpen ? 'Close search' : 'Search'}
-            aria-expanded={searchOpen}
-            aria-controls={searchId}
-            onClick={() => setSearchOpen((open) => !open)}
-          >
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
-              <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        )}
-        {search && (
-          <div
-            id={searchId}
-            ref={searchRef}
-            className={`${searchOpen ? 'block' : 'hidden'} order-last w-full pt-2 md:order-none md:ml-auto md:block md:w-auto md:pt-0`}
-          >
-            {search}
-          </div>
-        )}
+        {/* Signed in, a phone's bar also holds messages and notifications: the mark alone. */}
+        <BrandLogo compact={!!alerts && !!me.data} />
+        {search && <TopBarSearch>{search}</TopBarSearch>}
+        {alerts && <div className="flex items-center md:order-last">{alerts}</div>}
         <button
           ref={menuButtonRef}
           type="button"

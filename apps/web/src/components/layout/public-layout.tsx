@@ -4,8 +4,11 @@ import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
-/** Top bar (with the search the app passes in), the routed page and the footer, on every public page. */
-export function PublicLayout({ search }: { search?: ReactNode }) {
+/**
+ * Top bar (with the search and the alerts the app passes in), the routed page and the footer, on
+ * every public page.
+ */
+export function PublicLayout({ search, alerts }: { search?: ReactNode; alerts?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -15,7 +18,7 @@ export function PublicLayout({ search }: { search?: ReactNode }) {
         Skip to content
       </a>
       <NavigationProgress />
-      <Navbar search={search} />
+      <Navbar search={search} alerts={alerts} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 wrap-anywhere">
         <Outlet />
       </main>

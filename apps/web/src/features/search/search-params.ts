@@ -91,6 +91,34 @@ export function searchAddress(params: SearchParams, cursor?: string): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * A category page's search: the category is the page's own, and there are no words. Its list
+ * is in posting order, newest first, which is the search's `newest`.
+ */
+export function categoryParamsFrom(search: URLSearchParams, category: string): SearchParams {
+  const params = searchParamsFrom(search);
+  return {
+    ...params,
+    q: '',
+    category,
+    sort: params.sort === 'relevance' ? 'newest' : params.sort,
+  };
+}
+
+/**
+ * Whether a category page's address asks for more than the category's own list: a filter, or
+ * another order. Without, the page is the category's plain list, paged by number.
+ */
+export function narrowsCategory(params: SearchParams): boolean {
+  return activeFilters({ ...params, category: undefined }).length > 0 || params.sort !== 'newest';
+}
+
+/** A category page's address for a search (the category is in the path; newest is its order). */
+export function categoryAddress(params: SearchParams, cursor?: string): string {
+  const sort = params.sort === 'newest' ? 'relevance' : params.sort;
+  return searchAddress({ ...params, q: '', category: undefined, sort }, cursor);
+}
+
 /** One filter that narrows a search, named for a person, with the search without it. */
 export interface ActiveFilter {
   label: string;

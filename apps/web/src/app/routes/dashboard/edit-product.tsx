@@ -31,6 +31,7 @@ function asFormValues(listing: ListingPage): NewProduct {
     networkLock: listing.networkLock,
     included: listing.included,
     warrantyUntil: listing.warrantyUntil,
+    model: listing.model,
   };
 }
 
@@ -98,6 +99,7 @@ export function Component() {
       <ProductForm
         key={listing.data._id}
         initialValues={asFormValues(listing.data)}
+        imeiOnFile={listing.data.imeiLast4}
         onSubmit={save}
         submitLabel="Save changes"
         action="Saving the listing"

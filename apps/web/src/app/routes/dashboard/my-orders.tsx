@@ -8,6 +8,7 @@ import { BuyerOrderActions } from '../../../features/bookings/components/buyer-o
 import { SafetyAdvice } from '../../../features/bookings/components/safety-advice.tsx';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrderList } from '../../../features/orders/components/order-list.tsx';
+import { OrderReview } from '../../../features/reviews/components/order-review.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
@@ -35,7 +36,15 @@ export function Component() {
         {(items) => (
           <div className="space-y-6">
             {items.some((order) => order.status === 'accepted') && <SafetyAdvice />}
-            <OrderList orders={items} actions={(order) => <BuyerOrderActions order={order} />} />
+            <OrderList
+              orders={items}
+              actions={(order) => (
+                <>
+                  <BuyerOrderActions order={order} />
+                  <OrderReview order={order} />
+                </>
+              )}
+            />
           </div>
         )}
       </PagedList>

@@ -8,6 +8,7 @@ import { useMyProducts } from '../../../features/listings/api/get-my-products.ts
 import { MyProductsTable } from '../../../features/listings/components/my-products-table.tsx';
 import { MarkSoldButton } from '../../../features/bookings/components/mark-sold-button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { ModerationNotice } from '../../../features/moderation/components/moderation-notice.tsx';
 
 export function Component() {
   const me = useDashboardUser();
@@ -30,10 +31,32 @@ export function Component() {
         empty="You have not listed any products yet."
       >
         {(items) => (
-          <MyProductsTable
-            products={items}
-            actions={(product) => <MarkSoldButton product={product} />}
-          />
+          <>
+            {items.map(
+              (product) =>
+                product.moderation && (
+                  <ModerationNotice
+                    key={product._id}
+                    productId={product._id}
+                    listingName={product.name}
+                    state={product.moderation}
+                    reason={product.moderationReason}
+                    viewer="seller"
+                    reviewRequested={product.reviewRequested}
+                  />
+                ),
+            )}
+            <MyProductsTable
+              products={items}
+              actions={(product) =>
+                product.moderation ? (
+                  <span className="badge badge-warning">Hidden</span>
+                ) : (
+                  <MarkSoldButton product={product} />
+                )
+              }
+            />
+          </>
         )}
       </PagedList>
     </section>

@@ -4,8 +4,11 @@ import { paths } from '../../../config/paths.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
 import { BecomeSellerButton } from '../../../features/account/components/become-seller-button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { useAdminStats } from '../../../features/moderation/api/get-admin-stats.ts';
+import { AdminDashboard } from '../../../features/moderation/components/admin-dashboard.tsx';
 
-const ROLE_INTRO: Record<Role, { text: string; to: string; action: string }> = {
+const ROLE_INTRO: Record<Exclude<Role, 'admin'>, { text: string; to: string; action: string }> = {
   buyer: {
     text: 'Track the phones you booked, keep a wishlist and check out when you meet the seller.',
     to: paths.dashboard.myOrders,
@@ -16,15 +19,11 @@ const ROLE_INTRO: Record<Role, { text: string; to: string; action: string }> = {
     to: paths.dashboard.myProducts,
     action: 'See my products',
   },
-  admin: {
-    text: 'Verify sellers and keep the marketplace free of unwanted accounts.',
-    to: paths.dashboard.allSellers,
-    action: 'See all sellers',
-  },
 };
 
 export function Component() {
   const me = useDashboardUser();
+  if (me.role === 'admin') return <AdminHome name={me.name} />;
   const intro = ROLE_INTRO[me.role];
   return (
     <section className="hero rounded-box bg-base-200 py-10">
@@ -47,6 +46,23 @@ export function Component() {
           )}
         </div>
       </div>
+    </section>
+  );
+}
+
+/** An admin's dashboard: the marketplace's figures, and the way to the open reports. */
+function AdminHome({ name }: { name: string }) {
+  const stats = useAdminStats();
+  return (
+    <section>
+      <PageTitle page="Dashboard" />
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold wrap-anywhere">Welcome to your dashboard, {name}</h1>
+        <Link to={paths.dashboard.reports} className="btn btn-primary">
+          See open reports
+        </Link>
+      </div>
+      <QueryContent query={stats}>{(data) => <AdminDashboard stats={data} />}</QueryContent>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { authClient } from '../../../lib/auth-client.ts';
+import { pauseLiveConnections, resumeLiveConnections } from '../../../lib/live-connection.ts';
 import { useWrite } from '../../../lib/write.ts';
 
 /**
@@ -6,7 +7,14 @@ import { useWrite } from '../../../lib/write.ts';
  * wish list. Asked with the password again.
  */
 export async function deleteAccount({ password }: { password: string }): Promise<void> {
-  await authClient.deleteUser({ password });
+  // The live stream ends first: the server would refuse its reconnection once the account is gone.
+  pauseLiveConnections();
+  try {
+    await authClient.deleteUser({ password });
+  } catch (err) {
+    resumeLiveConnections();
+    throw err;
+  }
 }
 
 export function useDeleteAccount() {

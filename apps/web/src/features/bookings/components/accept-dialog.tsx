@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { useAcceptBooking } from '../api/accept-booking.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import {
   browserTimeZone,
   fromLocalInput,

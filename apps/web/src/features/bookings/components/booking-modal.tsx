@@ -19,7 +19,7 @@ import {
   fieldInputs,
 } from '../../../components/ui/form-field.tsx';
 import { useCreateBooking } from '../api/create-booking.ts';
-import { ActionDialog, type CloseDialog } from './action-dialog.tsx';
+import { ActionDialog, type CloseDialog } from '../../../components/ui/action-dialog.tsx';
 import { fromLocalInput, nowLocalInput, proposedTimeField } from './meeting-time.ts';
 
 const bookingFormSchema = createBookingSchema

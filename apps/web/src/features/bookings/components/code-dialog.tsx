@@ -7,7 +7,7 @@ import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { useCompleteBooking } from '../api/complete-booking.ts';
 import { requestLists } from '../api/deal-keys.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 
 type CodeForm = { code: string };
 

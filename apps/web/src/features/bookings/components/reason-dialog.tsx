@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { cancelBookingSchema } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 
 const requiredReason = z.object({ reason: cancelBookingSchema.shape.reason });
 const optionalReason = z.object({ reason: z.string().trim().max(300) });

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   MESSAGES,
   NETWORK_UNLOCKED,
   formatPrice,
   formatStorage,
+  maskedImei,
   yearsOfUse,
   type ListingPage,
 } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { FairPriceLine } from './fair-price-line.tsx';
 import { ListingGallery } from './listing-gallery.tsx';
 import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
+import { SellerRatingLine } from './seller-rating-line.tsx';
 
 /** The saving against the price new, in whole percent. */
 function savingPercent(original: number, resell: number): number {
@@ -27,6 +32,8 @@ function warrantyText(until: string | null): string {
 /** The phone's details, as a table of terms; what the seller did not give says so. */
 function PhoneDetails({ listing }: { listing: ListingPage }) {
   const rows: [string, ReactNode][] = [
+    ['Model', listing.model ?? NOT_GIVEN],
+    ['IMEI', listing.imeiLast4 === null ? NOT_GIVEN : maskedImei(listing.imeiLast4)],
     ['Storage', listing.storageGb === null ? NOT_GIVEN : formatStorage(listing.storageGb)],
     ['Colour', listing.colour ?? NOT_GIVEN],
     ['Battery health', listing.batteryHealth === null ? NOT_GIVEN : `${listing.batteryHealth}%`],
@@ -81,6 +88,9 @@ export function ListingView({
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={listing.status} />
             <span className="badge badge-outline">{listing.Category}</span>
+            {listing.imeiLast4 !== null && (
+              <span className="badge badge-outline">IMEI provided</span>
+            )}
           </div>
           <div className="flex items-start justify-between gap-3">
             <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{listing.name}</h1>
@@ -101,6 +111,7 @@ export function ListingView({
             {saving > 0 && <span className="badge badge-success">{`Save ${saving}%`}</span>}
           </p>
           <PriceDrop previous={listing.previousResellPrice} />
+          <FairPriceLine price={listing.resellPrice} fairPrice={listing.fairPrice} />
         </section>
 
         {listing.status === 'sold' ? (
@@ -119,12 +130,21 @@ export function ListingView({
             <span className="min-w-0 wrap-anywhere">{listing.seller.name || MESSAGES.noName}</span>
             {listing.seller.verified && <VerifiedBadge />}
           </p>
+          <p className="my-1 text-sm">
+            <SellerRatingLine rating={listing.sellerRating} />
+          </p>
           <p className="text-sm text-base-content/80">
             Member since {listing.seller.memberSince} ·{' '}
             {listing.seller.listingCount === 1
               ? '1 listing'
               : `${listing.seller.listingCount} listings`}
           </p>
+          <Link
+            to={paths.seller(listing.sellerId)}
+            className="link link-primary inline-flex min-h-11 items-center text-sm"
+          >
+            See the seller’s profile and reviews
+          </Link>
         </section>
 
         <section aria-labelledby="details-heading">

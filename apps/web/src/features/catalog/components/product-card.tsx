@@ -11,6 +11,7 @@ import {
 } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
+import { SellerRatingLine } from './seller-rating-line.tsx';
 
 /** How wide a card's image shows at each screen width (the grid's columns). */
 export const CARD_IMAGE_SIZES =
@@ -79,13 +80,20 @@ export function ProductCard({
           </h2>
           {wishlistControl}
         </div>
-        <p className="flex grow-0 items-baseline gap-1 text-sm">
-          <span className="shrink-0 text-base-content/80">Seller:</span>
-          <span className="min-w-0 font-medium wrap-anywhere">
-            {product.userName || MESSAGES.noName}
+        {/* The seller and their stars, one tap target (44 px at least) to their profile. */}
+        <Link
+          to={paths.seller(product.sellerId)}
+          className="group flex min-h-11 grow-0 flex-col justify-center gap-0.5 text-sm"
+        >
+          <span className="flex items-baseline gap-1">
+            <span className="shrink-0 text-base-content/80">Seller:</span>
+            <span className="min-w-0 font-medium wrap-anywhere group-hover:underline">
+              {product.userName || MESSAGES.noName}
+            </span>
+            {product.sellerVerified && <VerifiedBadge />}
           </span>
-          {product.sellerVerified && <VerifiedBadge />}
-        </p>
+          <SellerRatingLine rating={product.sellerRating} />
+        </Link>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/80">Years of use</dt>
           <dd>{yearsOfUse(product.yearOfUse)}+</dd>

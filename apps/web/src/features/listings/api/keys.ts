@@ -9,3 +9,14 @@ export const myProductKeys = {
   all: ['my-products'] as const,
   list: (params: MyProductListParams) => [...myProductKeys.all, params] as const,
 };
+
+export interface ModelSuggestionParams {
+  category: string | undefined;
+  q: string;
+}
+
+/** Model suggestions of the product form, by category and typed text. */
+export const modelKeys = {
+  all: ['models'] as const,
+  suggestions: (params: ModelSuggestionParams) => [...modelKeys.all, params] as const,
+};

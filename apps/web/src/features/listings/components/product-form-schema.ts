@@ -3,6 +3,9 @@ import {
   CARRIER_MAX,
   CATEGORIES,
   CONDITIONS,
+  MODEL_MAX,
+  imeiSchema,
+  normalizeModel,
   photosSchema,
   productFieldsSchema,
   requiredDetailsSchema,
@@ -33,6 +36,18 @@ export function productFormSchema() {
         .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` }),
       included: requiredDetailsSchema.shape.included,
       warrantyUntil: requiredDetailsSchema.shape.warrantyUntil,
+      // Empty: none (the form proposes one from the name as it is typed).
+      model: z
+        .string()
+        .trim()
+        .max(MODEL_MAX, { error: `The model must be at most ${MODEL_MAX} characters` })
+        .transform((typed) => (typed === '' ? null : normalizeModel(typed))),
+      // Empty: none on a new listing, the one on file on a listing being changed.
+      imei: z
+        .string()
+        .optional()
+        .transform((typed) => (typed?.trim() ? typed : undefined))
+        .pipe(imeiSchema.optional()),
     }),
   ).refine((form) => form.lockKind !== 'carrier' || form.carrier.length > 0, {
     error: 'Name the carrier the phone is locked to',

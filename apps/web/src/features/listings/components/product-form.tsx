@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -11,6 +11,7 @@ import {
   YEAR_OF_PURCHASE_MIN,
   currentYear,
   formatStorage,
+  modelFromName,
   type NewProduct,
 } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
@@ -22,6 +23,8 @@ import {
   errorProps,
 } from '../../../components/ui/form-field.tsx';
 import { PhotoManager } from './photo-manager.tsx';
+import { ImeiField } from './imei-field.tsx';
+import { ModelField } from './model-field.tsx';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -56,6 +59,7 @@ export function ProductForm({
   initialValues,
   submitLabel,
   action,
+  imeiOnFile = null,
 }: {
   /** Saves the product; throws when the server refuses, and the form shows why. */
   onSubmit: (product: NewProduct) => Promise<void>;
@@ -63,6 +67,8 @@ export function ProductForm({
   submitLabel: string;
   /** Names the action in the log, as '<action> failed: ...'. */
   action: string;
+  /** The last four digits of the IMEI of the listing being changed; null without one. */
+  imeiOnFile?: string | null;
 }) {
   const descriptionId = useId();
   const photosId = useId();
@@ -81,6 +87,18 @@ export function ProductForm({
   }, []);
   const initialPhotos = useMemo(() => formValues(initialValues).photos ?? [], [initialValues]);
   const lockKind = form.watch('lockKind');
+  const name = form.watch('name');
+  const category = form.watch('Category');
+
+  // The model follows the name as it is typed, until the seller picks or types another.
+  const proposedModel = useRef('');
+  useEffect(() => {
+    const current = form.getValues('model') ?? '';
+    if (current !== '' && current !== proposedModel.current) return;
+    const proposal = modelFromName(name ?? '', category ?? null) ?? '';
+    proposedModel.current = proposal;
+    if (proposal !== current) form.setValue('model', proposal, { shouldDirty: true });
+  }, [form, name, category]);
 
   const save = async ({ lockKind: kind, carrier, photos: urls, ...fields }: ProductFormOutput) => {
     if (uploading.current) {
@@ -138,6 +156,7 @@ export function ProductForm({
 
       <fieldset className="mt-4 grid gap-x-6 gap-y-2 border-t border-base-300 pt-4 md:col-span-2 md:grid-cols-2">
         <legend className="pt-4 text-lg font-semibold">Phone details</legend>
+        <ModelField control={form.control} category={category} error={errors.model?.message} />
         <FormField id={storageId} label="Storage" error={errors.storageGb?.message}>
           <select
             id={storageId}
@@ -225,6 +244,11 @@ export function ProductForm({
           </div>
           {errors.included && <p className="text-sm text-error">{errors.included.message}</p>}
         </fieldset>
+        <ImeiField
+          registration={form.register('imei')}
+          error={errors.imei?.message}
+          onFile={imeiOnFile}
+        />
       </fieldset>
 
       <FormField
@@ -263,8 +287,10 @@ export function ProductForm({
 
 /** The form's values for a listing being changed. */
 function formValues(product: NewProduct | undefined): Partial<ProductFormInput> {
-  if (!product) return { photos: [], included: [], carrier: '', warrantyUntil: null };
-  const { imgURL, photos, networkLock, included, warrantyUntil, ...fields } = product;
+  if (!product) return { photos: [], included: [], carrier: '', warrantyUntil: null, model: '' };
+  // The IMEI is never shown again: only its last four digits, beside the field.
+  const { imgURL, photos, networkLock, included, warrantyUntil, imei, model, ...fields } = product;
+  void imei;
   const lock = networkLock ?? null;
   return {
     ...fields,
@@ -274,6 +300,7 @@ function formValues(product: NewProduct | undefined): Partial<ProductFormInput> 
     photos: photos ?? [imgURL],
     included: included ?? [],
     warrantyUntil: warrantyUntil ?? null,
+    model: model ?? '',
     lockKind:
       lock === null ? undefined : lock.toLowerCase() === NETWORK_UNLOCKED ? 'unlocked' : 'carrier',
     carrier: lock !== null && lock.toLowerCase() !== NETWORK_UNLOCKED ? lock : '',

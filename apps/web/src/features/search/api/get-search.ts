@@ -23,6 +23,10 @@ export const searchQueryOptions = (params: SearchParams, cursor?: string) =>
  * The results the loader fetched. A call that failed there shows its error at once, with Retry,
  * rather than being asked again on the way in.
  */
-export function useSearch(params: SearchParams, cursor?: string) {
-  return useQuery({ ...searchQueryOptions(params, cursor), retryOnMount: false });
+export function useSearch(
+  params: SearchParams,
+  cursor?: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...searchQueryOptions(params, cursor), retryOnMount: false, enabled });
 }

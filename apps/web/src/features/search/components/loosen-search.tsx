@@ -1,10 +1,34 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { activeFilters, searchAddress, type SearchParams } from '../search-params.ts';
+import { activeFilters, type SearchParams } from '../search-params.ts';
 
-/** No results: what to loosen, each filter in use as a one-click link to the search without it. */
-export function LoosenSearch({ params }: { params: SearchParams }) {
-  const filters = activeFilters(params);
+/**
+ * No results: what to loosen, each filter in use as a one-click link to the search without it.
+ * `addressOf` gives a search's address on this page (the results page, or a category's page,
+ * whose own category is not offered for removal).
+ */
+export function LoosenSearch({
+  params,
+  addressOf,
+  fixedCategory = false,
+}: {
+  params: SearchParams;
+  addressOf: (params: SearchParams) => string;
+  fixedCategory?: boolean;
+}) {
+  const filters = fixedCategory
+    ? activeFilters({ ...params, category: undefined }).map((filter) => ({
+        ...filter,
+        without: { ...filter.without, category: params.category },
+      }))
+    : activeFilters(params);
+  const onlyWords: SearchParams = {
+    q: params.q,
+    category: fixedCategory ? params.category : undefined,
+    condition: [],
+    storage: [],
+    verified: false,
+    sort: params.sort,
+  };
   return (
     <div className="rounded-box bg-base-200 my-6 p-6">
       <p className="font-semibold">No phones match this search.</p>
@@ -17,7 +41,7 @@ export function LoosenSearch({ params }: { params: SearchParams }) {
             {filters.map((filter) => (
               <li key={filter.label}>
                 <Link
-                  to={paths.searchResults(searchAddress(filter.without))}
+                  to={addressOf(filter.without)}
                   className="btn btn-outline btn-sm min-h-11 max-w-full wrap-anywhere"
                 >
                   Remove {filter.label}
@@ -27,19 +51,8 @@ export function LoosenSearch({ params }: { params: SearchParams }) {
           </ul>
           {filters.length > 1 && (
             <p className="mt-3">
-              <Link
-                to={paths.searchResults(
-                  searchAddress({
-                    q: params.q,
-                    condition: [],
-                    storage: [],
-                    verified: false,
-                    sort: params.sort,
-                  }),
-                )}
-                className="link link-primary"
-              >
-                Keep only the words, remove every filter
+              <Link to={addressOf(onlyWords)} className="link link-primary">
+                {params.q ? 'Keep only the words, remove every filter' : 'Remove every filter'}
               </Link>
             </p>
           )}

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -7,30 +6,38 @@ import {
   type SearchFacets,
 } from '@market/shared';
 import type { SearchParams } from '../search-params.ts';
+import { CheckboxList, Choice, Group, RadioList, countOf } from './filter-choices.tsx';
 
 /** Battery health thresholds offered, as the facets count them. */
 const BATTERY_STEPS = [80, 85, 90, 95];
 
-function Count({ n }: { n: number | undefined }) {
-  if (n === undefined) return null;
-  return <span className="ml-auto text-sm text-base-content/70 tabular-nums">({n})</span>;
-}
-
-function countOf<T>(list: { value: T; count: number }[] | undefined, value: T) {
-  return list?.find((entry) => entry.value === value)?.count ?? (list ? 0 : undefined);
-}
-
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
+/** A price bound in whole dollars; its hint is the cheapest or dearest result's price. */
+function PriceField({
+  label,
+  name,
+  value,
+  hint,
+}: {
+  label: string;
+  name: string;
+  value: number | undefined;
+  hint: string;
+}) {
   return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 font-semibold">{legend}</legend>
-      {children}
-    </fieldset>
+    <label className="flex min-w-0 flex-1 flex-col text-sm">
+      {label}
+      <input
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        defaultValue={value}
+        placeholder={hint}
+        className="input input-bordered min-h-11 w-full"
+      />
+    </label>
   );
 }
-
-const OPTION =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-field px-1 hover:bg-base-200';
 
 /**
  * The search's filters, each choice with how many results it would leave. Choices apply at once;
@@ -45,11 +52,9 @@ export function SearchFilters({
   params: SearchParams;
   facets: SearchFacets | undefined;
   onChange: (next: SearchParams) => void;
-  /** The brand is the page's own (a category page): not offered. */
+  /** The brand is the page's own (a category page): not offered, and kept by the page's path. */
   fixedCategory?: boolean;
 }) {
-  const toggle = <T,>(list: T[], value: T) =>
-    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
   const storageShown = STORAGE_OPTIONS_GB.filter(
     (gb) => params.storage.includes(gb) || (countOf(facets?.storage, gb) ?? 1) > 0,
   );
@@ -57,6 +62,7 @@ export function SearchFilters({
   return (
     <form
       aria-label="Filters"
+      method="get"
       className="flex flex-col gap-5"
       onSubmit={(e) => {
         e.preventDefault();
@@ -74,132 +80,82 @@ export function SearchFilters({
         onChange({ ...params, minPrice, maxPrice, location: location || undefined });
       }}
     >
+      {params.q && <input type="hidden" name="q" value={params.q} />}
+      <input type="hidden" name="sort" value={params.sort} />
       {!fixedCategory && (
-        <Group legend="Brand">
-          <label className={OPTION}>
-            <input
-              type="radio"
-              name="category"
-              className="radio radio-sm"
-              checked={!params.category}
-              onChange={() => onChange({ ...params, category: undefined })}
-            />
-            All brands
-          </label>
-          {CATEGORIES.map((category) => (
-            <label key={category} className={OPTION}>
-              <input
-                type="radio"
-                name="category"
-                className="radio radio-sm"
-                checked={params.category === category}
-                onChange={() => onChange({ ...params, category })}
-              />
-              <span>{category}</span>
-              <Count n={countOf(facets?.category, category)} />
-            </label>
-          ))}
-        </Group>
+        <RadioList
+          legend="Brand"
+          name="category"
+          anyLabel="All brands"
+          options={CATEGORIES}
+          chosen={CATEGORIES.find((category) => category === params.category)}
+          counts={facets?.category}
+          onChange={(category) => onChange({ ...params, category })}
+          label={(category) => <span>{category}</span>}
+        />
       )}
 
       <Group legend="Price (dollars)">
         <div className="flex items-end gap-2">
-          <label className="flex min-w-0 flex-1 flex-col text-sm">
-            Lowest
-            <input
-              name="minPrice"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              defaultValue={params.minPrice}
-              placeholder={facets?.price.min != null ? String(Math.floor(facets.price.min)) : ''}
-              className="input input-bordered min-h-11 w-full"
-            />
-          </label>
-          <label className="flex min-w-0 flex-1 flex-col text-sm">
-            Highest
-            <input
-              name="maxPrice"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              defaultValue={params.maxPrice}
-              placeholder={facets?.price.max != null ? String(Math.ceil(facets.price.max)) : ''}
-              className="input input-bordered min-h-11 w-full"
-            />
-          </label>
+          <PriceField
+            label="Lowest"
+            name="minPrice"
+            value={params.minPrice}
+            hint={facets?.price.min != null ? String(Math.floor(facets.price.min)) : ''}
+          />
+          <PriceField
+            label="Highest"
+            name="maxPrice"
+            value={params.maxPrice}
+            hint={facets?.price.max != null ? String(Math.ceil(facets.price.max)) : ''}
+          />
         </div>
       </Group>
 
-      <Group legend="Condition">
-        {CONDITIONS.map((condition) => (
-          <label key={condition} className={OPTION}>
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={params.condition.includes(condition)}
-              onChange={() =>
-                onChange({ ...params, condition: toggle(params.condition, condition) })
-              }
-            />
-            <span className="capitalize">{condition}</span>
-            <Count n={countOf(facets?.condition, condition)} />
-          </label>
-        ))}
-      </Group>
+      <CheckboxList
+        legend="Condition"
+        name="condition"
+        options={CONDITIONS}
+        chosen={CONDITIONS.filter((condition) => params.condition.includes(condition))}
+        counts={facets?.condition}
+        onChange={(condition) => onChange({ ...params, condition })}
+        label={(condition) => <span className="capitalize">{condition}</span>}
+      />
 
-      <Group legend="Storage">
-        {storageShown.map((gb) => (
-          <label key={gb} className={OPTION}>
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={params.storage.includes(gb)}
-              onChange={() => onChange({ ...params, storage: toggle(params.storage, gb) })}
-            />
-            {formatStorage(gb)}
-            <Count n={countOf(facets?.storage, gb)} />
-          </label>
-        ))}
-      </Group>
+      {storageShown.length > 0 && (
+        <CheckboxList
+          legend="Storage"
+          name="storage"
+          options={storageShown}
+          chosen={params.storage}
+          counts={facets?.storage}
+          onChange={(storage) => onChange({ ...params, storage })}
+          label={formatStorage}
+        />
+      )}
 
-      <Group legend="Battery health">
-        <label className={OPTION}>
-          <input
-            type="radio"
-            name="minBattery"
-            className="radio radio-sm"
-            checked={params.minBattery === undefined}
-            onChange={() => onChange({ ...params, minBattery: undefined })}
-          />
-          Any
-        </label>
-        {BATTERY_STEPS.map((step) => (
-          <label key={step} className={OPTION}>
-            <input
-              type="radio"
-              name="minBattery"
-              className="radio radio-sm"
-              checked={params.minBattery === step}
-              onChange={() => onChange({ ...params, minBattery: step })}
-            />
-            At least {step}%
-            <Count n={countOf(facets?.minBattery, step)} />
-          </label>
-        ))}
-      </Group>
+      <RadioList
+        legend="Battery health"
+        name="minBattery"
+        anyLabel="Any"
+        options={BATTERY_STEPS}
+        chosen={params.minBattery}
+        counts={facets?.minBattery}
+        onChange={(minBattery) => onChange({ ...params, minBattery })}
+        label={(step) => `At least ${step}%`}
+      />
 
       <Group legend="Seller">
-        <label className={OPTION}>
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={params.verified}
-            onChange={() => onChange({ ...params, verified: !params.verified })}
-          />
+        <Choice
+          type="checkbox"
+          name="verified"
+          value="true"
+          checked={params.verified}
+          onChange={() => onChange({ ...params, verified: !params.verified })}
+          count={facets?.verified}
+        >
           Verified sellers only
-          <Count n={facets?.verified} />
-        </label>
+        </Choice>
       </Group>
 
       <Group legend="Location">

@@ -70,7 +70,12 @@ export function WishlistTable({
           actions: true,
           cell: (item) => (
             <div className="flex flex-wrap items-center gap-2">
-              {item.status === 'available' ? (
+              {item.unavailable ? (
+                // Taken down by a moderator: neither bought nor opened, whatever its sale says.
+                <span className="badge badge-soft badge-warning whitespace-nowrap">
+                  Unavailable
+                </span>
+              ) : item.status === 'available' ? (
                 <button
                   type="button"
                   className="btn btn-sm btn-primary"

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { LineIcon } from '../../../components/ui/line-icon.tsx';
+import { LineIcon } from './line-icon.tsx';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 

@@ -1,0 +1,77 @@
+import type { Conversation, Message } from '@market/shared';
+import { readBool, readDate } from '../../db/dialect.ts';
+import { maskContacts } from './contact-masking.ts';
+import type { ConversationViewRow, MessageRow } from './conversations.repository.ts';
+
+export type Side = 'buyer' | 'seller';
+
+/** What stands in for a phone number or an email address, in the words of each reader. */
+export const HIDDEN_CONTACT: Record<Side, string> = {
+  buyer: '[contact details hidden until the seller accepts your booking]',
+  seller: "[contact details hidden until you accept this buyer's booking]",
+};
+
+/** The reader's side of a conversation, or null for anyone else (who is told it does not exist). */
+export function sideOf(
+  conversation: { buyerId: string; sellerId: string },
+  userId: string,
+): Side | null {
+  if (conversation.buyerId === userId) return 'buyer';
+  if (conversation.sellerId === userId) return 'seller';
+  return null;
+}
+
+const iso = (value: Date | string) => readDate(value).toISOString();
+
+/**
+ * A message as one party reads it: contact details masked until the seller accepted this buyer
+ * for this listing (`contactsShown`). Both parties read it masked, so the writer sees what the
+ * other party sees.
+ */
+export function toMessage(
+  row: MessageRow,
+  reader: { id: string; side: Side },
+  contactsShown: boolean,
+): Message {
+  const shown = contactsShown
+    ? { text: row.text, masked: false }
+    : maskContacts(row.text, HIDDEN_CONTACT[reader.side]);
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    mine: row.senderId === reader.id,
+    text: shown.text,
+    masked: shown.masked,
+    createdAt: iso(row.createdAt),
+    readAt: row.readAt === null ? null : iso(row.readAt),
+  };
+}
+
+export function toConversation(
+  row: ConversationViewRow,
+  readerId: string,
+  lastMessage: MessageRow | null,
+): Conversation {
+  const side = sideOf(row, readerId) ?? 'buyer';
+  const contactsShown = readBool(row.contactsShown as boolean | number);
+  return {
+    _id: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    productImage: row.productImage,
+    productStatus: row.productStatus ?? null,
+    other: {
+      _id: side === 'buyer' ? row.sellerId : row.buyerId,
+      name: row.otherName,
+      img: row.otherImage,
+      role: side === 'buyer' ? 'seller' : 'buyer',
+    },
+    lastMessage: lastMessage ? toMessage(lastMessage, { id: readerId, side }, contactsShown) : null,
+    unread: Number(row.unread ?? 0),
+    blocked: row.blockedBy !== null,
+    blockedByMe: row.blockedBy === readerId,
+    contactsShown,
+    updatedAt: iso(row.updatedAt),
+  };
+}

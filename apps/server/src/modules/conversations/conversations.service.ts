@@ -1,0 +1,392 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  LISTING_UNAVAILABLE,
+  MESSAGES_PAGE_SIZE,
+  type Conversation,
+  type ConversationReport,
+  type Message,
+  type PaginationQuery,
+  type UnreadCounts,
+  type reportConversationSchema,
+} from '@market/shared';
+import type { z } from 'zod';
+import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Page } from '../../lib/paging.ts';
+import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
+import type { LiveEvents, RecordLiveEvent } from '../events/live-events.ts';
+import { notifyNewMessage } from '../notifications/message-notifications.ts';
+import { sideOf, toConversation, toMessage, type Side } from './conversation-view.ts';
+import {
+  countMessages,
+  countUnreadMessagesOf,
+  countUnreadNotificationsOf,
+  findConversationOfBuyer,
+  findConversationView,
+  insertConversation,
+  insertMessage,
+  insertReport,
+  findMessageOf,
+  hasAcceptedBooking,
+  isUniqueViolation,
+  lastMessagesOf,
+  listConversationViews,
+  listMessages,
+  lockConversation,
+  lockProductForConversation,
+  markConversationRead,
+  setBlockedBy,
+  setConversationUpdatedAt,
+  type ConversationRow,
+  type MessageRow,
+} from './conversations.repository.ts';
+import type { MessageCursors } from './message-cursor.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** What the conversation calls need besides the caller: set up once by the routes. */
+export interface ConversationDeps {
+  db: Db;
+  liveEvents: LiveEvents;
+  cursors: MessageCursors;
+  /** 30 messages a minute per user; 10 new conversations an hour per buyer. */
+  limits: { messages: RateLimiter; newConversations: RateLimiter };
+}
+
+const NO_SUCH_CONVERSATION = 'No such conversation';
+const BLOCKED = 'This conversation is blocked: no more messages can be sent in it';
+
+/** The conversation as one of its parties; 404 for anyone else, admins included. */
+function asParty(
+  row: ConversationRow | undefined,
+  actor: Actor,
+): { row: ConversationRow; side: Side } {
+  const side = row ? sideOf(row, actor.id) : null;
+  if (!row || !side) throw notFound(NO_SUCH_CONVERSATION);
+  return { row, side };
+}
+
+async function consume(limiter: RateLimiter, key: string, what: string): Promise<void> {
+  const wait = await limiter.consume(key);
+  if (wait !== null) throw tooManyRequests(what, wait);
+}
+
+export async function unreadCountsOf(db: Db | Trx, userId: string): Promise<UnreadCounts> {
+  const [messages, notifications] = await Promise.all([
+    countUnreadMessagesOf(db, userId),
+    countUnreadNotificationsOf(db, userId),
+  ]);
+  return { messages, notifications };
+}
+
+/**
+ * Stores a message in its conversation and tells both parties: the message event to each (the
+ * writer's other tabs too), and to the other party a notification (an email if it stays unread)
+ * and fresh unread counts.
+ */
+async function storeMessage(
+  trx: Trx,
+  record: RecordLiveEvent,
+  conversation: ConversationRow,
+  sender: Actor,
+  text: string,
+  now: Date,
+): Promise<{ row: MessageRow; contactsShown: boolean }> {
+  // Messages of a conversation keep the order they were sent in, even within one millisecond.
+  const last = readDate(conversation.updatedAt).getTime();
+  const at = new Date(Math.max(now.getTime(), last + 1));
+  const w = valueWriters(trx);
+  const row: MessageRow = {
+    id: crypto.randomUUID(),
+    conversationId: conversation.id,
+    senderId: sender.id,
+    text,
+    createdAt: w.date(at),
+    readAt: null,
+  };
+  await insertMessage(trx, row);
+  await setConversationUpdatedAt(trx, conversation.id, at);
+
+  const recipientId =
+    conversation.buyerId === sender.id ? conversation.sellerId : conversation.buyerId;
+  const recipientSide: Side = recipientId === conversation.buyerId ? 'buyer' : 'seller';
+  // Contact details show once the seller accepted this buyer for this listing.
+  const contactsShown = await hasAcceptedBooking(trx, conversation.buyerId, conversation.productId);
+  const forRecipient = toMessage(row, { id: recipientId, side: recipientSide }, contactsShown);
+  const forSender = toMessage(
+    row,
+    { id: sender.id, side: sideOf(conversation, sender.id)! },
+    contactsShown,
+  );
+
+  const notified = await notifyNewMessage(trx, {
+    conversationId: conversation.id,
+    recipientId,
+    senderName: sender.name,
+    productName: conversation.productName,
+    // The notice and its email show the text as the recipient may read it.
+    text: forRecipient.text,
+    now: at,
+  });
+  await record(sender.id, { type: 'message', conversationId: conversation.id, message: forSender });
+  await record(recipientId, {
+    type: 'message',
+    conversationId: conversation.id,
+    message: forRecipient,
+  });
+  // A new notification already brought the recipient's fresh counts.
+  if (!notified) {
+    await record(recipientId, { type: 'unread', counts: await unreadCountsOf(trx, recipientId) });
+  }
+  return { row, contactsShown };
+}
+
+/**
+ * A buyer asks the seller of a listing: the buyer's conversation about it, made on the first
+ * message and reused after. Refused for the buyer's own listing, a sold or deleted one, and a
+ * blocked conversation.
+ */
+export async function startConversation(
+  deps: ConversationDeps,
+  buyer: Actor,
+  input: { productId: string; text: string },
+  now: Date = new Date(),
+): Promise<{ created: boolean; conversation: Conversation; message: Message }> {
+  const { conversationId, created, message } = await deps.liveEvents.transaction(
+    async (trx, record) => {
+      const product = await lockProductForConversation(trx, input.productId);
+      if (!product) throw notFound('No such listing: it may have been deleted');
+      if (product.sellerId === buyer.id) throw forbidden('This is your own listing');
+      if (product.moderation !== null) throw conflict(LISTING_UNAVAILABLE);
+      if (product.status === 'sold') throw conflict('This phone has been sold');
+      if (product.status !== 'available' && product.status !== 'reserved') {
+        throw conflict('This listing is not open for questions');
+      }
+
+      let conversation = await findConversationOfBuyer(trx, buyer.id, product.id);
+      if (conversation?.blockedBy) throw conflict(BLOCKED);
+      if (!conversation) {
+        await consume(deps.limits.newConversations, buyer.id, 'new conversations');
+      }
+      await consume(deps.limits.messages, buyer.id, 'messages');
+
+      const isNew = !conversation;
+      if (!conversation) {
+        const w = valueWriters(trx);
+        const row = {
+          id: crypto.randomUUID(),
+          productId: product.id,
+          buyerId: buyer.id,
+          sellerId: product.sellerId,
+          productName: product.name,
+          productImage: product.imgUrl,
+          createdAt: w.date(now),
+          updatedAt: w.date(now),
+          buyerLastReadAt: null,
+          sellerLastReadAt: null,
+          blockedBy: null,
+        };
+        await insertConversation(trx, row);
+        // The first message is at least a millisecond after the conversation's start.
+        conversation = { ...row, updatedAt: w.date(new Date(now.getTime() - 1)) };
+      }
+      const stored = await storeMessage(trx, record, conversation, buyer, input.text, now);
+      return { conversationId: conversation.id, created: isNew, message: stored.row };
+    },
+  );
+  const conversation = await getConversation(deps.db, buyer, conversationId);
+  const shown = conversation.contactsShown;
+  return {
+    created,
+    conversation,
+    message: toMessage(message, { id: buyer.id, side: 'buyer' }, shown),
+  };
+}
+
+/** One of the caller's conversations as their inbox shows it. */
+export async function getConversation(db: Db, actor: Actor, id: string): Promise<Conversation> {
+  const row = await findConversationView(db, actor.id, id);
+  if (!row) throw notFound(NO_SUCH_CONVERSATION);
+  const [last] = await lastMessagesOf(db, [id]);
+  return toConversation(row, actor.id, last ?? null);
+}
+
+/** The caller's conversations, the latest message first, with their unread counts. */
+export async function listConversations(
+  db: Db,
+  actor: Actor,
+  page: PaginationQuery,
+): Promise<Page<Conversation>> {
+  const { rows, total } = await listConversationViews(db, actor.id, page);
+  const lastMessages = await lastMessagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const lastOf = new Map(lastMessages.map((m) => [m.conversationId, m]));
+  return {
+    items: rows.map((row) => toConversation(row, actor.id, lastOf.get(row.id) ?? null)),
+    total,
+  };
+}
+
+export interface MessagePage {
+  messages: Message[];
+  total: number;
+  /** The cursor of the older messages, or null on the oldest page. */
+  nextCursor: string | null;
+}
+
+/** A page of a conversation's messages, newest first; older pages by cursor. */
+export async function listConversationMessages(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: string,
+  cursor: string | undefined,
+): Promise<MessagePage> {
+  const view = await findConversationView(deps.db, actor.id, id);
+  if (!view) throw notFound(NO_SUCH_CONVERSATION);
+  const side = sideOf(view, actor.id)!;
+  const before = cursor === undefined ? null : deps.cursors.read(cursor, id);
+  const [rows, total] = await Promise.all([
+    listMessages(deps.db, id, before, MESSAGES_PAGE_SIZE + 1),
+    countMessages(deps.db, id),
+  ]);
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+  const last = page.at(-1);
+  const contactsShown = readBool(view.contactsShown as boolean | number);
+  return {
+    messages: page.map((row) => toMessage(row, { id: actor.id, side }, contactsShown)),
+    total,
+    nextCursor:
+      rows.length > MESSAGES_PAGE_SIZE && last
+        ? deps.cursors.issue(id, { createdAt: readDate(last.createdAt).toISOString(), id: last.id })
+        : null,
+  };
+}
+
+/** A message from either party; refused once the conversation is blocked. */
+export async function sendMessage(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: string,
+  text: string,
+  now: Date = new Date(),
+): Promise<Message> {
+  const { row, contactsShown, side } = await deps.liveEvents.transaction(async (trx, record) => {
+    const { row: conversation, side: senderSide } = asParty(await lockConversation(trx, id), actor);
+    if (conversation.blockedBy) throw conflict(BLOCKED);
+    await consume(deps.limits.messages, actor.id, 'messages');
+    const stored = await storeMessage(trx, record, conversation, actor, text, now);
+    return { ...stored, side: senderSide };
+  });
+  return toMessage(row, { id: actor.id, side }, contactsShown);
+}
+
+/**
+ * The caller has read the conversation: the other party's messages get their read time, the
+ * other party hears of it, and the caller's tabs get fresh counts. Answers the caller's counts.
+ */
+export async function readConversation(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: string,
+  now: Date = new Date(),
+): Promise<UnreadCounts> {
+  return deps.liveEvents.transaction(async (trx, record) => {
+    const { row, side } = asParty(await lockConversation(trx, id), actor);
+    const marked = await markConversationRead(trx, id, side, actor.id, now);
+    const counts = await unreadCountsOf(trx, actor.id);
+    if (marked > 0) {
+      const otherId = side === 'buyer' ? row.sellerId : row.buyerId;
+      await record(otherId, { type: 'read', conversationId: id, readAt: now.toISOString() });
+      await record(actor.id, { type: 'unread', counts });
+    }
+    return counts;
+  });
+}
+
+/** Either party stops the conversation: nobody writes in it any more; it stays readable. */
+export async function blockConversation(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: string,
+): Promise<Conversation> {
+  await deps.liveEvents.transaction(async (trx, record) => {
+    const { row } = asParty(await lockConversation(trx, id), actor);
+    // Blocked already, by either party: it stays as it is.
+    if (row.blockedBy) return;
+    await setBlockedBy(trx, id, actor.id);
+    await record(row.buyerId, { type: 'conversation', conversationId: id });
+    await record(row.sellerId, { type: 'conversation', conversationId: id });
+  });
+  return getConversation(deps.db, actor, id);
+}
+
+/** Whoever blocked the conversation opens it again; the other party cannot. */
+export async function unblockConversation(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: string,
+): Promise<Conversation> {
+  await deps.liveEvents.transaction(async (trx, record) => {
+    const { row } = asParty(await lockConversation(trx, id), actor);
+    if (!row.blockedBy) return;
+    if (row.blockedBy !== actor.id) {
+      throw forbidden('Only the person who blocked this conversation can unblock it');
+    }
+    await setBlockedBy(trx, id, null);
+    await record(row.buyerId, { type: 'conversation', conversationId: id });
+    await record(row.sellerId, { type: 'conversation', conversationId: id });
+  });
+  return getConversation(deps.db, actor, id);
+}
+
+/** A report about the conversation or one of the other party's messages, kept for moderators. */
+export async function reportConversation(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof reportConversationSchema>,
+  now: Date = new Date(),
+): Promise<ConversationReport> {
+  const view = await findConversationView(db, actor.id, id);
+  if (!view) throw notFound(NO_SUCH_CONVERSATION);
+  const messageId = input.messageId ?? null;
+  if (messageId !== null) {
+    const message = await findMessageOf(db, id, messageId);
+    if (!message) throw notFound('No such message in this conversation');
+    if (message.senderId === actor.id) throw badRequest('You cannot report your own message');
+  }
+  const report = {
+    id: crypto.randomUUID(),
+    targetType: messageId ? ('message' as const) : ('conversation' as const),
+    targetId: messageId ?? id,
+    reporterId: actor.id,
+    reason: input.reason,
+    note: input.note ? input.note : null,
+    createdAt: valueWriters(db).date(now),
+  };
+  try {
+    await insertReport(db, report);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw conflict(
+      messageId
+        ? 'You have already reported this message; it is waiting for a moderator'
+        : 'You have already reported this conversation; it is waiting for a moderator',
+    );
+  }
+  return {
+    _id: report.id,
+    conversationId: id,
+    messageId,
+    reason: input.reason,
+    note: report.note,
+    status: 'open',
+    createdAt: now.toISOString(),
+  };
+}

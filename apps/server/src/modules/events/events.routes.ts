@@ -1,0 +1,90 @@
+import type { Socket } from 'node:net';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../lib/access.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { LiveEventStream } from './live-event-stream.ts';
+import { lastLiveEventId, newestLiveEventId } from './live-events.repository.ts';
+import { startLiveEventPruning } from './live-events.prune.ts';
+
+/** Comment lines this often keep a quiet stream open through proxies (most close at 30-60 s). */
+export const HEARTBEAT_MS = 25_000;
+
+const POSITION = /^\d{1,15}$/;
+const INVALID_POSITION = 'Last-Event-ID must be the id of an event this stream sent';
+
+const eventsQuerySchema = z.object({
+  /** For clients that cannot set the Last-Event-ID header when they reconnect. */
+  lastEventId: z.string().regex(POSITION, { error: INVALID_POSITION }).optional(),
+});
+
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  startLiveEventPruning(app);
+  const open = new Map<LiveEventStream, Socket>();
+
+  const heartbeat = setInterval(() => {
+    for (const stream of open.keys()) stream.heartbeat();
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  // Open streams would hold the server's close until their clients leave: each ends, and its
+  // connection goes once the end is written (the server only closes connections idle at once).
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    for (const [stream, socket] of open) {
+      stream.body.once('end', () => setImmediate(() => socket.destroySoon()));
+      stream.close();
+    }
+  });
+
+  app.get(
+    '/events',
+    {
+      preValidation: signedIn(),
+      schema: {
+        tags: ['events'],
+        summary: "The signed-in user's live events (Server-Sent Events)",
+        description:
+          'A text/event-stream: each event is `id: <position>`, `event: <type>` and `data: <JSON of the event>` (see the LiveEvent schema). A reconnecting client sends the Last-Event-ID header (or `?lastEventId=`) and first receives the events it missed, in order, each once; events are kept for a day. Comment lines come every 25 seconds.',
+        querystring: eventsQuerySchema,
+        response: { 200: z.string().describe('text/event-stream') },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.actor.id;
+      const given = request.headers['last-event-id'] ?? request.query.lastEventId;
+      let after: number;
+      if (given === undefined) {
+        after = await lastLiveEventId(app.db, userId);
+      } else {
+        if (typeof given !== 'string' || !POSITION.test(given)) {
+          throw badRequest(INVALID_POSITION);
+        }
+        // A position past the whole log (a log that was reset) would hold every new event back.
+        after = Math.min(Number(given), await newestLiveEventId(app.db));
+      }
+
+      const stream = new LiveEventStream(app.db, request.log, userId, after);
+      open.set(stream, request.raw.socket);
+      const stopListening = app.liveEventHub.listen(userId, () => void stream.deliver());
+      const cleanUp = () => {
+        stopListening();
+        open.delete(stream);
+        stream.close();
+      };
+      stream.body.once('close', cleanUp);
+      reply.raw.once('close', cleanUp);
+      // What was missed goes first; anything woken meanwhile waits for it (deliver never overlaps).
+      void stream.deliver();
+
+      return (
+        reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          // Proxies such as nginx would otherwise hold events back to fill their buffers.
+          .header('x-accel-buffering', 'no')
+          // Fastify pipes a stream as it is; the string schema above only documents the format.
+          .send(stream.body as unknown as string)
+      );
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import type { Kysely, Transaction } from 'kysely';
+import { formatPrice } from '@market/shared';
+import type { Database } from '../../db/schema.ts';
+import { centsToDollars } from '../../lib/money.ts';
+import { notify } from './notify.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Who keeps the listing in their wish list. */
+async function wishlistUserIds(db: Db, productId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('wishlistItems')
+    .select('userId')
+    .distinct()
+    .where('productId', '=', productId)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+export interface PriceDrop {
+  productId: string;
+  productName: string;
+  fromCents: number;
+  toCents: number;
+  /** The price history row of this change: each drop is its own notice. */
+  changeId: string;
+}
+
+/** A saved listing got cheaper: everyone who saved it hears of it, in the edit's transaction. */
+export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new Date()) {
+  const price = (cents: number) => formatPrice(centsToDollars(cents));
+  for (const userId of await wishlistUserIds(trx, drop.productId)) {
+    await notify(trx, {
+      userId,
+      kind: 'saved_price_drop',
+      title: `${drop.productName} is now ${price(drop.toCents)}`,
+      body: `It was ${price(drop.fromCents)}. You saved it in your wish list.`,
+      link: `/product/${encodeURIComponent(drop.productId)}`,
+      dedupeKey: `price_drop:${drop.changeId}:${userId}`,
+      now,
+    });
+  }
+}
+
+/**
+ * A saved listing was sold: everyone who saved it hears of it, but the buyer who bought it.
+ * In the transaction of the sale.
+ */
+export async function notifySavedSold(
+  trx: Db,
+  listing: { productId: string; productName: string; buyerId: string | null },
+  now: Date = new Date(),
+) {
+  for (const userId of await wishlistUserIds(trx, listing.productId)) {
+    if (userId === listing.buyerId) continue;
+    await notify(trx, {
+      userId,
+      kind: 'saved_sold',
+      title: `${listing.productName} has been sold`,
+      body: 'A phone you saved in your wish list is no longer available.',
+      link: '/dashboard/my-wishlist',
+      dedupeKey: `sold:${listing.productId}:${userId}`,
+      now,
+    });
+  }
+}
+
+/**
+ * An admin verified the seller: they hear of it, in the same transaction. Only the change from
+ * unverified calls this, so each verification (after one taken back, say) is its own notice.
+ */
+export async function notifySellerVerified(trx: Db, sellerId: string, now: Date = new Date()) {
+  await notify(trx, {
+    userId: sellerId,
+    kind: 'seller_verified',
+    title: 'Your seller account is verified',
+    body: 'Your listings now show the verified badge, and buyers can find them with the verified sellers filter.',
+    link: '/dashboard/my-products',
+    dedupeKey: `seller_verified:${sellerId}:${now.toISOString()}`,
+    now,
+  });
+}

@@ -1,0 +1,166 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { searchFiltersSchema, type SearchFilters } from '@market/shared';
+import { readDate, valueWriters } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { searchUrl } from '../search/saved-searches.service.ts';
+import { findNewMatches, type NewMatches } from '../search/search.service.ts';
+import { remindOfMeeting } from './booking-notifications.ts';
+import { notify } from './notify.ts';
+
+type Db = Kysely<Database>;
+
+/** Meetings are reminded of this long before they start. */
+export const REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Reminds both sides of each accepted meeting that starts within two hours and was not
+ * reminded yet; answers how many meetings it reminded of. Each reminder is keyed by its booking
+ * and person, so several instances running this at once remind once.
+ */
+export async function sendMeetingReminders(db: Db, now: Date = new Date()): Promise<number> {
+  const w = valueWriters(db);
+  const due = await db
+    .selectFrom('bookings as b')
+    .select([
+      'b.id',
+      'b.buyerId',
+      'b.sellerId',
+      'b.productName',
+      'b.name',
+      'b.meetingAt',
+      'b.meetingPlace',
+      'b.meetingTimeZone',
+      'b.location',
+    ])
+    .where('b.status', '=', 'accepted')
+    .where('b.meetingAt', '>', w.date(now))
+    .where('b.meetingAt', '<=', w.date(new Date(now.getTime() + REMINDER_LEAD_MS)))
+    .where(
+      sql<SqlBool>`not exists (select 1 from notifications n where n."dedupeKey" = 'reminder:' || b.id || ':' || b."buyerId")`,
+    )
+    .execute();
+  for (const b of due) {
+    if (!b.meetingAt) continue;
+    const meeting = {
+      at: readDate(b.meetingAt),
+      place: b.meetingPlace ?? b.location,
+      timeZone: b.meetingTimeZone ?? 'UTC',
+    };
+    const facts = {
+      id: b.id,
+      buyerId: b.buyerId,
+      sellerId: b.sellerId,
+      productName: b.productName,
+      buyerName: b.name,
+    };
+    await db.transaction().execute((trx) => remindOfMeeting(trx, facts, meeting, now));
+  }
+  return due.length;
+}
+
+/** How many new listings a digest names per saved search. */
+const DIGEST_EXAMPLES = 3;
+
+/** A saved search's filters as stored, read back through the search's own schema. */
+function savedFilters(stored: string): SearchFilters | null {
+  const values = JSON.parse(stored) as Record<string, unknown>;
+  const asQuery = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+  );
+  const parsed = searchFiltersSchema.safeParse(asQuery);
+  return parsed.success ? parsed.data : null;
+}
+
+const DIGEST_KEY_PREFIX = 'saved_search_matches:';
+/** The UTC day of the job's clock: one digest per buyer and day. */
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export function digestKey(userId: string, now: Date): string {
+  return `${DIGEST_KEY_PREFIX}${userId}:${dayOf(now)}`;
+}
+
+/**
+ * Once a day per buyer: runs each of their saved searches for listings posted after what it has
+ * seen, and when any has new ones, sends one digest and moves each search's `seenUntil` to its
+ * newest match, in one transaction. Answers how many digests it sent.
+ */
+export async function sendSavedSearchDigests(db: Db, now: Date = new Date()): Promise<number> {
+  const users = await db
+    .selectFrom('savedSearches as s')
+    .select('s.userId')
+    .distinct()
+    .where(
+      // The same key as digestKey(userId, now), for every buyer at once.
+      sql<SqlBool>`not exists (select 1 from notifications n where n."dedupeKey" = ${DIGEST_KEY_PREFIX} || s."userId" || ${`:${dayOf(now)}`})`,
+    )
+    .execute();
+  let sent = 0;
+  for (const { userId } of users) {
+    if (await sendDigest(db, userId, now)) sent += 1;
+  }
+  return sent;
+}
+
+async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
+  const searches = await db
+    .selectFrom('savedSearches')
+    .select(['id', 'name', 'filters', 'seenUntil'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute();
+  const found: Array<{ search: (typeof searches)[number]; matches: NewMatches }> = [];
+  for (const search of searches) {
+    const filters = savedFilters(search.filters);
+    if (!filters) continue;
+    const matches = await findNewMatches(db, filters, readDate(search.seenUntil), DIGEST_EXAMPLES);
+    if (matches.total > 0 && matches.newestPostedAt) found.push({ search, matches });
+  }
+  if (found.length === 0) return false;
+
+  const total = found.reduce((n, f) => n + f.matches.total, 0);
+  const phones = (n: number) => `${n} new ${n === 1 ? 'phone' : 'phones'}`;
+  const title =
+    found.length === 1
+      ? `${phones(total)} for your saved search "${found[0]!.search.name}"`
+      : `${phones(total)} for ${found.length} of your saved searches`;
+  const body = found
+    .map(
+      (f) =>
+        `${f.search.name}: ${phones(f.matches.total)}, such as ${f.matches.products.map((p) => p.name).join(', ')}`,
+    )
+    .join('\n');
+  const link =
+    found.length === 1
+      ? searchUrl(JSON.parse(found[0]!.search.filters) as Record<string, unknown>)
+      : '/dashboard/saved-searches';
+  const w = valueWriters(db);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      for (const f of found) {
+        await trx
+          .updateTable('savedSearches')
+          .set({ seenUntil: w.date(f.matches.newestPostedAt!) })
+          .where('id', '=', f.search.id)
+          .execute();
+      }
+      const notification = await notify(trx, {
+        userId,
+        kind: 'saved_search_matches',
+        title,
+        body,
+        link,
+        dedupeKey: digestKey(userId, now),
+        now,
+      });
+      // Another instance sent today's digest first: its searches' positions stand.
+      if (!notification) throw new DigestAlreadySent();
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof DigestAlreadySent) return false;
+      throw err;
+    });
+}
+
+class DigestAlreadySent extends Error {}

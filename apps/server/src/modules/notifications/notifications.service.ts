@@ -1,0 +1,163 @@
+import type { Kysely } from 'kysely';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  type Notification,
+  type NotificationKind,
+  type NotificationSettings,
+  type UnsubscribePreview,
+} from '@market/shared';
+import { isForeignKeyViolation } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { recordLiveEvent } from '../events/live-events.ts';
+import { maskEmail } from './notification-mail.ts';
+import {
+  countNotifications,
+  findRecipient,
+  listEmailSettings,
+  listNotificationRows,
+  markNotificationsRead,
+  upsertEmailSettings,
+} from './notifications.repository.ts';
+import { toNotification, unreadCounts } from './notify.ts';
+import { SignedValues } from './signed-values.ts';
+import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeTokens } from './unsubscribe-token.ts';
+
+type Db = Kysely<Database>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const INVALID_CURSOR_MESSAGE = 'This page link is not valid';
+
+/** Keyset cursors of the notification list: the last row's time and id, signed. */
+export class NotificationCursors {
+  private readonly signed: SignedValues;
+
+  constructor(secret: string) {
+    this.signed = new SignedValues(secret, 'notification-cursor');
+  }
+
+  issue(row: { createdAt: string; id: string }): string {
+    return this.signed.issue([row.createdAt, row.id]);
+  }
+
+  read(cursor: string): { createdAt: Date; id: string } {
+    const value = this.signed.read(cursor);
+    if (!Array.isArray(value) || value.length !== 2 || typeof value[1] !== 'string') {
+      throw badRequest(INVALID_CURSOR_MESSAGE);
+    }
+    const createdAt = new Date(typeof value[0] === 'string' ? value[0] : Number.NaN);
+    if (Number.isNaN(createdAt.getTime())) throw badRequest(INVALID_CURSOR_MESSAGE);
+    return { createdAt, id: value[1] };
+  }
+}
+
+export interface NotificationPage {
+  items: Notification[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** The caller's own notifications, newest first, a page at a time. */
+export async function listNotifications(
+  db: Db,
+  cursors: NotificationCursors,
+  actor: Actor,
+  query: { cursor?: string | undefined; unread?: boolean | undefined },
+): Promise<NotificationPage> {
+  // Read before any query: a forged cursor costs nothing.
+  const after = query.cursor ? cursors.read(query.cursor) : null;
+  const unread = query.unread ?? false;
+  const [rows, total] = await Promise.all([
+    listNotificationRows(db, actor.id, { unread, after, limit: NOTIFICATIONS_PAGE_SIZE }),
+    countNotifications(db, actor.id, unread),
+  ]);
+  const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(toNotification);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > NOTIFICATIONS_PAGE_SIZE && last
+      ? cursors.issue({ createdAt: last.createdAt, id: last._id })
+      : null;
+  return { items, total, nextCursor };
+}
+
+/**
+ * Marks the caller's notifications read: those of `ids` that are theirs, or all. Someone else's
+ * ids change nothing. The caller's open tabs get the new unread count.
+ */
+export async function readNotifications(
+  db: Db,
+  actor: Actor,
+  ids: string[] | undefined,
+  now: Date = new Date(),
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await markNotificationsRead(trx, actor.id, ids, now);
+    if (changed > 0) {
+      await recordLiveEvent(trx, actor.id, {
+        type: 'unread',
+        counts: await unreadCounts(trx, actor.id),
+      });
+    }
+    return changed;
+  });
+}
+
+async function emailSettings(db: Db, userId: string): Promise<NotificationSettings> {
+  const chosen = new Map((await listEmailSettings(db, userId)).map((s) => [s.kind, s.email]));
+  const email = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? true]),
+  ) as Record<NotificationKind, boolean>;
+  return { email };
+}
+
+export function getNotificationSettings(db: Db, actor: Actor): Promise<NotificationSettings> {
+  return emailSettings(db, actor.id);
+}
+
+/** Sets the kinds given; the others stay as they were. Answers every kind. */
+export async function updateNotificationSettings(
+  db: Db,
+  actor: Actor,
+  input: { email: Partial<Record<NotificationKind, boolean>> },
+): Promise<NotificationSettings> {
+  const changes = NOTIFICATION_KINDS.filter((kind) => input.email[kind] !== undefined).map(
+    (kind) => ({ kind, email: input.email[kind]! }),
+  );
+  await upsertEmailSettings(db, actor.id, changes);
+  return emailSettings(db, actor.id);
+}
+
+/** What an unsubscribe link would turn off; 400 for a link that is not one of ours. */
+export async function previewUnsubscribe(
+  db: Db,
+  tokens: UnsubscribeTokens,
+  token: string,
+): Promise<UnsubscribePreview> {
+  const target = tokens.read(token);
+  const user = await findRecipient(db, target.userId);
+  // The account was deleted since: the link names nobody.
+  if (!user) throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
+  return {
+    kind: target.kind,
+    label: NOTIFICATION_KIND_LABELS[target.kind],
+    email: maskEmail(user.email),
+  };
+}
+
+/** Turns the link's kind of email off for its user; doing it again changes nothing. */
+export async function unsubscribe(
+  db: Db,
+  tokens: UnsubscribeTokens,
+  token: string,
+): Promise<UnsubscribePreview> {
+  const preview = await previewUnsubscribe(db, tokens, token);
+  const { userId, kind } = tokens.read(token);
+  await upsertEmailSettings(db, userId, [{ kind, email: false }]).catch((err: unknown) => {
+    // The account went meanwhile.
+    if (isForeignKeyViolation(err)) throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
+    throw err;
+  });
+  return preview;
+}

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { readDate, valueWriters } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** After this many failed tries an email is given up: it stays, with its last error, unsent. */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+
+/** The emails due now that nobody is sending: oldest first. */
+export function findDueMail(db: Db, now: Date, limit: number) {
+  const at = valueWriters(db).date(now);
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'dedupeKey', 'kind', 'userId', 'toEmail', 'subject', 'text', 'html', 'attempts'])
+    .where('sentAt', 'is', null)
+    .where('notBefore', '<=', at)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
+    .where('attempts', '<', OUTBOX_MAX_ATTEMPTS)
+    .orderBy('notBefore')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+export type DueMail = Awaited<ReturnType<typeof findDueMail>>[number];
+
+/**
+ * Takes the email for one worker until `until`: one conditional update, so of several workers
+ * (in this process or others) exactly one sees its row change. Answers whether this one did.
+ */
+export async function claimMail(db: Db, id: string, now: Date, until: Date): Promise<boolean> {
+  const w = valueWriters(db);
+  const at = w.date(now);
+  const result = await db
+    .updateTable('outbox')
+    .set((eb) => ({ lockedUntil: w.date(until), attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('sentAt', 'is', null)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markMailSent(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ sentAt: valueWriters(db).date(at), lockedUntil: null, lastError: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed try: the email waits until `retryAt`; answers how many tries it has had. */
+export async function markMailFailed(
+  db: Db,
+  id: string,
+  error: string,
+  retryAt: Date,
+): Promise<number> {
+  const row = await db
+    .updateTable('outbox')
+    .set({
+      lastError: error.slice(0, 1000),
+      lockedUntil: null,
+      notBefore: valueWriters(db).date(retryAt),
+    })
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? OUTBOX_MAX_ATTEMPTS;
+}
+
+/** An email no longer wanted (its message was read meanwhile). */
+export async function dropMail(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('outbox').where('id', '=', id).execute();
+}
+
+/** A claimed email that is not due yet after all: back to waiting, the try not counted. */
+export async function postponeMail(db: Db, id: string, notBefore: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      notBefore: valueWriters(db).date(notBefore),
+      lockedUntil: null,
+      attempts: eb('attempts', '-', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** When the oldest message from the other party that the user has not read was written. */
+export async function oldestUnreadMessageAt(
+  db: Db,
+  conversationId: string,
+  userId: string,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('messages')
+    .select('createdAt')
+    .where('conversationId', '=', conversationId)
+    .where('senderId', '<>', userId)
+    .where('readAt', 'is', null)
+    .orderBy('createdAt')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? readDate(row.createdAt) : null;
+}

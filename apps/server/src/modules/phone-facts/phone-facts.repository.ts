@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres, valueWriters } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Advisory lock class of IMEIs (price keys take another, see price-stats.repository). */
+const IMEI_LOCK = 2;
+
+/**
+ * Until this transaction ends, another one writing a listing with the same IMEI waits, so that
+ * of two listings of one phone posted at the same moment the second sees the first. (SQLite
+ * runs one write transaction at a time.)
+ */
+export async function lockImei(db: Db, imeiHash: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(IMEI_LOCK)}, hashtext(${imeiHash}))`.execute(db);
+}
+
+/** Another listing of the phone that is not sold (and not deleted), the earliest first. */
+export function findOtherActiveListingWithImei(db: Db, imeiHash: string, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id'])
+    .where('imeiHash', '=', imeiHash)
+    .where('id', '<>', productId)
+    .where('status', '<>', 'sold')
+    .orderBy('postedAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findListingModeration(db: Db, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['moderation'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+/** Takes a listing off show until a moderator releases it. */
+export async function holdListing(db: Db, productId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ moderation: 'held', moderationReason: reason })
+    .where('id', '=', productId)
+    .where('moderation', 'is', null)
+    .execute();
+}
+
+export const DUPLICATE_IMEI_REASON = 'duplicate_imei';
+
+/**
+ * Files the marketplace's own report that the listing shares its IMEI with another; once only
+ * while one is open.
+ */
+export async function fileDuplicateImeiReport(
+  db: Db,
+  productId: string,
+  note: string,
+  now: Date,
+): Promise<void> {
+  const open = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('targetType', '=', 'listing')
+    .where('targetId', '=', productId)
+    .where('reason', '=', DUPLICATE_IMEI_REASON)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (open) return;
+  await db
+    .insertInto('reports')
+    .values({
+      id: crypto.randomUUID(),
+      targetType: 'listing',
+      targetId: productId,
+      reporterId: null,
+      reason: DUPLICATE_IMEI_REASON,
+      note,
+      status: 'open',
+      createdAt: valueWriters(db).date(now),
+    })
+    .execute();
+}

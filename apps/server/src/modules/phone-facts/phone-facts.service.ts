@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import {
+  FAIR_PRICE_MIN_COUNT,
+  KNOWN_MODELS,
+  MODEL_SUGGESTIONS_MAX,
+  matchModels,
+  modelFromName,
+  priceVerdict,
+  type CategoryName,
+  type FairPrice,
+  type modelsQuerySchema,
+} from '@market/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { centsToDollars } from '../../lib/money.ts';
+import type { ImeiHasher, StoredImei } from './imei-hasher.ts';
+import {
+  fileDuplicateImeiReport,
+  findOtherActiveListingWithImei,
+  holdListing,
+  lockImei,
+} from './phone-facts.repository.ts';
+import {
+  findPriceKey,
+  findPriceStats,
+  listAgedPriceKeys,
+  listListedModels,
+  priceKeyOf,
+  refreshPriceStats,
+  type PriceKey,
+} from './price-stats.repository.ts';
+
+type Db = Kysely<Database>;
+
+/** What the seller is told while a listing waits for a moderator. */
+export const DUPLICATE_IMEI_HELD =
+  'Its IMEI matches another listing on the marketplace: a moderator checks it before it is shown';
+
+const noImei = { imeiHash: null, imeiLast4: null };
+
+/** The IMEI columns for a given IMEI (null removes it). */
+export function imeiColumns(hasher: ImeiHasher, imei: string | null): StoredImei | typeof noImei {
+  return imei === null ? noImei : hasher.store(imei);
+}
+
+/**
+ * A new listing's phone facts: its IMEI as stored, and its model as given or, when left out
+ * (as the specification's own call does), the known model its name names.
+ */
+export function newListingFacts(
+  hasher: ImeiHasher,
+  fields: { name: string; Category: CategoryName; imei?: string | null; model?: string | null },
+) {
+  return {
+    ...imeiColumns(hasher, fields.imei ?? null),
+    model: fields.model === undefined ? modelFromName(fields.name, fields.Category) : fields.model,
+  };
+}
+
+export interface ListingWritten {
+  productId: string;
+  /** The IMEI's hash when this write gave the listing one it did not have. */
+  newImeiHash: string | null;
+  /** The listing's price key before the write; null for a new listing. */
+  keyBefore: PriceKey | null;
+}
+
+/**
+ * What follows a listing's add or change, in its transaction: a listing that shares a new IMEI
+ * with another listing not sold is held, with the marketplace's own report for the moderators;
+ * and the medians of the keys it left and joined are counted again.
+ */
+export async function settlePhoneFacts(db: Db, write: ListingWritten, now: Date): Promise<void> {
+  if (write.newImeiHash) await holdIfDuplicateImei(db, write.productId, write.newImeiHash, now);
+  const keyAfter = await findPriceKey(db, write.productId);
+  await refreshPriceStats(db, [write.keyBefore, keyAfter], now);
+}
+
+async function holdIfDuplicateImei(
+  db: Db,
+  productId: string,
+  imeiHash: string,
+  now: Date,
+): Promise<void> {
+  await lockImei(db, imeiHash);
+  const other = await findOtherActiveListingWithImei(db, imeiHash, productId);
+  if (!other) return;
+  await holdListing(db, productId, DUPLICATE_IMEI_HELD);
+  await fileDuplicateImeiReport(db, productId, `Same IMEI as listing ${other.id}`, now);
+}
+
+/**
+ * Counts the listing's median again after a change that moves it in or out of the count (a
+ * sale, moderation), in that change's transaction.
+ */
+export async function refreshListingPriceStats(
+  db: Db,
+  productId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await refreshPriceStats(db, [await findPriceKey(db, productId)], now);
+}
+
+/** How the listing's price compares with its key's median; null without enough to compare. */
+export async function fairPriceOf(
+  db: Db,
+  listing: {
+    category: string;
+    model: string | null;
+    storageGb: number | null;
+    resellPriceCents: number;
+  },
+): Promise<FairPrice | null> {
+  const key = priceKeyOf(listing);
+  if (!key) return null;
+  const stats = await findPriceStats(db, key);
+  if (!stats || stats.count < FAIR_PRICE_MIN_COUNT) return null;
+  return {
+    median: centsToDollars(stats.medianCents),
+    count: stats.count,
+    verdict: priceVerdict(listing.resellPriceCents, stats.medianCents),
+  };
+}
+
+/** A model listed this often is suggested to other sellers (once could be a typo). */
+export const LISTED_MODEL_MIN_COUNT = 2;
+const LISTED_MODELS_READ = 200;
+
+/**
+ * Models to suggest for what a seller typed: the models already listed (most listed first),
+ * then the known models of the category (or of every category).
+ */
+export async function suggestModels(
+  db: Db,
+  query: z.output<typeof modelsQuerySchema>,
+): Promise<string[]> {
+  const listed = await listListedModels(
+    db,
+    query.category,
+    LISTED_MODEL_MIN_COUNT,
+    LISTED_MODELS_READ,
+  );
+  const known = query.category ? KNOWN_MODELS[query.category] : Object.values(KNOWN_MODELS).flat();
+  return matchModels(query.q, [...listed, ...known], MODEL_SUGGESTIONS_MAX);
+}
+
+const AGED_BATCH = 100;
+const AGED_BATCHES_MAX = 100;
+
+/**
+ * Counts again the keys whose earliest counted sale has left the window since their last
+ * change; answers how many. Each key in its own short transaction.
+ */
+export async function refreshAgedPriceStats(db: Db, now: Date = new Date()): Promise<number> {
+  let refreshed = 0;
+  for (let batch = 0; batch < AGED_BATCHES_MAX; batch++) {
+    const keys = await listAgedPriceKeys(db, now, AGED_BATCH);
+    for (const key of keys) {
+      await db.transaction().execute((trx) => refreshPriceStats(trx, [key], now));
+    }
+    refreshed += keys.length;
+    if (keys.length < AGED_BATCH) break;
+  }
+  return refreshed;
+}

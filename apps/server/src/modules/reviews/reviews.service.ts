@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  REVIEW_EDIT_HOURS,
+  REVIEW_WINDOW_DAYS,
+  formatDayMonthYear,
+  type PaginationQuery,
+  type SellerReview,
+  type createSellerReviewSchema,
+  type editSellerReviewSchema,
+} from '@market/shared';
+import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { mapPage, type Page } from '../../lib/paging.ts';
+import { isUniqueViolation } from '../bookings/bookings.repository.ts';
+import { notify } from '../notifications/notify.ts';
+import { EDIT_WINDOW_MS, REVIEW_WINDOW_MS, reviewerName, toSellerReview } from './review-view.ts';
+import {
+  findDealForReview,
+  findReviewOfDeal,
+  findReviewView,
+  insertReview,
+  listSellerReviews,
+  lockReview,
+  selectReviewViews,
+  setReplyOnce,
+  updateReview,
+} from './reviews.repository.ts';
+import { countRating, recountRating } from './seller-stats.repository.ts';
+import { requireSeller } from './seller-profile.service.ts';
+
+type Db = Kysely<Database>;
+
+const NO_SUCH_DEAL = 'No such deal among your orders';
+const NO_SUCH_REVIEW = 'No such review of yours';
+const MY_REVIEWS = '/dashboard/my-reviews';
+/** How much of a review the seller's notification quotes. */
+const QUOTE_MAX = 140;
+
+const alreadyReviewed = () =>
+  conflict('You already reviewed this deal: change your review in My Orders instead');
+
+async function readReview(db: Db, id: string): Promise<SellerReview> {
+  const row = await findReviewView(db, id);
+  if (!row) throw notFound(NO_SUCH_REVIEW);
+  return toSellerReview(row);
+}
+
+function quote(text: string): string {
+  return text.length > QUOTE_MAX ? `“${text.slice(0, QUOTE_MAX - 1)}…”` : text ? `“${text}”` : '';
+}
+
+/**
+ * The buyer of a completed deal rates its seller: once per deal, within REVIEW_WINDOW_DAYS of
+ * the hand-over. The review, the seller's figures and the seller's notification are written
+ * together. Someone else's deal answers 404, as a missing one.
+ */
+export async function createReview(
+  db: Db,
+  buyer: Actor,
+  input: z.output<typeof createSellerReviewSchema>,
+  now: Date = new Date(),
+): Promise<SellerReview> {
+  const deal = await findDealForReview(db, input.bookingId);
+  if (!deal || deal.buyerId !== buyer.id) throw notFound(NO_SUCH_DEAL);
+  if (deal.status !== 'completed' || deal.completedAt === null) {
+    throw conflict(
+      'You can review the seller once the deal is completed: the seller enters your hand-over code at the meeting',
+    );
+  }
+  const sellerId = deal.sellerId;
+  if (sellerId === null) throw conflict("This seller's account no longer exists");
+  const completedAt = readDate(deal.completedAt);
+  if (now.getTime() - completedAt.getTime() > REVIEW_WINDOW_MS) {
+    throw forbidden(
+      `Reviews can be written within ${REVIEW_WINDOW_DAYS} days of the hand-over; this deal was completed on ${formatDayMonthYear(completedAt)}`,
+    );
+  }
+  const w = valueWriters(db);
+  const id = crypto.randomUUID();
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      if (await findReviewOfDeal(trx, deal.id)) throw alreadyReviewed();
+      await insertReview(trx, {
+        id,
+        bookingId: deal.id,
+        sellerId,
+        buyerId: buyer.id,
+        rating: input.rating,
+        text: input.text,
+        createdAt: w.date(now),
+        editedAt: null,
+        reply: null,
+        repliedAt: null,
+      });
+      await countRating(trx, sellerId, input.rating);
+      await notify(trx, {
+        userId: sellerId,
+        kind: 'new_review',
+        title: `${reviewerName(buyer.name)} gave you ${input.rating} ${input.rating === 1 ? 'star' : 'stars'} for ${deal.productName}`,
+        body: quote(input.text),
+        link: MY_REVIEWS,
+        dedupeKey: `review:${id}:${sellerId}`,
+        now,
+      });
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw alreadyReviewed();
+      // The order went with the buyer's account meanwhile.
+      if (isForeignKeyViolation(err)) throw notFound(NO_SUCH_DEAL);
+      throw err;
+    });
+  return readReview(db, id);
+}
+
+/** Its author changes a review, within REVIEW_EDIT_HOURS of writing it. */
+export async function editReview(
+  db: Db,
+  buyer: Actor,
+  id: string,
+  input: z.output<typeof editSellerReviewSchema>,
+  now: Date = new Date(),
+): Promise<SellerReview> {
+  const w = valueWriters(db);
+  await db.transaction().execute(async (trx) => {
+    const review = await lockReview(trx, id);
+    if (!review || review.buyerId !== buyer.id) throw notFound(NO_SUCH_REVIEW);
+    if (now.getTime() - readDate(review.createdAt).getTime() > EDIT_WINDOW_MS) {
+      throw forbidden(`Reviews can be changed within ${REVIEW_EDIT_HOURS} hours of writing them`);
+    }
+    await updateReview(trx, id, { rating: input.rating, text: input.text, editedAt: w.date(now) });
+    await recountRating(trx, review.sellerId, review.rating, input.rating);
+  });
+  return readReview(db, id);
+}
+
+/** The reviewed seller answers a review, once. Other sellers are told it does not exist. */
+export async function replyToReview(
+  db: Db,
+  seller: Actor,
+  id: string,
+  text: string,
+  now: Date = new Date(),
+): Promise<SellerReview> {
+  const review = await findReviewView(db, id);
+  if (!review || review.sellerId !== seller.id) throw notFound('No such review of you');
+  const w = valueWriters(db);
+  if (!(await setReplyOnce(db, id, text, w.date(now)))) {
+    throw conflict('You already replied to this review');
+  }
+  return readReview(db, id);
+}
+
+/** A seller's reviews, newest first; 404 for an account that is not a seller. */
+export async function getSellerReviews(
+  db: Db,
+  sellerId: string,
+  page: PaginationQuery,
+): Promise<Page<SellerReview>> {
+  await requireSeller(db, sellerId);
+  return mapPage(await listSellerReviews(db, sellerId, page), toSellerReview);
+}
+
+/** The reviews of these deals (a page of a buyer's orders), by deal. */
+export async function reviewsOfDeals(
+  db: Db,
+  bookingIds: readonly string[],
+): Promise<Map<string, SellerReview>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await selectReviewViews(db)
+    .select('r.bookingId')
+    .where('r.bookingId', 'in', bookingIds)
+    .execute();
+  return new Map(rows.map((row) => [row.bookingId ?? '', toSellerReview(row)]));
+}

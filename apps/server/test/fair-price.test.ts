@@ -1,0 +1,439 @@
+import { Migrator, sql } from 'kysely';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasValidImeiCheckDigit, type ListingPage, type ModelSuggestions } from '@market/shared';
+import { migrateToLatest, migrations } from '../src/db/database.ts';
+import { valueWriters } from '../src/db/dialect.ts';
+import {
+  refreshAgedPriceStats,
+  refreshListingPriceStats,
+} from '../src/modules/phone-facts/phone-facts.service.ts';
+import { createTestDatabase, testDbKind, useTestApp, type TestDatabase } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';
+
+const t = useTestApp();
+let seller: TestUser;
+let otherSeller: TestUser;
+let admin: TestUser;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface Key {
+  category: string;
+  model: string;
+  storageGb: number;
+}
+
+/** Posts a listing of the key at a resell price (dollars) through the API; answers its id. */
+async function list(key: Key, resellPrice: number, by: TestUser = seller, extra = {}) {
+  const product = await postProduct(t, by, {
+    Category: key.category,
+    model: key.model,
+    storageGb: key.storageGb,
+    originalPrice: 1500,
+    resellPrice,
+    ...extra,
+  });
+  return product._id;
+}
+
+const statsOf = (key: Key) =>
+  t.app.db
+    .selectFrom('price_stats')
+    .select(['medianCents', 'count'])
+    .where('category', '=', key.category)
+    .where('model', '=', key.model)
+    .where('storageGb', '=', key.storageGb)
+    .executeTakeFirst();
+
+/** The median and count computed here from the rows themselves, as the definition says. */
+async function medianFromRows(key: Key, now = new Date()) {
+  const rows = await t.app.db
+    .selectFrom('products')
+    .select(['resellPriceCents', 'status', 'soldAt'])
+    .where('category', '=', key.category)
+    .where('model', '=', key.model)
+    .where('storageGb', '=', key.storageGb)
+    .where('moderation', 'is', null)
+    .execute();
+  const cutoff = new Date(now.getTime() - 90 * DAY);
+  const prices = rows
+    .filter((r) => r.status !== 'sold' || (r.soldAt !== null && new Date(r.soldAt) >= cutoff))
+    .map((r) => r.resellPriceCents)
+    .sort((a, b) => a - b);
+  if (prices.length === 0) return undefined;
+  const mid = Math.floor(prices.length / 2);
+  const medianCents =
+    prices.length % 2 === 1 ? prices[mid]! : Math.round((prices[mid - 1]! + prices[mid]!) / 2);
+  return { medianCents, count: prices.length };
+}
+
+async function pageOf(id: string): Promise<ListingPage> {
+  const res = await call(t, null, 'GET', `/api/product/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ListingPage>();
+}
+
+beforeAll(async () => {
+  await insertCategories(t);
+  seller = await createUser(t, { role: 'seller' });
+  otherSeller = await createUser(t, { role: 'seller' });
+  admin = await createUser(t, { role: 'admin' });
+});
+
+describe(`fair prices on ${testDbKind}`, () => {
+  it('keeps the exact median and count of the rows, odd and even', async () => {
+    const key = { category: 'iPhone', model: 'iPhone 14', storageGb: 256 };
+    const prices = [610.5, 420, 515.25, 700, 480];
+    const ids = [];
+    for (const price of prices) ids.push(await list(key, price));
+    expect(await statsOf(key)).toEqual(await medianFromRows(key));
+    expect(await statsOf(key)).toEqual({ medianCents: 51_525, count: 5 });
+
+    ids.push(await list(key, 455.55));
+    expect(await statsOf(key)).toEqual(await medianFromRows(key));
+    // (480 + 515.25) / 2, rounded to the cent.
+    expect(await statsOf(key)).toEqual({ medianCents: 49_763, count: 6 });
+
+    const page = await pageOf(ids[0]!);
+    expect(page.model).toBe('iPhone 14');
+    expect(page.fairPrice).toEqual({ median: 497.63, count: 6, verdict: 'high' });
+  });
+
+  it('says low, fair or high outside 20% of the median', async () => {
+    const key = { category: 'samsung', model: 'Galaxy S23', storageGb: 128 };
+    const low = await list(key, 100);
+    const fair = await list(key, 500);
+    await list(key, 500);
+    await list(key, 500);
+    const high = await list(key, 700);
+    const edge = await list(key, 400);
+    // Median of 100, 400, 500, 500, 500, 700 is 500.
+    expect(await statsOf(key)).toEqual({ medianCents: 50_000, count: 6 });
+    expect((await pageOf(low)).fairPrice).toEqual({ median: 500, count: 6, verdict: 'low' });
+    expect((await pageOf(fair)).fairPrice?.verdict).toBe('fair');
+    expect((await pageOf(high)).fairPrice?.verdict).toBe('high');
+    // Exactly 20% below is still fair.
+    expect((await pageOf(edge)).fairPrice?.verdict).toBe('fair');
+  });
+
+  it('shows no fair price with fewer than 3 comparable listings, or without model or storage', async () => {
+    const key = { category: 'xiaomi', model: 'Poco F5', storageGb: 256 };
+    const first = await list(key, 300);
+    await list(key, 320);
+    expect(await statsOf(key)).toEqual({ medianCents: 31_000, count: 2 });
+    expect((await pageOf(first)).fairPrice).toBeNull();
+    await list(key, 340);
+    expect((await pageOf(first)).fairPrice).toEqual({ median: 320, count: 3, verdict: 'fair' });
+
+    const noStorage = await postProduct(t, seller, { Category: 'xiaomi', model: 'Poco F5' });
+    expect((await pageOf(noStorage._id)).fairPrice).toBeNull();
+    const noModel = await postProduct(t, seller, {
+      Category: 'xiaomi',
+      name: 'A phone',
+      storageGb: 256,
+    });
+    expect((await pageOf(noModel._id)).model).toBeNull();
+    expect((await pageOf(noModel._id)).fairPrice).toBeNull();
+  });
+
+  it('counts again on each change, deletion and sale, in the key the listing moves to', async () => {
+    const small = { category: 'realme', model: 'realme 11 Pro', storageGb: 128 };
+    const large = { ...small, storageGb: 256 };
+    const a = await list(small, 200);
+    const b = await list(small, 220);
+    const c = await list(small, 240);
+    expect(await statsOf(small)).toEqual({ medianCents: 22_000, count: 3 });
+
+    const priced = await call(t, seller, 'PATCH', `/api/my-products/${a}`, { resellPrice: 300 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(await statsOf(small)).toEqual({ medianCents: 24_000, count: 3 });
+
+    const moved = await call(t, seller, 'PATCH', `/api/my-products/${c}`, { storageGb: 256 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await statsOf(small)).toEqual({ medianCents: 26_000, count: 2 });
+    expect(await statsOf(large)).toEqual({ medianCents: 24_000, count: 1 });
+
+    // A sale keeps the listing counted (sold within 90 days).
+    const sold = await call(t, seller, 'POST', `/api/my-products/${b}/sold`);
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(await statsOf(small)).toEqual({ medianCents: 26_000, count: 2 });
+
+    expect((await call(t, seller, 'DELETE', `/api/my-products/${a}`)).statusCode).toBe(200);
+    expect(await statsOf(small)).toEqual({ medianCents: 22_000, count: 1 });
+    expect((await call(t, seller, 'DELETE', `/api/my-products/${c}`)).statusCode).toBe(200);
+    expect(await statsOf(large)).toBeUndefined();
+  });
+
+  it('counts sales of the last 90 days only, and forgets them as they age', async () => {
+    const key = { category: 'iPhone', model: 'iPhone 15 Pro', storageGb: 128 };
+    const ids = [await list(key, 800), await list(key, 900), await list(key, 1000)];
+    const w = valueWriters(t.app.db);
+    const now = new Date();
+    const soldAgo = async (id: string, days: number) => {
+      await t.app.db
+        .updateTable('products')
+        .set({ status: 'sold', soldAt: w.date(new Date(now.getTime() - days * DAY)) })
+        .where('id', '=', id)
+        .execute();
+      await refreshListingPriceStats(t.app.db, id, now);
+    };
+    await soldAgo(ids[2]!, 89);
+    expect(await statsOf(key)).toEqual({ medianCents: 90_000, count: 3 });
+    await soldAgo(ids[1]!, 91);
+    expect(await statsOf(key)).toEqual({ medianCents: 90_000, count: 2 });
+    expect(await statsOf(key)).toEqual(await medianFromRows(key, now));
+
+    // Two days later the sale of 89 days ago has left the window, with no change to any listing.
+    expect(await refreshAgedPriceStats(t.app.db, new Date(now.getTime() + DAY))).toBe(0);
+    expect(await statsOf(key)).toEqual({ medianCents: 90_000, count: 2 });
+    const later = new Date(now.getTime() + 2 * DAY);
+    expect(await refreshAgedPriceStats(t.app.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await statsOf(key)).toEqual({ medianCents: 80_000, count: 1 });
+    expect(await statsOf(key)).toEqual(await medianFromRows(key, later));
+  });
+
+  it('leaves held listings out of the count', async () => {
+    const key = { category: 'samsung', model: 'Galaxy A54', storageGb: 128 };
+    const imei = validImei('35123456789012');
+    await list(key, 300, seller, { imei });
+    await list(key, 310);
+    await list(key, 320);
+    const held = await list(key, 50, otherSeller, { imei });
+    const row = await t.app.db
+      .selectFrom('products')
+      .select('moderation')
+      .where('id', '=', held)
+      .executeTakeFirstOrThrow();
+    expect(row.moderation).toBe('held');
+    expect(await statsOf(key)).toEqual({ medianCents: 31_000, count: 3 });
+  });
+
+  it("counts again without a deleted seller's listings", async () => {
+    const key = { category: 'xiaomi', model: 'Redmi Note 12 Pro', storageGb: 256 };
+    const leaving = await createUser(t, { role: 'seller' });
+    await list(key, 100, leaving);
+    await list(key, 200, leaving);
+    await list(key, 300);
+    expect(await statsOf(key)).toEqual({ medianCents: 20_000, count: 3 });
+    const res = await call(
+      t,
+      admin,
+      'DELETE',
+      `/api/all-sellers/${encodeURIComponent(leaving.email)}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statsOf(key)).toEqual({ medianCents: 30_000, count: 1 });
+  });
+});
+
+function validImei(first14: string): string {
+  for (let digit = 0; digit <= 9; digit++) {
+    if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
+  }
+  throw new Error('no check digit');
+}
+
+describe(`models on ${testDbKind}`, () => {
+  const modelOf = async (id: string) =>
+    (
+      await t.app.db
+        .selectFrom('products')
+        .select('model')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).model;
+
+  it('stores every spelling of a model the same way', async () => {
+    for (const typed of ['iphone13', 'IPhone 13 ', 'iPhone13', 'Apple iPhone 13 128GB']) {
+      const product = await postProduct(t, seller, { model: typed });
+      expect(await modelOf(product._id)).toBe('iPhone 13');
+    }
+    const unknown = await postProduct(t, seller, { Category: 'xiaomi', model: 'xiaomi mix fold3' });
+    expect(await modelOf(unknown._id)).toBe('Xiaomi Mix Fold 3');
+    const patched = await call(t, seller, 'PATCH', `/api/my-products/${unknown._id}`, {
+      model: ' galaxy s23 ultra',
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await modelOf(unknown._id)).toBe('Galaxy S23 Ultra');
+  });
+
+  it('proposes the model from the name when none is given, and keeps null as none', async () => {
+    const named = await postProduct(t, seller, { name: 'Apple iPhone 13 Pro Max 256GB, blue' });
+    expect(await modelOf(named._id)).toBe('iPhone 13 Pro Max');
+    const none = await postProduct(t, seller, { name: 'iPhone 13 Pro Max', model: null });
+    expect(await modelOf(none._id)).toBeNull();
+    const unnamed = await postProduct(t, seller, { name: 'Bulk phone 7' });
+    expect(await modelOf(unnamed._id)).toBeNull();
+  });
+
+  it.each([
+    ['too long', 'x'.repeat(61), 'The model must be at most 60 characters'],
+    ['empty', '   ', 'Name the model, or leave it empty'],
+    ['a number', 13, 'The model must be text'],
+  ])('refuses a model that is %s', async (_label, model, message) => {
+    const before = await t.app.db.selectFrom('products').select('id').execute();
+    const res = await call(
+      t,
+      seller,
+      'POST',
+      `/api/add-product?email=${encodeURIComponent(seller.email)}`,
+      productForm({ model }),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields.model).toBe(
+      message,
+    );
+    expect(await t.app.db.selectFrom('products').select('id').execute()).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('suggests known and listed models to anyone, the ones that begin with the text first', async () => {
+    const res = await call(t, null, 'GET', '/api/models?category=iPhone&q=13');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ModelSuggestions>().models).toEqual([
+      'iPhone 13 mini',
+      'iPhone 13',
+      'iPhone 13 Pro',
+      'iPhone 13 Pro Max',
+    ]);
+    // "s23" begins the Galaxy S23s: listed ones (most listed first), then the known ones.
+    const s23 = await call(t, null, 'GET', '/api/models?category=samsung&q=s23');
+    expect(s23.json<ModelSuggestions>().models).toEqual([
+      'Galaxy S23',
+      'Galaxy S23+',
+      'Galaxy S23 Ultra',
+      'Galaxy S23 FE',
+    ]);
+    // Without text: the models listed at least twice (the iPhone 15 Pro counts one listing
+    // now), then the known ones in order.
+    const listed = await call(t, null, 'GET', '/api/models?category=iPhone');
+    expect(listed.json<ModelSuggestions>().models.slice(0, 3)).toEqual([
+      'iPhone 14',
+      'iPhone 8',
+      'iPhone 8 Plus',
+    ]);
+    const none = await call(t, null, 'GET', '/api/models?category=realme&q=zzzz');
+    expect(none.json<ModelSuggestions>()).toEqual({ models: [] });
+  });
+
+  it('suggests a model other sellers listed twice, not once', async () => {
+    const key = { category: 'xiaomi', model: 'Xiaomi Mix Flip', storageGb: 512 };
+    await list(key, 700);
+    const once = await call(t, null, 'GET', '/api/models?category=xiaomi&q=mix');
+    expect(once.json<ModelSuggestions>().models).not.toContain('Xiaomi Mix Flip');
+    await list(key, 710, otherSeller);
+    const twice = await call(t, null, 'GET', '/api/models?category=xiaomi&q=mixflip');
+    expect(twice.json<ModelSuggestions>().models).toEqual(['Xiaomi Mix Flip']);
+    // Listed models of other categories are not suggested in this one.
+    const elsewhere = await call(t, null, 'GET', '/api/models?category=realme&q=mix');
+    expect(elsewhere.json<ModelSuggestions>().models).toEqual([]);
+  });
+
+  it('describes the calls and fields in the OpenAPI document', async () => {
+    const res = await call(t, null, 'GET', '/api/openapi.json');
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths)).toContain('/api/models');
+    const add = JSON.stringify(doc.paths['/api/add-product']);
+    expect(add).toContain('"imei"');
+    expect(add).toContain('"model"');
+    expect(JSON.stringify(doc.paths['/api/product/{id}'])).toContain('"fairPrice"');
+  });
+
+  it.each([
+    ['an unknown category', '/api/models?category=nokia', 'category'],
+    ['text too long', `/api/models?q=${'a'.repeat(61)}`, 'q'],
+  ])('refuses %s', async (_label, url, field) => {
+    const res = await call(t, null, 'GET', url);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields[field]).toMatch(
+      /must be/,
+    );
+  });
+});
+
+describe(`the IMEI and model migration on ${testDbKind}`, () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+
+  it('gives existing listings the model their name names, and counts their medians', async () => {
+    database = await createTestDatabase();
+    const { db } = database.handle;
+    const names = Object.keys(migrations);
+    const before = names[names.indexOf('20261124000900_imei_model') - 1]!;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+
+    const w = valueWriters(db);
+    const now = w.date(new Date());
+    await sql`insert into users (id, name, email, "createdAt", "updatedAt", role)
+      values ('s1', 'Seller', 's1@example.com', ${now}, ${now}, 'seller')`.execute(db);
+    await sql`insert into categories (id, name, img, "sortOrder")
+      values ('c1', 'iPhone', '/demo/category-iphone.webp', 0),
+             ('c2', 'samsung', '/demo/category-samsung.webp', 1)`.execute(db);
+    const rows: [string, string, string, number | null, number][] = [
+      ['p1', 'iPhone', 'iPhone 13 128GB', 128, 40_000],
+      ['p2', 'iPhone', 'iphone13 128gb like new', 128, 42_000],
+      ['p3', 'iPhone', 'Apple iPhone 13 (128 GB)', 128, 50_000],
+      ['p4', 'iPhone', 'iPhone 13 Pro Max 256GB', 256, 90_000],
+      ['p5', 'samsung', 'Samsung S23 Ultra', null, 80_000],
+      ['p6', 'iPhone', 'Bulk phone 1', 128, 10_000],
+      ['p7', 'iPhone', 'Galaxy S23', 128, 10_000],
+    ];
+    for (const [id, category, name, storageGb, price] of rows) {
+      await db
+        .insertInto('products')
+        .values({
+          id,
+          sellerId: 's1',
+          category,
+          name,
+          imgUrl: '/demo/iphone-1.webp',
+          originalPriceCents: 100_000,
+          resellPriceCents: price,
+          yearOfPurchase: 2022,
+          condition: 'good',
+          description: '',
+          location: 'Dhaka',
+          advertised: w.bool(false),
+          postedAt: now,
+          storageGb,
+        })
+        .execute();
+    }
+
+    await migrateToLatest(db);
+
+    const models = await db.selectFrom('products').select(['id', 'model']).orderBy('id').execute();
+    expect(models).toEqual([
+      { id: 'p1', model: 'iPhone 13' },
+      { id: 'p2', model: 'iPhone 13' },
+      { id: 'p3', model: 'iPhone 13' },
+      { id: 'p4', model: 'iPhone 13 Pro Max' },
+      { id: 'p5', model: 'Galaxy S23 Ultra' },
+      { id: 'p6', model: null },
+      // A Samsung model's name in the iPhone category names none of the category's models.
+      { id: 'p7', model: null },
+    ]);
+    const stats = await db
+      .selectFrom('price_stats')
+      .select(['category', 'model', 'storageGb', 'medianCents', 'count'])
+      .orderBy('model')
+      .execute();
+    expect(stats).toEqual([
+      { category: 'iPhone', model: 'iPhone 13', storageGb: 128, medianCents: 42_000, count: 3 },
+      {
+        category: 'iPhone',
+        model: 'iPhone 13 Pro Max',
+        storageGb: 256,
+        medianCents: 90_000,
+        count: 1,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,351 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.ts';
+import { readDate, valueWriters } from '../src/db/dialect.ts';
+import { createMailer } from '../src/lib/mailer.ts';
+import { notifyNewMessage } from '../src/modules/notifications/message-notifications.ts';
+import { notify } from '../src/modules/notifications/notify.ts';
+import { messageIdFor, OutboxWorker } from '../src/modules/notifications/outbox-worker.ts';
+import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
+import { testDbKind, useTestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { headerOf, startMailbox, type Mailbox } from './helpers/mailbox.ts';
+import { call, insertCategories, insertProducts } from './helpers/market.ts';
+import {
+  insertConversation,
+  insertMessage,
+  outboxOf,
+  outboxWorker,
+} from './helpers/notifications.ts';
+
+let mailbox: Mailbox;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+afterAll(async () => {
+  await mailbox.close();
+});
+
+// The app's own sender stays off: each test drives its workers, and their clocks, itself.
+const t = useTestApp({ env: { OUTBOX_WORKER: 'false' } });
+let seller: TestUser;
+let buyer: TestUser;
+let productId: string;
+
+beforeAll(async () => {
+  await insertCategories(t);
+  seller = await createUser(t, { role: 'seller', name: 'Sara Seller' });
+  buyer = await createUser(t, { role: 'buyer', name: 'Bashir <Buyer> & Co' });
+  [productId] = (await insertProducts(t, seller.id, 1)) as [string];
+});
+
+beforeEach(async () => {
+  await t.app.db.deleteFrom('outbox').execute();
+  mailbox.messages.length = 0;
+});
+
+const MINUTE = 60_000;
+
+/** A notification with its email, as a change would record it. */
+function notice(user: TestUser, n: number, now = new Date()) {
+  return t.app.db.transaction().execute((trx) =>
+    notify(trx, {
+      userId: user.id,
+      kind: 'booking_requested',
+      title: `Request ${n} for <Pixel 8>`,
+      body: 'Accept or decline within 72 hours.',
+      link: '/dashboard/my-buyers',
+      dedupeKey: `mail-test:${crypto.randomUUID()}`,
+      now,
+    }),
+  );
+}
+
+/** The message's text part and HTML part, quoted-printable undone. */
+function partsOf(raw: string) {
+  const decoded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
+  const sections = boundary ? decoded.split(`--${boundary}`) : [];
+  const part = (type: string) => sections.find((s) => s.includes(`Content-Type: ${type}`)) ?? '';
+  return { text: part('text/plain'), html: part('text/html') };
+}
+
+describe(`notification emails over SMTP on ${testDbKind}`, () => {
+  it('sends a multipart email with both parts, a stable Message-ID and one-click unsubscribe', async () => {
+    await notice(seller, 1);
+    const { worker, close } = outboxWorker(t, mailbox.url);
+    try {
+      expect(await worker.runOnce()).toEqual({ sent: 1, dropped: 0, postponed: 0, failed: 0 });
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toHaveLength(1);
+    const { raw, to } = mailbox.messages[0]!;
+    expect(to).toEqual([seller.email]);
+    expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/alternative;/);
+    expect(headerOf(raw, 'Subject')).toBe('Request 1 for <Pixel 8>');
+    expect(headerOf(raw, 'From')).toContain('Phone Market');
+    const [row] = await outboxOf(t, seller.id);
+    expect(headerOf(raw, 'Message-ID')).toBe(messageIdFor(row!.dedupeKey, t.config.publicUrl));
+    expect(row!.sentAt).not.toBeNull();
+    expect(row!.attempts).toBe(1);
+
+    const token = new UnsubscribeTokens(t.config.authSecret).issue({
+      userId: seller.id,
+      kind: 'booking_requested',
+    });
+    expect(headerOf(raw, 'List-Unsubscribe')).toBe(
+      `<http://localhost:3000/api/unsubscribe?token=${encodeURIComponent(token)}>`,
+    );
+    expect(headerOf(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+    const { text, html } = partsOf(raw);
+    expect(text).toContain(`Hello ${seller.name},`);
+    expect(text).toContain('Request 1 for <Pixel 8>');
+    expect(text).toContain('Open it on Phone Market: http://localhost:3000/dashboard/my-buyers');
+    expect(text).toContain(`Stop these emails: http://localhost:3000/unsubscribe?token=${token}`);
+    expect(html).toContain('Request 1 for &lt;Pixel 8&gt;');
+    expect(html).toContain('href="http://localhost:3000/dashboard/my-buyers"');
+    expect(html).toContain(`href="http://localhost:3000/unsubscribe?token=${token}"`);
+  });
+
+  it('escapes what people typed in the HTML part', async () => {
+    await notice(buyer, 2);
+    const { worker, close } = outboxWorker(t, mailbox.url);
+    await worker.runOnce().finally(close);
+    const { html, text } = partsOf(mailbox.messages[0]!.raw);
+    expect(html).toContain('Hello Bashir &lt;Buyer&gt; &amp; Co,');
+    expect(html).not.toContain('<Buyer>');
+    expect(text).toContain('Hello Bashir <Buyer> & Co,');
+  });
+
+  it('sends each email once while two workers on two connections race for them', async () => {
+    const count = 12;
+    for (let i = 0; i < count; i += 1) await notice(seller, i);
+    const second = openDatabase({
+      databaseUrl: t.db.url,
+      sqliteFile: t.db.handle.sqliteFile ?? '',
+    });
+    const mailer = createMailer(
+      { smtpUrl: mailbox.url, mailFrom: t.config.mailFrom, outboxDir: t.config.outboxDir },
+      t.app.log,
+    );
+    const other = new OutboxWorker(
+      second.db,
+      mailer,
+      { publicUrl: t.config.publicUrl, tokens: new UnsubscribeTokens(t.config.authSecret) },
+      t.app.log,
+    );
+    const { worker, close } = outboxWorker(t, mailbox.url);
+    try {
+      const runs = await Promise.all([worker.runOnce(), other.runOnce(), worker.runOnce()]);
+      expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(count);
+    } finally {
+      close();
+      mailer.close();
+      await second.close();
+    }
+    expect(mailbox.messages).toHaveLength(count);
+    const ids = mailbox.messages.map((m) => headerOf(m.raw, 'Message-ID'));
+    expect(new Set(ids).size).toBe(count);
+    const rows = await outboxOf(t, seller.id);
+    expect(rows.every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it('tries a refused email again later, each wait longer, and sends it once', async () => {
+    await notice(seller, 3);
+    let now = new Date();
+    const { worker, close } = outboxWorker(t, mailbox.url, () => now);
+    try {
+      mailbox.refuseNext(2);
+      expect((await worker.runOnce()).failed).toBe(1);
+      let [row] = await outboxOf(t, seller.id);
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, lockedUntil: null });
+      expect(row!.lastError).toMatch(/451/);
+      expect(readDate(row!.notBefore).getTime()).toBe(now.getTime() + MINUTE);
+
+      expect((await worker.runOnce()).failed).toBe(0);
+      now = new Date(now.getTime() + MINUTE + 1);
+      expect((await worker.runOnce()).failed).toBe(1);
+      [row] = await outboxOf(t, seller.id);
+      expect(readDate(row!.notBefore).getTime()).toBe(now.getTime() + 2 * MINUTE);
+
+      now = new Date(now.getTime() + 2 * MINUTE + 1);
+      expect((await worker.runOnce()).sent).toBe(1);
+      expect((await worker.runOnce()).sent).toBe(0);
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toHaveLength(1);
+    const [row] = await outboxOf(t, seller.id);
+    expect(row).toMatchObject({ attempts: 3, lastError: null });
+  });
+
+  it('takes over an email whose worker died after claiming it, once the claim runs out', async () => {
+    await notice(seller, 4);
+    const [row] = await outboxOf(t, seller.id);
+    const w = valueWriters(t.app.db);
+    const claimedUntil = new Date(Date.now() + 10 * MINUTE);
+    await t.app.db
+      .updateTable('outbox')
+      .set({ lockedUntil: w.date(claimedUntil), attempts: 1 })
+      .where('id', '=', row!.id)
+      .execute();
+    let now = new Date();
+    const { worker, close } = outboxWorker(t, mailbox.url, () => now);
+    try {
+      expect((await worker.runOnce()).sent).toBe(0);
+      now = new Date(claimedUntil.getTime() + 1);
+      expect((await worker.runOnce()).sent).toBe(1);
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toHaveLength(1);
+  });
+});
+
+describe(`message emails on ${testDbKind}`, () => {
+  /** A message from the buyer to the seller at `at`, stored and notified as the app does. */
+  async function messageAt(conversationId: string, at: Date) {
+    const id = await insertMessage(t, conversationId, buyer.id, at);
+    await t.app.db.transaction().execute((trx) =>
+      notifyNewMessage(trx, {
+        conversationId,
+        recipientId: seller.id,
+        senderName: 'Bashir',
+        productName: 'Bulk phone 0',
+        text: 'Is it still available?',
+        now: at,
+      }),
+    );
+    return id;
+  }
+
+  async function newConversation() {
+    const [product] = await insertProducts(t, seller.id, 1);
+    return insertConversation(t, buyer.id, seller.id, product ?? productId);
+  }
+
+  const markRead = (messageId: string, at: Date) =>
+    t.app.db
+      .updateTable('messages')
+      .set({ readAt: valueWriters(t.app.db).date(at) })
+      .where('id', '=', messageId)
+      .execute();
+
+  it('sends it only when the message is still unread 10 minutes later', async () => {
+    const conversationId = await newConversation();
+    const t0 = new Date(Date.now() - MINUTE);
+    await messageAt(conversationId, t0);
+    let now = new Date(t0.getTime() + 9 * MINUTE);
+    const { worker, close } = outboxWorker(t, mailbox.url, () => now);
+    try {
+      expect((await worker.runOnce()).sent).toBe(0);
+      now = new Date(t0.getTime() + 10 * MINUTE);
+      expect((await worker.runOnce()).sent).toBe(1);
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toHaveLength(1);
+    expect(headerOf(mailbox.messages[0]!.raw, 'Subject')).toBe(
+      'Bashir sent you a message about Bulk phone 0',
+    );
+  });
+
+  it('drops it when the message was read within the 10 minutes', async () => {
+    const conversationId = await newConversation();
+    const t0 = new Date(Date.now() - MINUTE);
+    const id = await messageAt(conversationId, t0);
+    await markRead(id, new Date(t0.getTime() + 4 * MINUTE));
+    const now = new Date(t0.getTime() + 11 * MINUTE);
+    const { worker, close } = outboxWorker(t, mailbox.url, () => now);
+    try {
+      expect(await worker.runOnce()).toEqual({ sent: 0, dropped: 1, postponed: 0, failed: 0 });
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toEqual([]);
+    expect(await outboxOf(t, seller.id)).toEqual([]);
+
+    // Read in time, the next message of the hour gets its own chance at an email.
+    await messageAt(conversationId, new Date(t0.getTime() + 20 * MINUTE));
+    expect(await outboxOf(t, seller.id)).toHaveLength(1);
+  });
+
+  it('waits for a newer unread message when the first was read meanwhile', async () => {
+    const conversationId = await newConversation();
+    const t0 = new Date(Date.now() - MINUTE);
+    const first = await messageAt(conversationId, t0);
+    await markRead(first, new Date(t0.getTime() + 2 * MINUTE));
+    // Within the hour: no new email of its own, the queued one covers it.
+    await messageAt(conversationId, new Date(t0.getTime() + 6 * MINUTE));
+    expect(await outboxOf(t, seller.id)).toHaveLength(1);
+    let now = new Date(t0.getTime() + 10 * MINUTE);
+    const { worker, close } = outboxWorker(t, mailbox.url, () => now);
+    try {
+      expect((await worker.runOnce()).postponed).toBe(1);
+      const [row] = await outboxOf(t, seller.id);
+      expect(readDate(row!.notBefore).getTime()).toBe(t0.getTime() + 16 * MINUTE);
+      expect(row!.attempts).toBe(0);
+      now = new Date(t0.getTime() + 16 * MINUTE);
+      expect((await worker.runOnce()).sent).toBe(1);
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toHaveLength(1);
+  });
+});
+
+describe(`one-click unsubscribe from a received email on ${testDbKind}`, () => {
+  it('turns that kind of email off with the RFC 8058 POST to the List-Unsubscribe address', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    await notice(reader, 5);
+    const { worker, close } = outboxWorker(t, mailbox.url);
+    await worker.runOnce().finally(close);
+    const header = headerOf(mailbox.messages[0]!.raw, 'List-Unsubscribe')!;
+    const url = new URL(/^<([^>]+)>$/.exec(header)![1]!);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      kind: 'booking_requested',
+      label: 'A buyer asks to book one of my phones',
+      email: `${reader.email[0]}***@example.test`,
+    });
+    const setting = await t.app.db
+      .selectFrom('notification_settings')
+      .select(['kind', 'email'])
+      .where('userId', '=', reader.id)
+      .execute();
+    expect(setting.map((s) => [s.kind, Boolean(s.email)])).toEqual([['booking_requested', false]]);
+
+    await notice(reader, 6);
+    const rows = await outboxOf(t, reader.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.sentAt).not.toBeNull();
+  });
+
+  it('drops an email still waiting when its kind is turned off before it goes', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    await notice(reader, 7);
+    const res = await call(t, reader, 'PUT', '/api/me/notification-settings', {
+      email: { booking_requested: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const { worker, close } = outboxWorker(t, mailbox.url);
+    try {
+      expect(await worker.runOnce()).toEqual({ sent: 0, dropped: 1, postponed: 0, failed: 0 });
+    } finally {
+      close();
+    }
+    expect(mailbox.messages).toEqual([]);
+    expect(await outboxOf(t, reader.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { SellerReview } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { usePageParam } from '../../../components/ui/pager.tsx';
+import { RatingStars, formatRating, reviewCount } from '../../../components/ui/rating-stars.tsx';
+import { SectionSpinner } from '../../../components/ui/spinner.tsx';
+import { useSellerProfile } from '../../../features/reviews/api/get-seller-profile.ts';
+import { ReplyDialog } from '../../../features/reviews/components/reply-dialog.tsx';
+import { SellerReviews } from '../../../features/reviews/components/seller-reviews.tsx';
+
+/** The seller's stars at a glance, and the way to the profile buyers see. */
+function RatingSummary({ sellerId }: { sellerId: string }) {
+  const profile = useSellerProfile(sellerId);
+  if (profile.isPending) return <SectionSpinner />;
+  if (profile.isError) {
+    return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  }
+  const { rating, completedDeals } = profile.data;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 p-4">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {rating ? (
+          <>
+            <RatingStars average={rating.average} size={20} />
+            <span className="font-semibold">
+              {`${formatRating(rating.average)} out of 5 · ${reviewCount(rating.count)}`}
+            </span>
+          </>
+        ) : (
+          <span className="font-semibold">No reviews yet</span>
+        )}
+        <span className="text-base-content/80">
+          {`${completedDeals} completed ${completedDeals === 1 ? 'deal' : 'deals'}`}
+        </span>
+      </p>
+      <Link to={paths.seller(sellerId)} className="link link-primary">
+        See my public profile
+      </Link>
+    </div>
+  );
+}
+
+/** What buyers said about the seller's deals, newest first; each can be answered once. */
+export function Component() {
+  const me = useDashboardUser();
+  const page = usePageParam();
+  const [replyingTo, setReplyingTo] = useState<SellerReview | null>(null);
+
+  return (
+    <section className="flex flex-col gap-6">
+      <PageTitle page="My Reviews" />
+      <h1 className="text-2xl font-bold">My Reviews</h1>
+      <RatingSummary sellerId={me._id} />
+      <SellerReviews
+        sellerId={me._id}
+        page={page}
+        empty="No reviews yet. Buyers can review you once you complete a deal with their hand-over code."
+        action={(review) =>
+          review.reply ? null : (
+            <div>
+              <button type="button" className="btn btn-sm" onClick={() => setReplyingTo(review)}>
+                Reply
+              </button>
+            </div>
+          )
+        }
+      />
+      {replyingTo && <ReplyDialog review={replyingTo} onClose={() => setReplyingTo(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { NotificationSettingsForm } from '../../../features/notifications/components/notification-settings-form.tsx';
+
+/** Which notifications also come by email. */
+export function Component() {
+  const me = useDashboardUser();
+  return (
+    <section>
+      <PageTitle page="Email settings" />
+      <h1 className="mb-2 text-2xl font-bold">Email settings</h1>
+      <p className="mb-6 max-w-prose text-sm text-base-content/80">
+        Choose which notifications also come to {me.email} by email.
+      </p>
+      <NotificationSettingsForm role={me.role} />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClientContext } from '../../lib/query-client.ts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { unsubscribePreviewQueryOptions } from '../../features/notifications/api/unsubscribe.ts';
+import { UnsubscribeView } from '../../features/notifications/components/unsubscribe-view.tsx';
+
+/**
+ * Public: an email's unsubscribe link opens here, signed in or not. What it would turn off is
+ * read before the page shows; a refused link is the page's to say, not an error page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  if (token) {
+    await context.get(queryClientContext).prefetchQuery(unsubscribePreviewQueryOptions(token));
+  }
+  return null;
+}
+
+export function Component() {
+  const [search] = useSearchParams();
+  return (
+    <section className="mx-auto max-w-xl py-12">
+      <PageTitle page="Unsubscribe" />
+      <h1 className="mb-6 text-3xl font-bold">Unsubscribe from emails</h1>
+      <UnsubscribeView token={search.get('token') ?? ''} />
+    </section>
+  );
+}

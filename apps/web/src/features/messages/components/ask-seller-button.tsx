@@ -1,0 +1,45 @@
+import { lazy, Suspense, useState } from 'react';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
+import type { AskedListing } from './ask-seller-dialog.tsx';
+
+// The dialog (and the schemas it checks the message with) loads when it is asked for.
+const AskSellerDialog = lazy(() => import('./ask-seller-dialog.tsx'));
+
+const CHAT_ICON = 'M4 5h16v11H8l-4 4V5z';
+
+/**
+ * "Ask the seller": a buyer writes to the listing's seller in a dialog. Someone signed out is led
+ * to log in instead (`onLogIn`), and comes back to the listing.
+ */
+export function AskSellerButton({
+  listing,
+  onLogIn,
+  ready = true,
+}: {
+  listing: AskedListing;
+  onLogIn?: () => void;
+  /** False while the viewer is not known yet. */
+  ready?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-primary btn-block"
+        disabled={!hydrated || !ready}
+        onClick={onLogIn ?? (() => setOpen(true))}
+      >
+        <LineIcon d={CHAT_ICON} size={18} />
+        Ask the seller
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <AskSellerDialog listing={listing} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { restoredSchema } from '@market/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/write.ts';
+import { advertisementKeys, categoryKeys, productKeys } from '../../catalog/api/keys.ts';
+import { searchKeys } from '../../search/api/keys.ts';
+import { moderationKeys } from './keys.ts';
+
+const listsOfListings = [
+  moderationKeys.all,
+  productKeys.all,
+  advertisementKeys.all,
+  categoryKeys.all,
+  searchKeys.all,
+];
+
+/** POST /api/admin/products/{id}/restore: a held or hidden listing goes back on show. */
+export function restoreListing({ productId, reason }: { productId: string; reason: string }) {
+  return apiRequest(`/admin/products/${encodeURIComponent(productId)}/restore`, restoredSchema, {
+    method: 'POST',
+    body: { reason },
+  });
+}
+
+export function useRestoreListing() {
+  return useWrite({ write: restoreListing, invalidates: listsOfListings });
+}
+
+/** POST /api/admin/users/{id}/restore: lifts an account's suspension. */
+export function restoreUser({ userId, reason }: { userId: string; reason: string }) {
+  return apiRequest(`/admin/users/${encodeURIComponent(userId)}/restore`, restoredSchema, {
+    method: 'POST',
+    body: { reason },
+  });
+}
+
+export function useRestoreUser() {
+  return useWrite({ write: restoreUser, invalidates: listsOfListings });
+}

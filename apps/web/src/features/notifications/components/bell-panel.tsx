@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import type { Notification } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { SectionSpinner } from '../../../components/ui/spinner.tsx';
+import { useNotifications } from '../api/get-notifications.ts';
+import { useReadNotifications } from '../api/mark-notifications-read.ts';
+import { NotificationItem } from './notification-item.tsx';
+
+/** How many of the latest notifications the bell lists. */
+const BELL_LATEST = 10;
+
+/** The bell's list: the latest notifications, "Mark all read", and the way to all of them. */
+export default function BellPanel({ onClose }: { onClose: () => void }) {
+  const list = useNotifications({ unreadOnly: false });
+  const reading = useReadNotifications();
+  const latest = list.data?.pages[0]?.items.slice(0, BELL_LATEST) ?? [];
+  const anyUnread = latest.some((n) => n.readAt === null);
+
+  const open = (notification: Notification) => {
+    onClose();
+    reading.readOne(notification);
+  };
+
+  let body;
+  if (list.isPending) body = <SectionSpinner />;
+  else if (list.isError) {
+    body = (
+      <div role="alert" className="p-4 text-sm">
+        <p className="font-semibold">Could not load your notifications</p>
+        <p>{describeError(list.error)}</p>
+        <button type="button" className="btn btn-sm mt-2" onClick={() => void list.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (latest.length === 0) {
+    body = <p className="p-6 text-center text-sm text-base-content/80">No notifications yet.</p>;
+  } else {
+    body = (
+      <ul aria-label="Latest notifications" className="flex flex-col gap-1">
+        {latest.map((notification) => (
+          <NotificationItem
+            key={notification._id}
+            notification={notification}
+            onOpen={open}
+            compact
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-label="Notifications" className="flex max-h-[70dvh] flex-col">
+      <header className="flex items-center justify-between gap-2 border-b border-base-300 px-3 py-2">
+        <h2 className="font-semibold">Notifications</h2>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={!anyUnread || reading.pending}
+          onClick={reading.readAll}
+        >
+          Mark all read
+        </button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto p-1">{body}</div>
+      <footer className="flex justify-between gap-2 border-t border-base-300 px-3 py-2 text-sm">
+        <Link to={paths.dashboard.notifications} className="link link-primary" onClick={onClose}>
+          See all notifications
+        </Link>
+        <Link to={paths.dashboard.notificationSettings} className="link" onClick={onClose}>
+          Email settings
+        </Link>
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  type NotificationKind,
+  type NotificationSettings,
+  type Role,
+} from '@market/shared';
+import { describeError, reportError } from '../../../lib/errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { SectionSpinner, SubmitButton } from '../../../components/ui/spinner.tsx';
+import {
+  useNotificationSettings,
+  useUpdateNotificationSettings,
+} from '../api/notification-settings.ts';
+
+/**
+ * Kinds that never reach a buyer or a seller, left off their page (a kind added later shows to
+ * them until it is named here). Admins hear only of their reports.
+ */
+const NOT_FOR: Record<Exclude<Role, 'admin'>, readonly NotificationKind[]> = {
+  buyer: ['booking_requested', 'seller_verified', 'new_review', 'listing_moderated'],
+  seller: ['booking_accepted', 'saved_price_drop', 'saved_sold', 'saved_search_matches'],
+};
+const ADMIN_KINDS: readonly NotificationKind[] = ['report_outcome'];
+
+function kindsFor(role: Role): readonly NotificationKind[] {
+  if (role === 'admin') return ADMIN_KINDS;
+  return NOTIFICATION_KINDS.filter((kind) => !NOT_FOR[role].includes(kind));
+}
+
+function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  const kinds = kindsFor(role);
+  // An absent kind is on: that is how the server treats it too.
+  const [email, setEmail] = useState(() =>
+    Object.fromEntries(kinds.map((kind) => [kind, saved.email[kind] ?? true])),
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async () => {
+    setError(null);
+    try {
+      await update.mutateAsync({ email });
+      toast.success('Your email settings are saved');
+    } catch (err) {
+      reportError('Saving email settings', err);
+      setError(describeError(err));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      className="max-w-2xl"
+    >
+      <fieldset className="rounded-box border border-base-300 p-4">
+        <legend className="px-1 font-semibold">Send me an email when</legend>
+        <ul className="flex flex-col">
+          {kinds.map((kind) => (
+            <li key={kind}>
+              <label className="flex min-h-12 cursor-pointer items-center justify-between gap-4 border-b border-base-200 py-2 last:border-b-0">
+                <span className="text-sm">{NOTIFICATION_KIND_LABELS[kind]}</span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  className="toggle toggle-primary shrink-0"
+                  checked={email[kind] ?? true}
+                  onChange={(e) => setEmail((now) => ({ ...now, [kind]: e.target.checked }))}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <p className="mt-3 text-sm text-base-content/80">
+        Everything still shows under the bell; these switches only say what also comes by email.
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-error">
+          {error}
+        </p>
+      )}
+      <SubmitButton busy={update.isPending} className="btn btn-primary mt-4">
+        Save
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A switch for each kind of email a person of this role may get, saved together. */
+export function NotificationSettingsForm({ role }: { role: Role }) {
+  const settings = useNotificationSettings();
+  if (settings.isPending) return <SectionSpinner />;
+  if (settings.isError) {
+    return (
+      <ErrorState
+        title="Could not load your email settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  }
+  return <SettingsForm role={role} saved={settings.data} />;
+}

@@ -1,0 +1,33 @@
+// Plain functions without schemas: the listing page and the product form use them.
+
+/** Digits of an IMEI: 14 that name the phone and a check digit. */
+export const IMEI_LENGTH = 15;
+export const IMEI_LENGTH_MESSAGE = 'An IMEI has 15 digits';
+export const IMEI_CHECK_DIGIT_MESSAGE =
+  "This IMEI's last digit does not match: check it for a typo";
+
+/** The digits as typed, without the spaces and dashes people group them with. */
+export function imeiDigits(typed: string): string {
+  return typed.replace(/[\s-]/g, '');
+}
+
+/** Whether the last digit is the Luhn check digit of the others, as on every IMEI. */
+export function hasValidImeiCheckDigit(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    // Every second digit from the right, the check digit not counted, is doubled.
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The only part of an IMEI anyone is shown: "•••• 1234". */
+export function maskedImei(last4: string): string {
+  return `•••• ${last4}`;
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { repeatWhileRunning } from '../../lib/periodic-job.ts';
 import { expireStaleRequests } from './bookings.service.ts';
 
 /** How often waiting requests are checked for their age. */
@@ -13,21 +14,14 @@ export function startBookingExpiry(
   app: FastifyInstance,
   clock: () => Date = () => new Date(),
 ): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
+  repeatWhileRunning(
+    app,
+    'expiring booking requests',
+    EXPIRY_CHECK_INTERVAL_MS,
+    async () => {
       const expired = await expireStaleRequests(app.db, clock());
       if (expired > 0) app.log.info({ expired }, 'booking requests expired');
-    } catch (err) {
-      app.log.error({ err }, 'expiring booking requests failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), EXPIRY_CHECK_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+    },
+    { firstRunBeforeReady: true },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { repeatWhileRunning } from '../../lib/periodic-job.ts';
 import { deleteLiveEventsBefore } from './live-events.repository.ts';
 
 /** How long the log keeps an event: a browser away longer reloads its lists instead. */
@@ -14,24 +15,17 @@ export function startLiveEventPruning(
   app: FastifyInstance,
   clock: () => Date = () => new Date(),
 ): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
+  repeatWhileRunning(
+    app,
+    'removing old live events',
+    PRUNE_INTERVAL_MS,
+    async () => {
       const removed = await deleteLiveEventsBefore(
         app.db,
         new Date(clock().getTime() - LIVE_EVENT_RETENTION_MS),
       );
       if (removed > 0) app.log.info({ removed }, 'old live events removed');
-    } catch (err) {
-      app.log.error({ err }, 'removing old live events failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), PRUNE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+    },
+    { firstRunBeforeReady: true },
+  );
 }

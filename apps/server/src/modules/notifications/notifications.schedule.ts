@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../../lib/mailer.ts';
+import { repeatWhileRunning as repeat } from '../../lib/periodic-job.ts';
 import { sendMeetingReminders, sendSavedSearchDigests } from './notification-jobs.ts';
 import type { NotificationMailSettings } from './notify.ts';
 import { OutboxWorker } from './outbox-worker.ts';
@@ -16,43 +17,6 @@ declare module 'fastify' {
     /** Sends the notification emails (null when OUTBOX_WORKER is off on this instance). */
     outboxWorker: OutboxWorker | null;
   }
-}
-
-/**
- * Runs `job` when the app is ready and then every `intervalMs`, one run at a time; a failed run
- * is logged and the next one tries again. Stops, and waits for a run under way, when the app
- * closes.
- */
-function repeat(
-  app: FastifyInstance,
-  name: string,
-  intervalMs: number,
-  job: () => Promise<unknown>,
-) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  const run = () => {
-    if (busy) return;
-    busy = true;
-    running = job()
-      .then(
-        () => undefined,
-        (err: unknown) => app.log.error({ err }, `${name} failed`),
-      )
-      .finally(() => {
-        busy = false;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
 }
 
 /**

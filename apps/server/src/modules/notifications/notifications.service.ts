@@ -22,7 +22,7 @@ import {
   upsertEmailSettings,
 } from './notifications.repository.ts';
 import { toNotification, unreadCounts } from './notify.ts';
-import { SignedValues } from './signed-values.ts';
+import { SignedValues } from '../../lib/signed-values.ts';
 import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeTokens } from './unsubscribe-token.ts';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '@market/shared';
 import { badRequest } from '../../lib/errors.ts';
-import { SignedValues } from './signed-values.ts';
+import { SignedValues } from '../../lib/signed-values.ts';
 
 export const INVALID_UNSUBSCRIBE_MESSAGE = 'This unsubscribe link is not valid';
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { repeatWhileRunning } from '../../lib/periodic-job.ts';
 import { refreshAgedPriceStats } from './phone-facts.service.ts';
 
 /** How often medians that count a sale gone past the window are counted again. */
@@ -14,21 +15,14 @@ export function startPriceStatsRefresh(
   app: FastifyInstance,
   clock: () => Date = () => new Date(),
 ): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
+  repeatWhileRunning(
+    app,
+    'counting aged price medians again',
+    PRICE_STATS_REFRESH_INTERVAL_MS,
+    async () => {
       const refreshed = await refreshAgedPriceStats(app.db, clock());
       if (refreshed > 0) app.log.info({ refreshed }, 'aged price medians counted again');
-    } catch (err) {
-      app.log.error({ err }, 'counting aged price medians again failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), PRICE_STATS_REFRESH_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+    },
+    { firstRunBeforeReady: true },
+  );
 }

@@ -209,6 +209,48 @@ describe(`fair prices on ${testDbKind}`, () => {
     expect(await statsOf(key)).toEqual({ medianCents: 31_000, count: 3 });
   });
 
+  it('counts again as moderators hide and restore a listing, and suspend and restore a seller', async () => {
+    const key = { category: 'realme', model: 'realme 11 Pro', storageGb: 256 };
+    const reported = await createUser(t, { role: 'seller' });
+    const buyer = await createUser(t, { role: 'buyer' });
+    const hidden = await list(key, 100, reported);
+    await list(key, 200, reported);
+    await list(key, 300);
+    await list(key, 400);
+    expect(await statsOf(key)).toEqual({ medianCents: 25_000, count: 4 });
+
+    const resolve = async (targetType: string, targetId: string, action: string) => {
+      const filed = await call(t, buyer, 'POST', '/api/reports', {
+        targetType,
+        targetId,
+        reason: 'fake',
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const { _id } = filed.json<{ _id: string }>();
+      const res = await call(t, admin, 'POST', `/api/admin/reports/${_id}/resolve`, {
+        action,
+        reason: 'Checked by a moderator.',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await resolve('listing', hidden, 'hide_listing');
+    expect(await statsOf(key)).toEqual({ medianCents: 30_000, count: 3 });
+    const restored = await call(t, admin, 'POST', `/api/admin/products/${hidden}/restore`, {
+      reason: 'The seller showed the receipt.',
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await statsOf(key)).toEqual({ medianCents: 25_000, count: 4 });
+
+    await resolve('user', reported.id, 'suspend_user');
+    expect(await statsOf(key)).toEqual({ medianCents: 35_000, count: 2 });
+    const back = await call(t, admin, 'POST', `/api/admin/users/${reported.id}/restore`, {
+      reason: 'Cleared.',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await statsOf(key)).toEqual(await medianFromRows(key));
+    expect(await statsOf(key)).toEqual({ medianCents: 25_000, count: 4 });
+  });
+
   it("counts again without a deleted seller's listings", async () => {
     const key = { category: 'xiaomi', model: 'Redmi Note 12 Pro', storageGb: 256 };
     const leaving = await createUser(t, { role: 'seller' });

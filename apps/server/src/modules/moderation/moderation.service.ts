@@ -29,6 +29,10 @@ import {
   suspendAccount,
   unverifySeller,
 } from './moderation.repository.ts';
+import {
+  refreshListingPriceStats,
+  refreshSellerPriceStats,
+} from '../phone-facts/phone-facts.service.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -66,6 +70,7 @@ async function suspend(trx: Trx, userId: string, reason: string, now: Date) {
   if (user.role === 'admin') throw forbidden('An admin account cannot be suspended');
   if (user.suspendedAt) throw conflict('This account is already suspended');
   await suspendAccount(trx, userId, reason, now);
+  await refreshSellerPriceStats(trx, userId, now);
   return user;
 }
 
@@ -74,6 +79,7 @@ async function hideListing(trx: Trx, listingId: string, reason: string) {
   if (!listing) throw conflict('The listing no longer exists: dismiss the report instead');
   if (listing.moderation === 'hidden') throw conflict('This listing is already hidden');
   await setListingModeration(trx, listing.id, 'hidden', reason);
+  await refreshListingPriceStats(trx, listing.id);
   return listing;
 }
 
@@ -88,6 +94,7 @@ async function showListing(trx: Trx, listingId: string) {
     throw conflict('This listing is not held or hidden');
   }
   await setListingModeration(trx, listing.id, listing.sellerSuspendedAt ? 'suspended' : null, null);
+  await refreshListingPriceStats(trx, listing.id);
   return listing;
 }
 
@@ -197,6 +204,7 @@ export async function restoreUser(
     if (!user) throw notFound('No such user');
     if (!user.suspendedAt) throw conflict('This account is not suspended');
     await restoreAccount(trx, userId);
+    await refreshSellerPriceStats(trx, userId, now);
     await appendAudit(trx, {
       actorId: actor.id,
       action: 'restore_user',

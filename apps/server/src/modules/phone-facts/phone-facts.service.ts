@@ -101,6 +101,24 @@ export async function refreshListingPriceStats(
   await refreshPriceStats(db, [await findPriceKey(db, productId)], now);
 }
 
+/**
+ * Counts again the medians of every model a seller lists, after a change that moves all their
+ * listings in or out of the count (a suspension, or its end), in that change's transaction.
+ */
+export async function refreshSellerPriceStats(
+  db: Db,
+  sellerId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['category', 'model', 'storageGb'])
+    .distinct()
+    .where('sellerId', '=', sellerId)
+    .execute();
+  await refreshPriceStats(db, rows.map(priceKeyOf), now);
+}
+
 /** How the listing's price compares with its key's median; null without enough to compare. */
 export async function fairPriceOf(
   db: Db,

@@ -290,7 +290,10 @@ describe.each([
     await shot(page, 'notifications');
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await topBar(page).getByRole('button', { name: 'Notifications', exact: true }).waitFor();
-    await page.getByLabel('Unread only').check();
+    // The switch is kept in the address: it shows checked once that navigation has happened.
+    const unreadOnly = page.getByLabel('Unread only');
+    await unreadOnly.click();
+    await expect.poll(() => unreadOnly.isChecked()).toBe(true);
     await page.getByText('No unread notifications.').waitFor();
     expect(unexpectedErrors(seller.errors)).toEqual([]);
   });

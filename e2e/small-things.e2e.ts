@@ -178,6 +178,8 @@ describe('the smaller things people ran into', () => {
     const card = buyer.page.getByRole('main').getByRole('listitem').first();
     await expectTapTargets(card, 'a product card');
     await card.getByRole('button', { name: 'Booked Now' }).click();
+    // The booking form's code loads on the first tap.
+    await buyer.page.getByRole('dialog').getByLabel('Phone').waitFor();
     await expectTapTargets(buyer.page.getByRole('dialog'), 'the booking dialog');
     await buyer.page.keyboard.press('Escape');
 

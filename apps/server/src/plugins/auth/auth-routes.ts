@@ -39,7 +39,8 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
-    body: hasBody && Buffer.isBuffer(request.body) ? request.body : undefined,
+    // A copy in its own ArrayBuffer: what both Node's and the DOM's BodyInit accept.
+    body: hasBody && Buffer.isBuffer(request.body) ? Uint8Array.from(request.body) : undefined,
   });
 }
 

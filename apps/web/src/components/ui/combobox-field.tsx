@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { FormField, errorProps } from './form-field.tsx';
+import { SuggestionList } from './suggestion-list.tsx';
 
 /**
  * A labelled form field with suggestions, after the WAI-ARIA combobox pattern (list
@@ -101,27 +102,14 @@ export function ComboboxField({
           className={`input w-full ${error ? 'input-error' : ''}`}
           {...errorProps(id, error)}
         />
-        <ul
+        <SuggestionList
           id={listId}
-          role="listbox"
-          aria-label={`${label}: suggestions`}
-          className={`${expanded ? 'block' : 'hidden'} absolute top-full right-0 left-0 z-40 mt-1 max-h-72 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg`}
-        >
-          {options.map((option, index) => (
-            <li
-              key={option}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              // The field keeps the focus while the pointer picks.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(option)}
-              className={`flex min-h-11 cursor-pointer items-center rounded-field px-3 wrap-anywhere ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-            >
-              {option}
-            </li>
-          ))}
-        </ul>
+          label={`${label}: suggestions`}
+          options={options}
+          active={active}
+          expanded={expanded}
+          onPick={pick}
+        />
       </div>
     </FormField>
   );

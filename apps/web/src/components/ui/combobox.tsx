@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SuggestionList } from './suggestion-list.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
@@ -167,27 +168,15 @@ export function SearchCombobox({
           </svg>
         </button>
       </div>
-      <ul
+      <SuggestionList
         id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        className={`${expanded ? 'block' : 'hidden'} absolute top-full right-0 left-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg`}
-      >
-        {suggestions.map((suggestion, index) => (
-          <li
-            key={suggestion}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            // The field keeps the focus while the pointer picks.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => submit(suggestion)}
-            className={`flex min-h-11 cursor-pointer items-center rounded-field px-3 wrap-anywhere ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-          >
-            {suggestion}
-          </li>
-        ))}
-      </ul>
+        label="Suggestions"
+        options={suggestions}
+        active={active}
+        expanded={expanded}
+        onPick={submit}
+        maxHeightClass="max-h-80"
+      />
     </form>
   );
 }

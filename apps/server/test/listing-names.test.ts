@@ -18,10 +18,14 @@ async function live(name: string): Promise<number | undefined> {
   return row?.live;
 }
 
-const suggest = async (q: string) =>
-  (await call(t, buyer, 'GET', `/api/search/suggest?q=${encodeURIComponent(q)}`)).json<{
+/** Suggestions from the table itself: the writes below go straight to the database, which the
+ * catalogue cache does not see (the API's writes clear it). */
+const suggest = async (q: string) => {
+  t.app.catalogCache.invalidate();
+  return (await call(t, buyer, 'GET', `/api/search/suggest?q=${encodeURIComponent(q)}`)).json<{
     suggestions: string[];
   }>().suggestions;
+};
 
 beforeAll(async () => {
   await insertCategories(t);

@@ -418,6 +418,25 @@ describe(`search suggestions on ${testDbKind}`, () => {
     expect(results.statusCode).toBe(401);
   });
 
+  it('keeps suggestions until listings change, and never keeps an empty answer', async () => {
+    const ask = async () =>
+      (await call(t, null, 'GET', '/api/search/suggest?q=Walkie')).json<{
+        suggestions: string[];
+      }>().suggestions;
+    expect(await ask()).toEqual([]);
+    await insertListings([{ name: 'Walkie talkie phone', category: 'realme' }]);
+    expect(await ask()).toEqual(['Walkie talkie phone']);
+    // A write straight to the database does not clear the cache; the API's writes do.
+    await t.app.db
+      .updateTable('products')
+      .set({ status: 'sold' })
+      .where('id', '=', ids.get('Walkie talkie phone')!)
+      .execute();
+    expect(await ask()).toEqual(['Walkie talkie phone']);
+    t.app.catalogCache.invalidate();
+    expect(await ask()).toEqual([]);
+  });
+
   it('needs a letter', async () => {
     const res = await call(t, buyer, 'GET', '/api/search/suggest?q=%20');
     expect(res.statusCode).toBe(400);

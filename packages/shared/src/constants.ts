@@ -28,6 +28,13 @@ export const PASSWORD_MAX = 128;
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/**
+ * Beside a search's X-Total-Count: "eq" when the count is exact, "gte" when the search stopped
+ * counting at SEARCH_COUNT_LIMIT matches and the total is at least that.
+ */
+export const TOTAL_COUNT_RELATION_HEADER = 'X-Total-Count-Relation';
+/** Search counts matches up to this many; past it, totals and facet counts are lower bounds. */
+export const SEARCH_COUNT_LIMIT = 1000;
 /** Opaque keyset cursor of the next page of a category list; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 

@@ -17,6 +17,7 @@ import * as reviews from './migrations/20261124000700_reviews.ts';
 import * as moderation from './migrations/20261124000800_moderation.ts';
 import * as imeiModel from './migrations/20261124000900_imei_model.ts';
 import * as listingNames from './migrations/20261124001000_listing_names.ts';
+import * as searchDocs from './migrations/20261124001100_search_docs.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '20261124000800_moderation': moderation,
   '20261124000900_imei_model': imeiModel,
   '20261124001000_listing_names': listingNames,
+  '20261124001100_search_docs': searchDocs,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

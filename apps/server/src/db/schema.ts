@@ -369,6 +369,23 @@ export interface SellerStatsTable {
 }
 
 /** Distinct names of unsold listings with their count: what the search box suggests. */
+/**
+ * One listing on show in the search index, with the values the filters read. `docid` is the
+ * posting time in milliseconds times 2048 plus a number within that millisecond: newest first
+ * is descending docid. Kept by triggers on products (migration 20261124001100).
+ */
+export interface SearchDocsTable {
+  docid: number;
+  /** products.id */
+  product: string;
+  category: string;
+  price: number;
+  condition: string;
+  storage: number | null;
+  battery: number | null;
+  seller: string;
+}
+
 export interface ListingNamesTable {
   /** The name in lower case, without outer spaces. */
   key: string;
@@ -407,6 +424,7 @@ export interface Database {
   images: ImagesTable;
   savedSearches: SavedSearchesTable;
   listingNames: ListingNamesTable;
+  search_docs: SearchDocsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   live_events: LiveEventsTable;

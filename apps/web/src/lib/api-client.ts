@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@market/shared';
+import {
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+  TOTAL_COUNT_RELATION_HEADER,
+} from '@market/shared';
 import { renderContext } from './render-context.ts';
 
 /**
@@ -165,9 +169,15 @@ export async function apiRequest<S extends z.ZodType>(
 export interface Page<T> {
   items: T[];
   total: number;
+  /** False when the total is a lower bound (X-Total-Count-Relation: gte; search only). */
+  totalExact?: boolean;
   /** The next page's opaque cursor (X-Next-Cursor), when the list pages by cursor. */
   nextCursor?: string;
 }
+
+/** A page's total as shown: "1000+" when it is a lower bound. */
+export const totalText = (page: Pick<Page<unknown>, 'total' | 'totalExact'>) =>
+  `${page.total}${page.totalExact === false ? '+' : ''}`;
 
 /** A list call: the JSON array plus the total from the X-Total-Count header. */
 export async function apiPage<S extends z.ZodType>(
@@ -179,9 +189,12 @@ export async function apiPage<S extends z.ZodType>(
   const items = (await response.json()) as unknown[];
   const parsed = items.map((item) => itemSchema.parse(item) as z.infer<S>);
   const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.length);
+  const totalExact = response.headers.get(TOTAL_COUNT_RELATION_HEADER) !== 'gte';
   const nextCursor =
     response.headers.get(NEXT_CURSOR_HEADER) ?? cursorOfNextLink(response.headers.get('link'));
-  return nextCursor ? { items: parsed, total, nextCursor } : { items: parsed, total };
+  return nextCursor
+    ? { items: parsed, total, totalExact, nextCursor }
+    : { items: parsed, total, totalExact };
 }
 
 /** The `cursor` of the page a `Link: <...>; rel="next"` header points to. */

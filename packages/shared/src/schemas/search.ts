@@ -111,6 +111,11 @@ const facetCount = <T extends z.ZodType>(value: T) => z.object({ value, count: z
  */
 export const searchFacetsSchema = z.object({
   total: z.number().int(),
+  /**
+   * False when a count stopped at SEARCH_COUNT_LIMIT matches: the total and every count are then
+   * lower bounds (each counted among the matches read).
+   */
+  exact: z.boolean(),
   category: z.array(facetCount(categoryNameSchema)),
   condition: z.array(facetCount(conditionSchema)),
   storage: z.array(facetCount(z.number().int())),

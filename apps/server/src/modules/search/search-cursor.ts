@@ -1,8 +1,23 @@
 import { badRequest } from '../../lib/errors.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
-import type { SearchAfter, SearchOrder } from './search.repository.ts';
+import { readRankKey, type SearchAfter, type SearchOrder } from './search.repository.ts';
 
 export const INVALID_CURSOR_MESSAGE = 'This page link is not valid';
+
+const isWhole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
+
+/** Whether a key has the shape its order gives (one issued before a change of shape has not). */
+function keyFits(order: SearchOrder, key: number | string, id: string): boolean {
+  switch (order) {
+    case 'relevance':
+      return readRankKey(key) !== null;
+    case 'newest':
+      return isWhole(key);
+    case 'price_asc':
+    case 'price_desc':
+      return isWhole(key) && /^\d{1,16}$/.test(id);
+  }
+}
 
 /**
  * Opaque keyset cursors: the order, the last row's sort key and id, signed with a key derived
@@ -27,7 +42,8 @@ export class SearchCursors {
       parsed.length !== 3 ||
       parsed[0] !== order ||
       !(typeof parsed[1] === 'number' || typeof parsed[1] === 'string') ||
-      typeof parsed[2] !== 'string'
+      typeof parsed[2] !== 'string' ||
+      !keyFits(order, parsed[1], parsed[2])
     ) {
       throw badRequest(INVALID_CURSOR_MESSAGE);
     }

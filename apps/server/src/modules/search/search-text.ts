@@ -8,6 +8,11 @@ export interface SearchWord {
   word: string;
   /** Matches any indexed word it begins; false for typo corrections, which match whole words. */
   prefix: boolean;
+  /**
+   * For a prefix: every indexed word it begins, when the engine looked them up (PostgreSQL);
+   * the query then names those words instead of the prefix.
+   */
+  expansions?: string[];
 }
 export type SearchTerm = SearchWord[][];
 
@@ -155,8 +160,13 @@ export function toFts5Query(terms: SearchTerm[], column?: string): string {
 
 /** PostgreSQL tsquery syntax; `weights` limits the match to those weights ('A' = the name). */
 export function toTsQuery(terms: SearchTerm[], weights = ''): string {
-  const word = ({ word, prefix }: SearchWord) =>
-    prefix || weights ? `${word}:${prefix ? '*' : ''}${weights}` : word;
+  const exact = (word: string) => (weights ? `${word}:${weights}` : word);
+  const word = ({ word, prefix, expansions }: SearchWord) => {
+    if (prefix && expansions && expansions.length > 0) {
+      return `(${expansions.map(exact).join(' | ')})`;
+    }
+    return prefix ? `${word}:*${weights}` : exact(word);
+  };
   return terms
     .map(
       (term) =>

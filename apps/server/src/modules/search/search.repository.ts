@@ -1,5 +1,11 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { CATEGORIES, CONDITIONS, STORAGE_OPTIONS_GB, type SearchFilters } from '@market/shared';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  SEARCH_COUNT_LIMIT,
+  STORAGE_OPTIONS_GB,
+  type SearchFilters,
+} from '@market/shared';
 import { isPostgres, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { dollarsToCents } from '../../lib/money.ts';
@@ -17,10 +23,16 @@ import {
 
 type Db = Kysely<Database>;
 
-/** The orders results can come in, each a key and a direction; ties go by id the same way. */
+/**
+ * The orders results can come in. Newest and best match follow the index's document ids; the
+ * price orders break ties by document id in the same direction.
+ */
 export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
 
-/** Where a page starts: strictly after the row with this key and id in the order. */
+/**
+ * Where a page starts: strictly after the row with this key in the order. The key is the docid
+ * (newest), "rank:docid" (best match) or the price, with the docid as `id` (price orders).
+ */
 export interface SearchAfter {
   key: number | string;
   id: string;
@@ -28,9 +40,6 @@ export interface SearchAfter {
 
 /** A filter that facets count without, so that one can see what widening it would give. */
 type Omitted = 'category' | 'condition' | 'storage' | 'minBattery' | 'verified' | 'price' | null;
-
-/** bm25 weights of the FTS5 columns: name, brand, details, description. */
-const BM25 = sql.raw('bm25(products_search, 10.0, 4.0, 4.0, 1.0)');
 
 /**
  * The query's terms with corrections for long words that begin no indexed word: the indexed
@@ -44,7 +53,33 @@ export async function resolveTerms(db: Db, terms: SearchTerm[]): Promise<SearchT
     const near = (await wordsNear(db, word)).filter((w) => editDistance(w, word) === 1);
     if (near.length > 0) corrections.set(word, near.slice(0, 5));
   }
-  return corrections.size > 0 ? withCorrections(terms, corrections) : terms;
+  const corrected = corrections.size > 0 ? withCorrections(terms, corrections) : terms;
+  return isPostgres(db) ? expandPrefixes(db, corrected) : corrected;
+}
+
+/** A prefix that begins more indexed words than this stays a prefix match. */
+const MAX_EXPANSIONS = 64;
+
+/** On PostgreSQL, each prefix with the indexed words it begins (see SearchWord.expansions). */
+async function expandPrefixes(db: Db, terms: SearchTerm[]): Promise<SearchTerm[]> {
+  const prefixes = [...new Set(terms.flat(2).flatMap((w) => (w.prefix ? [w.word] : [])))];
+  if (prefixes.length === 0) return terms;
+  // The words hold only letters and digits: no LIKE wildcards.
+  const { rows } = await sql<{ word: string }>`
+    select word from "searchWords" where word like any(${prefixes.map((p) => `${p}%`)}::text[])
+  `.execute(db);
+  const begun = new Map<string, string[]>();
+  for (const prefix of prefixes) {
+    const words = rows.map((r) => r.word).filter((w) => w.startsWith(prefix));
+    if (words.length > 0 && words.length <= MAX_EXPANSIONS) begun.set(prefix, words);
+  }
+  return terms.map((term) =>
+    term.map((alternative) =>
+      alternative.map((w) =>
+        w.prefix && begun.has(w.word) ? { ...w, expansions: begun.get(w.word) } : w,
+      ),
+    ),
+  );
 }
 
 async function beginsSomeWord(db: Db, word: string): Promise<boolean> {
@@ -79,137 +114,328 @@ async function wordsNear(db: Db, word: string): Promise<string[]> {
   return rows.map((r) => r.term);
 }
 
-/** The listings that match the words and the filters, with the seller joined as `u`. */
-function matching(db: Db, filters: SearchFilters, terms: SearchTerm[], omit: Omitted) {
-  // Held or hidden listings, and those of suspended sellers, are in no search.
-  let query = selectProductViews(db).where(
-    sql<SqlBool>`p.status <> 'sold' and p.moderation is null`,
-  );
-  if (terms.length > 0) {
-    query = isPostgres(db)
-      ? query.where(sql<SqlBool>`p."searchVector" @@ to_tsquery('simple', ${toTsQuery(terms)})`)
-      : // The matches with their relevance, computed once each by the FTS5 query.
-        query.innerJoin(
-          sql<{
-            matchRowid: number;
-            score: number;
-          }>`(select rowid as "matchRowid", -${BM25} as score from products_search where products_search match ${toFts5Query(terms)})`.as(
-            'm',
-          ),
-          (join) => join.on(sql<SqlBool>`m."matchRowid" = p.rowid`),
-        );
+/**
+ * How many matches a count reads: past it, a total is "at least" this many, as a dedicated engine
+ * answers (decision 0024). Facets count the first this-many matches of each pass the same way.
+ */
+export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
+
+/**
+ * PostgreSQL's text index yields matches in no order: a page in posting order first reads this
+ * many of the newest documents in order and checks each, and asks the index only when they held
+ * too few matches.
+ */
+const POSTGRES_WINDOW = 3000;
+
+/**
+ * Which matches: all of them, or one rank of best match: 2 when every word is in the name, 1
+ * when every word is in the name, brand and details, 0 for the rest (the description needed).
+ */
+export type Rank = 2 | 1 | 0;
+type Scope = Rank | 'all';
+
+/** A query's rows: the documents (`d`) that match the words, with what the filters need. */
+interface Source {
+  from: RawBuilder<unknown>;
+  where: RawBuilder<SqlBool>[];
+  /** The document id as the index orders it. */
+  docid: RawBuilder<number>;
+}
+
+function ftsScope(terms: SearchTerm[], scope: Scope): string {
+  const anywhere = toFts5Query(terms);
+  const inName = toFts5Query(terms, 'name');
+  const inLabels = toFts5Query(terms, '{name brand details}');
+  switch (scope) {
+    case 'all':
+      return anywhere;
+    case 2:
+      return inName;
+    case 1:
+      return `(${inLabels}) NOT (${inName})`;
+    case 0:
+      return `(${anywhere}) NOT (${inLabels})`;
   }
-  if (filters.category && omit !== 'category')
-    query = query.where('p.category', '=', filters.category);
+}
+
+function tsScope(terms: SearchTerm[], scope: Scope): RawBuilder<SqlBool> {
+  const has = (weights: string) =>
+    sql<SqlBool>`d.words @@ to_tsquery('simple', ${toTsQuery(terms, weights)})`;
+  switch (scope) {
+    case 'all':
+      return has('');
+    case 2:
+      return has('A');
+    case 1:
+      return sql<SqlBool>`(${has('AB')} and not ${has('A')})`;
+    case 0:
+      return sql<SqlBool>`(${has('')} and not ${has('AB')})`;
+  }
+}
+
+/** The documents matching the words (in `scope`) and every filter but `omit`. */
+function source(
+  db: Db,
+  filters: SearchFilters,
+  terms: SearchTerm[],
+  scope: Scope,
+  omit: Omitted,
+  documents: RawBuilder<unknown> = sql`search_docs`,
+): Source {
+  const where: RawBuilder<SqlBool>[] = [];
+  let from: RawBuilder<unknown> = sql`${documents} d`;
+  let docid = sql<number>`d.docid`;
+  if (terms.length > 0) {
+    if (isPostgres(db)) {
+      where.push(tsScope(terms, scope));
+    } else {
+      // The text index drives: it yields its matches by docid, newest last or first.
+      from = sql`products_search s join search_docs d on d.docid = s.rowid`;
+      where.push(sql<SqlBool>`products_search match ${ftsScope(terms, scope)}`);
+      docid = sql<number>`s.rowid`;
+    }
+  }
+  if (filters.category && omit !== 'category') where.push(sql`d.category = ${filters.category}`);
   if (omit !== 'price') {
     if (filters.minPrice !== undefined) {
-      query = query.where('p.resellPriceCents', '>=', dollarsToCents(filters.minPrice));
+      where.push(sql`d.price >= ${dollarsToCents(filters.minPrice)}`);
     }
     if (filters.maxPrice !== undefined) {
-      query = query.where('p.resellPriceCents', '<=', dollarsToCents(filters.maxPrice));
+      where.push(sql`d.price <= ${dollarsToCents(filters.maxPrice)}`);
     }
   }
   if (filters.condition && omit !== 'condition') {
-    query = query.where('p.condition', 'in', filters.condition);
+    where.push(sql`d.condition in (${sql.join(filters.condition)})`);
   }
-  if (filters.storage && omit !== 'storage')
-    query = query.where('p.storageGb', 'in', filters.storage);
+  if (filters.storage && omit !== 'storage') {
+    where.push(sql`d.storage in (${sql.join(filters.storage)})`);
+  }
   if (filters.minBattery !== undefined && omit !== 'minBattery') {
-    query = query.where('p.batteryHealth', '>=', filters.minBattery);
+    where.push(sql`d.battery >= ${filters.minBattery}`);
   }
   if (filters.verified && omit !== 'verified') {
-    query = query.where('u.isVerifiedUser', '=', valueWriters(db).bool(true));
+    where.push(
+      sql`exists (select 1 from users u where u.id = d.seller and u."isVerifiedUser" = ${valueWriters(db).bool(true)})`,
+    );
   }
   if (filters.location) {
     const pattern = `%${filters.location.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<SqlBool>`lower(p.location) like ${pattern} escape '\\'`);
+    where.push(
+      sql`exists (select 1 from products lp where lp.id = d.product and lower(lp.location) like ${pattern} escape '\\')`,
+    );
   }
-  return query;
+  return { from, where, docid };
 }
 
-/** The relevance of a row: higher is better on both databases. */
-function scoreOf(db: Db, terms: SearchTerm[]): RawBuilder<number> {
-  if (isPostgres(db)) {
-    return sql<number>`ts_rank(p."searchVector", to_tsquery('simple', ${toTsQuery(terms)}))`;
-  }
-  return sql<number>`m.score`;
+const whereAll = (conditions: RawBuilder<SqlBool>[]) =>
+  conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+
+/** Document ids between two bounds (exclusive; null for none). */
+interface Bounds {
+  below: number | null;
+  above: number | null;
 }
 
-interface OrderSpec {
-  key: Expression<unknown>;
-  direction: 'asc' | 'desc';
-  /** The cursor's form of a row's key. */
-  read(row: { postedAt: Date | string; resellPriceCents: number; score?: number }): number | string;
-  /** The key from a cursor, as the database compares it. */
-  write(key: number | string): unknown;
+function boundsOn(docid: RawBuilder<number>, bounds: Bounds): RawBuilder<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = [];
+  if (bounds.below !== null) out.push(sql<SqlBool>`${docid} < ${bounds.below}`);
+  if (bounds.above !== null) out.push(sql<SqlBool>`${docid} > ${bounds.above}`);
+  return out;
 }
 
-function orderSpec(db: Db, order: SearchOrder, terms: SearchTerm[]): OrderSpec {
-  switch (order) {
-    case 'relevance':
-      return {
-        key: scoreOf(db, terms),
-        direction: 'desc',
-        read: (row) => Number(row.score),
-        write: (key) => (isPostgres(db) ? sql`${Number(key)}::real` : Number(key)),
-      };
-    case 'newest':
-      return {
-        key: sql.ref('p.postedAt'),
-        direction: 'desc',
-        read: (row) => readDate(row.postedAt).toISOString(),
-        write: (key) => valueWriters(db).date(new Date(String(key))),
-      };
-    case 'price_asc':
-    case 'price_desc':
-      return {
-        key: sql.ref('p.resellPriceCents'),
-        direction: order === 'price_asc' ? 'asc' : 'desc',
-        read: (row) => row.resellPriceCents,
-        write: (key) => Number(key),
-      };
+const within = (src: Source, bounds: Bounds) => [...src.where, ...boundsOn(src.docid, bounds)];
+
+/**
+ * `byIndex` false keeps PostgreSQL from walking the docid index to find rare matches: it then
+ * takes the text index's matches and sorts them.
+ */
+async function runNewestFirst(
+  db: Db,
+  src: Source,
+  bounds: Bounds,
+  n: number,
+  byIndex = true,
+): Promise<number[]> {
+  const order = byIndex ? src.docid : sql<number>`(${src.docid} + 0)`;
+  const { rows } = await sql<{ docid: number }>`
+    select ${src.docid} as docid from ${src.from} ${whereAll(within(src, bounds))}
+    order by ${order} desc limit ${n}
+  `.execute(db);
+  return rows.map((r) => Number(r.docid));
+}
+
+/**
+ * The `n` newest matching documents between the bounds: read from the top of the index and
+ * stopped once found, on SQLite by the text index itself; on PostgreSQL through the newest
+ * documents in order first (see POSTGRES_WINDOW).
+ */
+async function newestFirst(
+  db: Db,
+  filters: SearchFilters,
+  terms: SearchTerm[],
+  scope: Scope,
+  bounds: Bounds,
+  n: number,
+): Promise<number[]> {
+  if (!isPostgres(db) || terms.length === 0) {
+    return runNewestFirst(db, source(db, filters, terms, scope, null), bounds, n);
   }
+  const inBounds = whereAll(boundsOn(sql<number>`docid`, bounds));
+  const window = sql`(select * from search_docs ${inBounds}
+    order by docid desc limit ${POSTGRES_WINDOW})`;
+  const first = await runNewestFirst(
+    db,
+    source(db, filters, terms, scope, null, window),
+    { below: null, above: null },
+    n,
+  );
+  if (first.length === n) return first;
+  const edge = await sql<{ docid: number }>`
+    select docid from search_docs ${inBounds} order by docid desc offset ${POSTGRES_WINDOW - 1} limit 1
+  `.execute(db);
+  const last = edge.rows[0];
+  // The window held every document within the bounds: nothing is left to find.
+  if (!last) return first;
+  const rest = await runNewestFirst(
+    db,
+    source(db, filters, terms, scope, null),
+    { ...bounds, below: Number(last.docid) },
+    n - first.length,
+    false,
+  );
+  return [...first, ...rest];
+}
+
+/** What a page's cursor holds for best match: the rank and the docid, as "rank:docid". */
+export function readRankKey(key: number | string): { rank: Rank; docid: number } | null {
+  const match = typeof key === 'string' ? /^([012]):(\d{1,16})$/.exec(key) : null;
+  return match ? { rank: Number(match[1]) as Rank, docid: Number(match[2]) } : null;
 }
 
 export interface SearchRowsInput {
   filters: SearchFilters;
   terms: SearchTerm[];
   order: SearchOrder;
+  /** Checked by the caller: a key of this order's shape (readRankKey for best match). */
   after: SearchAfter | null;
   limit: number;
 }
 
+interface PageEntry {
+  docid: number;
+  key: number | string;
+}
+
+/** The page's documents in order, each with its cursor key. */
+async function pageEntries(db: Db, input: SearchRowsInput): Promise<PageEntry[]> {
+  const n = input.limit + 1;
+  const { filters, terms, after } = input;
+  switch (input.order) {
+    case 'newest': {
+      const below = after ? Number(after.key) : null;
+      const ids = await newestFirst(db, filters, terms, 'all', { below, above: null }, n);
+      return ids.map((docid) => ({ docid, key: docid }));
+    }
+    case 'relevance': {
+      // Best match ranks by where the words are (name, then name, brand and details, then
+      // anywhere), newest first within a rank: each rank is read from the top of the index.
+      const start = after ? readRankKey(after.key) : null;
+      const out: PageEntry[] = [];
+      for (let rank = start?.rank ?? 2; rank >= 0 && out.length < n; rank--) {
+        const below = start && rank === start.rank ? start.docid : null;
+        const ids = await newestFirst(
+          db,
+          filters,
+          terms,
+          rank as Rank,
+          { below, above: null },
+          n - out.length,
+        );
+        out.push(...ids.map((docid) => ({ docid, key: `${rank}:${docid}` })));
+      }
+      return out;
+    }
+    case 'price_asc':
+    case 'price_desc': {
+      // Price order is not the index's order: every match is read and sorted.
+      const src = source(db, filters, terms, 'all', null);
+      const direction = sql.raw(input.order === 'price_asc' ? 'asc' : 'desc');
+      const cmp = sql.raw(input.order === 'price_asc' ? '>' : '<');
+      const where = [...src.where];
+      if (after) {
+        const price = Number(after.key);
+        const docid = Number(after.id);
+        where.push(
+          sql<SqlBool>`(d.price ${cmp} ${price} or (d.price = ${price} and ${src.docid} ${cmp} ${docid}))`,
+        );
+      }
+      const { rows } = await sql<{ docid: number; price: number }>`
+        select ${src.docid} as docid, d.price from ${src.from} ${whereAll(where)}
+        order by d.price ${direction}, ${src.docid} ${direction} limit ${n}
+      `.execute(db);
+      return rows.map((r) => ({ docid: Number(r.docid), key: Number(r.price) }));
+    }
+  }
+}
+
+/** The cards of these documents, in their order. */
+async function viewsOf(db: Db, docids: number[]) {
+  if (docids.length === 0) return [];
+  const rows = await selectProductViews(db)
+    .innerJoin('search_docs as d', 'd.product', 'p.id')
+    .select('d.docid')
+    .where('d.docid', 'in', docids)
+    .execute();
+  const byDocid = new Map(rows.map((row) => [Number(row.docid), row]));
+  return docids.flatMap((docid) => {
+    const row = byDocid.get(docid);
+    return row ? [row] : [];
+  });
+}
+
 /** One page of results (`limit` rows, and one more when a next page exists) and its keys. */
 export async function findSearchRows(db: Db, input: SearchRowsInput) {
-  const spec = orderSpec(db, input.order, input.terms);
-  let query = matching(db, input.filters, input.terms, null).select(
-    sql<number>`${spec.key}`.as('score'),
+  const entries = await pageEntries(db, input);
+  const views = await viewsOf(
+    db,
+    entries.map((e) => e.docid),
   );
-  if (input.after) {
-    const key = spec.write(input.after.key);
-    const cmp = sql.raw(spec.direction === 'desc' ? '<' : '>');
-    query = query.where(
-      sql<SqlBool>`(${spec.key} ${cmp} ${key} or (${spec.key} = ${key} and p.id ${cmp} ${input.after.id}))`,
-    );
-  }
-  const rows = await query
-    .orderBy(sql`${spec.key}`, spec.direction)
-    .orderBy('p.id', spec.direction)
-    .limit(input.limit + 1)
-    .execute();
-  return rows.map((row) => ({ row, key: spec.read(row) }));
+  const keys = new Map(entries.map((e) => [e.docid, e.key]));
+  return views.map((row) => ({ row, key: keys.get(Number(row.docid))!, docid: Number(row.docid) }));
+}
+
+export interface SearchCount {
+  /** Exact up to COUNT_LIMIT; past it, COUNT_LIMIT. */
+  count: number;
+  exact: boolean;
+}
+
+/** How many documents match, read up to `limit` (null: all of them). */
+async function countDocuments(
+  db: Db,
+  src: Source,
+  bounds: Bounds,
+  limit: number | null,
+): Promise<SearchCount> {
+  const capped = limit === null ? sql`` : sql`limit ${limit + 1}`;
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (select 1 from ${src.from} ${whereAll(within(src, bounds))} ${capped}) c
+  `.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  return limit !== null && n > limit ? { count: limit, exact: false } : { count: n, exact: true };
 }
 
 export async function countSearchRows(
   db: Db,
   filters: SearchFilters,
   terms: SearchTerm[],
-): Promise<number> {
-  const row = await matching(db, filters, terms, null)
-    .clearSelect()
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+): Promise<SearchCount> {
+  return countDocuments(
+    db,
+    source(db, filters, terms, 'all', null),
+    { below: null, above: null },
+    COUNT_LIMIT,
+  );
 }
 
 export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
@@ -217,31 +443,40 @@ export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
 type FacetPass = Record<string, number | string | null>;
 
 /**
- * Every count the facets show, in one pass over the matches: each choice of a filter is one of a
- * few known values, so each count is a conditional sum.
+ * Every count the facets show, in one pass over the first COUNT_LIMIT matches: each choice of a
+ * filter is one of a few known values, so each count is a conditional sum.
  */
-function facetPass(db: Db, filters: SearchFilters, terms: SearchTerm[], omit: Omitted) {
+async function facetPass(db: Db, filters: SearchFilters, terms: SearchTerm[], omit: Omitted) {
+  const src = source(db, filters, terms, 'all', omit);
   const when = (condition: RawBuilder<unknown>, alias: string) =>
-    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.as(alias);
+    sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0) as ${sql.ref(alias)}`;
   const verifiedIsTrue = valueWriters(db).bool(true);
-  return matching(db, filters, terms, omit)
-    .clearSelect()
-    .select([
-      sql<number>`count(*)`.as('total'),
-      ...CATEGORIES.map((c, i) => when(sql`p.category = ${c}`, `c${i}`)),
-      ...CONDITIONS.map((c, i) => when(sql`p.condition = ${c}`, `k${i}`)),
-      ...STORAGE_OPTIONS_GB.map((gb, i) => when(sql`p."storageGb" = ${gb}`, `s${i}`)),
-      ...BATTERY_THRESHOLDS.map((t, i) => when(sql`p."batteryHealth" >= ${t}`, `b${i}`)),
-      when(sql`u."isVerifiedUser" = ${verifiedIsTrue}`, 'verified'),
-      sql<number | null>`min(p."resellPriceCents")`.as('minPrice'),
-      sql<number | null>`max(p."resellPriceCents")`.as('maxPrice'),
-    ])
-    .executeTakeFirstOrThrow() as Promise<FacetPass>;
+  const { rows } = await sql<FacetPass>`
+    select
+      count(*) as total,
+      ${sql.join([
+        ...CATEGORIES.map((c, i) => when(sql`f.category = ${c}`, `c${i}`)),
+        ...CONDITIONS.map((c, i) => when(sql`f.condition = ${c}`, `k${i}`)),
+        ...STORAGE_OPTIONS_GB.map((gb, i) => when(sql`f.storage = ${gb}`, `s${i}`)),
+        ...BATTERY_THRESHOLDS.map((t, i) => when(sql`f.battery >= ${t}`, `b${i}`)),
+        when(sql`u."isVerifiedUser" = ${verifiedIsTrue}`, 'verified'),
+      ])},
+      min(f.price) as "minPrice",
+      max(f.price) as "maxPrice"
+    from (
+      select d.category, d.condition, d.storage, d.battery, d.price, d.seller
+      from ${src.from} ${whereAll(src.where)} limit ${COUNT_LIMIT}
+    ) f
+    join users u on u.id = f.seller
+  `.execute(db);
+  return rows[0]!;
 }
 
 /**
  * The counts behind the filters, each filter's choices counted without that filter: one pass
- * with every filter, and one more for each filter that is set.
+ * with every filter, and one more for each filter that is set. A pass reads at most COUNT_LIMIT
+ * matches; when one reads that many, its counts are of those matches only (`exact` false), each
+ * then a lower bound.
  */
 export async function findFacetCounts(db: Db, filters: SearchFilters, terms: SearchTerm[]) {
   const isSet: Record<Exclude<Omitted, null>, boolean> = {
@@ -267,6 +502,8 @@ export async function findFacetCounts(db: Db, filters: SearchFilters, terms: Sea
   const prices = without('price');
   return {
     total: n(all, 'total'),
+    // A pass that read the limit may have stopped there: its counts are then lower bounds.
+    exact: passes.every((pass) => n(pass, 'total') < COUNT_LIMIT),
     category: present(CATEGORIES, without('category'), 'c'),
     condition: present(CONDITIONS, without('condition'), 'k'),
     storage: present(STORAGE_OPTIONS_GB, without('storage'), 's'),
@@ -282,18 +519,17 @@ export async function findFacetCounts(db: Db, filters: SearchFilters, terms: Sea
   };
 }
 
+/** The first document id of listings posted after this time. */
+const docidAfter = (time: Date) => (time.getTime() + 1) * 2048 - 1;
+
 /** The posting time of the newest listing matching a search, if any. */
 export async function findNewestPostedAt(
   db: Db,
   filters: SearchFilters,
   terms: SearchTerm[],
 ): Promise<Date | null> {
-  const row = await matching(db, filters, terms, null)
-    .clearSelect()
-    .select('p.postedAt')
-    .orderBy('p.postedAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [docid] = await newestFirst(db, filters, terms, 'all', { below: null, above: null }, 1);
+  const [row] = await viewsOf(db, docid === undefined ? [] : [docid]);
   return row ? readDate(row.postedAt) : null;
 }
 
@@ -308,19 +544,12 @@ export async function findPostedAfter(
   after: Date,
   limit: number,
 ) {
-  const newer = matching(db, filters, terms, null).where(
-    'p.postedAt',
-    '>',
-    valueWriters(db).date(after),
-  );
-  const [rows, count] = await Promise.all([
-    newer.orderBy('p.postedAt', 'desc').orderBy('p.id', 'desc').limit(limit).execute(),
-    newer
-      .clearSelect()
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
+  const bounds = { below: null, above: docidAfter(after) };
+  const [ids, count] = await Promise.all([
+    newestFirst(db, filters, terms, 'all', bounds, limit),
+    countDocuments(db, source(db, filters, terms, 'all', null), bounds, null),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: await viewsOf(db, ids), total: count.count };
 }
 
 /** How many of the most listed matching names are read before the closer check. */

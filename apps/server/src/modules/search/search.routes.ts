@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NEXT_CURSOR_HEADER,
+  SEARCH_COUNT_LIMIT,
   TOTAL_COUNT_HEADER,
+  TOTAL_COUNT_RELATION_HEADER,
   productSchema,
   searchFacetsSchema,
   searchQuerySchema,
@@ -10,7 +12,9 @@ import {
   searchSuggestionsSchema,
 } from '@market/shared';
 import { signedIn } from '../../lib/access.ts';
+import { cacheKey } from '../../lib/response-cache.ts';
 import { SearchCursors } from './search-cursor.ts';
+import { searchTokens } from './search-text.ts';
 import { searchFacets, searchProducts, suggestNames } from './search.service.ts';
 
 /** The address of the next page: the same query with the next cursor. */
@@ -22,7 +26,8 @@ function nextPageLink(requestUrl: string, cursor: string): string {
 
 /*
  * Search answers are personal to nobody but distinct per query: they are not kept in the
- * response cache, so no run of made-up queries or cursors can fill it.
+ * response cache, so no run of made-up queries or cursors can fill it. Suggestions are kept only
+ * for words that begin a listing's name, which are few.
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cursors = new SearchCursors(app.config.authSecret);
@@ -34,7 +39,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'Listings matching words and filters (signed-in users)',
-        description: `Words match in any order across name, brand, storage and description, as prefixes, forgiving one-letter typos in words of five or more letters. The total is in ${TOTAL_COUNT_HEADER}; the next page's address is in the Link header (rel="next") and its cursor in ${NEXT_CURSOR_HEADER}.`,
+        description: `Words match in any order across name, brand, storage and description, as prefixes, forgiving one-letter typos in words of five or more letters. Best match puts listings with every word in the name first, then those with every word in the name, brand and details, then the rest, newest first within each. The total is in ${TOTAL_COUNT_HEADER}: exact when ${TOTAL_COUNT_RELATION_HEADER} is "eq", and at least that many ("gte") once the search has counted ${SEARCH_COUNT_LIMIT} matches. The next page's address is in the Link header (rel="next") and its cursor in ${NEXT_CURSOR_HEADER}.`,
         querystring: searchQuerySchema,
         response: { 200: z.array(productSchema) },
       },
@@ -42,6 +47,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await searchProducts(app.db, cursors, request.query);
       void reply.header(TOTAL_COUNT_HEADER, String(result.total));
+      void reply.header(TOTAL_COUNT_RELATION_HEADER, result.totalExact ? 'eq' : 'gte');
       if (result.nextCursor) {
         void reply.header(NEXT_CURSOR_HEADER, result.nextCursor);
         void reply.header('Link', nextPageLink(request.url, result.nextCursor));
@@ -57,8 +63,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'How many results each filter choice would leave (signed-in users)',
-        description:
-          "Takes the search's query; paging and sort are ignored. A filter's own choices are counted as if it were unset.",
+        description: `Takes the search's query; paging and sort are ignored. A filter's own choices are counted as if it were unset. Each count reads at most ${SEARCH_COUNT_LIMIT} matches; when one stopped there, exact is false and the counts are lower bounds.`,
         querystring: searchQuerySchema,
         response: { 200: searchFacetsSchema },
       },
@@ -78,6 +83,16 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchSuggestionsSchema },
       },
     },
-    async (request) => ({ suggestions: await suggestNames(app.db, request.query.q) }),
+    async (request, reply) =>
+      // Kept in the catalogue cache (cleared by every write to listings) under the typed words,
+      // only when there are suggestions: words that begin no name are never kept.
+      app.catalogCache.send(
+        reply,
+        cacheKey('suggest', { words: searchTokens(request.query.q).join(' ') }),
+        async () => {
+          const suggestions = await suggestNames(app.db, request.query.q);
+          return { body: { suggestions }, keep: suggestions.length > 0 };
+        },
+      ),
   );
 };

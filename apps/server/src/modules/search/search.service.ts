@@ -34,7 +34,9 @@ export async function searchTerms(db: Db, text: string) {
 
 export interface SearchResult {
   products: Product[];
+  /** Exact when `totalExact`; otherwise at least this many (COUNT_LIMIT). */
   total: number;
+  totalExact: boolean;
   nextCursor: string | null;
 }
 
@@ -50,7 +52,7 @@ export async function searchProducts(
   // Read before any query: a forged cursor costs nothing.
   const after = query.cursor ? cursors.read(query.cursor, order) : null;
   const terms = await resolveTerms(db, typed);
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     findSearchRows(db, { filters: query, terms, order, after, limit: query.limit }),
     countSearchRows(db, query, terms),
   ]);
@@ -58,9 +60,14 @@ export async function searchProducts(
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
-      ? cursors.issue(order, { key: last.key, id: last.row.id })
+      ? cursors.issue(order, { key: last.key, id: String(last.docid) })
       : null;
-  return { products: page.map(({ row }) => toProduct(row)), total, nextCursor };
+  return {
+    products: page.map(({ row }) => toProduct(row)),
+    total: count.count,
+    totalExact: count.exact,
+    nextCursor,
+  };
 }
 
 export async function searchFacets(db: Db, filters: SearchFilters): Promise<SearchFacets> {
@@ -68,6 +75,7 @@ export async function searchFacets(db: Db, filters: SearchFilters): Promise<Sear
   const counts = await findFacetCounts(db, filters, terms);
   return {
     total: counts.total,
+    exact: counts.exact,
     // The columns hold only the marketplace's categories and conditions.
     category: counts.category.map((c) => ({ value: c.value as CategoryName, count: c.count })),
     condition: counts.condition.map((c) => ({ value: c.value as Condition, count: c.count })),

@@ -3,7 +3,7 @@ import { data, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } f
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORIES, PAGE_SIZE_DEFAULT, type SearchSort } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, totalText } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useMe } from '../../lib/session.ts';
 import { pageFrom } from '../../lib/paging.ts';
@@ -144,7 +144,7 @@ export function Component() {
       <PageTitle page={category} />
       <h1 className="text-3xl font-bold wrap-anywhere">{category}</h1>
       <ResultsCount loading={loading}>
-        {shown.data && <>Total Products ({shown.data.total})</>}
+        {shown.data && <>Total Products ({totalText(shown.data)})</>}
       </ResultsCount>
       <ResultsFrame
         chosen={chosen}

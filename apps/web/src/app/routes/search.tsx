@@ -1,7 +1,7 @@
 import { redirect, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { SEARCH_SORTS } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, totalText } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useMe } from '../../lib/session.ts';
 import { searchQueryOptions, useSearch } from '../../features/search/api/get-search.ts';
@@ -66,7 +66,7 @@ export function Component() {
       </h1>
       <ResultsCount loading={loading}>
         {results.data &&
-          `${results.data.total} ${results.data.total === 1 ? 'phone' : 'phones'} found`}
+          `${totalText(results.data)} ${results.data.total === 1 ? 'phone' : 'phones'} found`}
       </ResultsCount>
       <ResultsFrame
         chosen={chosen}

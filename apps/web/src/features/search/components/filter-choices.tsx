@@ -1,8 +1,20 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * True while the counts are lower bounds: the search stopped counting at its limit
+ * (SearchFacets.exact false), so each count is of the matches it read.
+ */
+export const CountsAreLowerBounds = createContext(false);
 
 function Count({ n }: { n: number | undefined }) {
-  if (n === undefined) return null;
-  return <span className="ml-auto text-sm text-base-content/70 tabular-nums">({n})</span>;
+  const lowerBound = useContext(CountsAreLowerBounds);
+  if (n === undefined || (lowerBound && n === 0)) return null;
+  return (
+    <span className="ml-auto text-sm text-base-content/70 tabular-nums">
+      ({n}
+      {lowerBound ? '+' : ''})
+    </span>
+  );
 }
 
 export function countOf<T>(list: { value: T; count: number }[] | undefined, value: T) {

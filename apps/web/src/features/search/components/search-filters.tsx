@@ -6,7 +6,14 @@ import {
   type SearchFacets,
 } from '@market/shared';
 import type { SearchParams } from '../search-params.ts';
-import { CheckboxList, Choice, Group, RadioList, countOf } from './filter-choices.tsx';
+import {
+  CheckboxList,
+  Choice,
+  CountsAreLowerBounds,
+  Group,
+  RadioList,
+  countOf,
+} from './filter-choices.tsx';
 
 /** Battery health thresholds offered, as the facets count them. */
 const BATTERY_STEPS = [80, 85, 90, 95];
@@ -55,126 +62,130 @@ export function SearchFilters({
   /** The brand is the page's own (a category page): not offered, and kept by the page's path. */
   fixedCategory?: boolean;
 }) {
+  const lowerBounds = facets?.exact === false;
+  // A size the counted matches lack may still be among those not counted.
   const storageShown = STORAGE_OPTIONS_GB.filter(
-    (gb) => params.storage.includes(gb) || (countOf(facets?.storage, gb) ?? 1) > 0,
+    (gb) => params.storage.includes(gb) || lowerBounds || (countOf(facets?.storage, gb) ?? 1) > 0,
   );
 
   return (
-    <form
-      aria-label="Filters"
-      method="get"
-      className="flex flex-col gap-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = new FormData(e.currentTarget);
-        const number = (key: string) => {
-          const raw = String(form.get(key) ?? '').trim();
-          return raw === '' || !Number.isFinite(Number(raw)) ? undefined : Number(raw);
-        };
-        let minPrice = number('minPrice');
-        let maxPrice = number('maxPrice');
-        if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-          [minPrice, maxPrice] = [maxPrice, minPrice];
-        }
-        const location = String(form.get('location') ?? '').trim();
-        onChange({ ...params, minPrice, maxPrice, location: location || undefined });
-      }}
-    >
-      {params.q && <input type="hidden" name="q" value={params.q} />}
-      <input type="hidden" name="sort" value={params.sort} />
-      {!fixedCategory && (
-        <RadioList
-          legend="Brand"
-          name="category"
-          anyLabel="All brands"
-          options={CATEGORIES}
-          chosen={CATEGORIES.find((category) => category === params.category)}
-          counts={facets?.category}
-          onChange={(category) => onChange({ ...params, category })}
-          label={(category) => <span>{category}</span>}
-        />
-      )}
-
-      <Group legend="Price (dollars)">
-        <div className="flex items-end gap-2">
-          <PriceField
-            label="Lowest"
-            name="minPrice"
-            value={params.minPrice}
-            hint={facets?.price.min != null ? String(Math.floor(facets.price.min)) : ''}
+    <CountsAreLowerBounds.Provider value={lowerBounds}>
+      <form
+        aria-label="Filters"
+        method="get"
+        className="flex flex-col gap-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          const number = (key: string) => {
+            const raw = String(form.get(key) ?? '').trim();
+            return raw === '' || !Number.isFinite(Number(raw)) ? undefined : Number(raw);
+          };
+          let minPrice = number('minPrice');
+          let maxPrice = number('maxPrice');
+          if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+            [minPrice, maxPrice] = [maxPrice, minPrice];
+          }
+          const location = String(form.get('location') ?? '').trim();
+          onChange({ ...params, minPrice, maxPrice, location: location || undefined });
+        }}
+      >
+        {params.q && <input type="hidden" name="q" value={params.q} />}
+        <input type="hidden" name="sort" value={params.sort} />
+        {!fixedCategory && (
+          <RadioList
+            legend="Brand"
+            name="category"
+            anyLabel="All brands"
+            options={CATEGORIES}
+            chosen={CATEGORIES.find((category) => category === params.category)}
+            counts={facets?.category}
+            onChange={(category) => onChange({ ...params, category })}
+            label={(category) => <span>{category}</span>}
           />
-          <PriceField
-            label="Highest"
-            name="maxPrice"
-            value={params.maxPrice}
-            hint={facets?.price.max != null ? String(Math.ceil(facets.price.max)) : ''}
-          />
-        </div>
-      </Group>
+        )}
 
-      <CheckboxList
-        legend="Condition"
-        name="condition"
-        options={CONDITIONS}
-        chosen={CONDITIONS.filter((condition) => params.condition.includes(condition))}
-        counts={facets?.condition}
-        onChange={(condition) => onChange({ ...params, condition })}
-        label={(condition) => <span className="capitalize">{condition}</span>}
-      />
+        <Group legend="Price (dollars)">
+          <div className="flex items-end gap-2">
+            <PriceField
+              label="Lowest"
+              name="minPrice"
+              value={params.minPrice}
+              hint={facets?.price.min != null ? String(Math.floor(facets.price.min)) : ''}
+            />
+            <PriceField
+              label="Highest"
+              name="maxPrice"
+              value={params.maxPrice}
+              hint={facets?.price.max != null ? String(Math.ceil(facets.price.max)) : ''}
+            />
+          </div>
+        </Group>
 
-      {storageShown.length > 0 && (
         <CheckboxList
-          legend="Storage"
-          name="storage"
-          options={storageShown}
-          chosen={params.storage}
-          counts={facets?.storage}
-          onChange={(storage) => onChange({ ...params, storage })}
-          label={formatStorage}
+          legend="Condition"
+          name="condition"
+          options={CONDITIONS}
+          chosen={CONDITIONS.filter((condition) => params.condition.includes(condition))}
+          counts={facets?.condition}
+          onChange={(condition) => onChange({ ...params, condition })}
+          label={(condition) => <span className="capitalize">{condition}</span>}
         />
-      )}
 
-      <RadioList
-        legend="Battery health"
-        name="minBattery"
-        anyLabel="Any"
-        options={BATTERY_STEPS}
-        chosen={params.minBattery}
-        counts={facets?.minBattery}
-        onChange={(minBattery) => onChange({ ...params, minBattery })}
-        label={(step) => `At least ${step}%`}
-      />
-
-      <Group legend="Seller">
-        <Choice
-          type="checkbox"
-          name="verified"
-          value="true"
-          checked={params.verified}
-          onChange={() => onChange({ ...params, verified: !params.verified })}
-          count={facets?.verified}
-        >
-          Verified sellers only
-        </Choice>
-      </Group>
-
-      <Group legend="Location">
-        <label className="flex flex-col text-sm">
-          Area
-          <input
-            name="location"
-            type="text"
-            maxLength={120}
-            defaultValue={params.location ?? ''}
-            placeholder="e.g. Dhanmondi"
-            className="input input-bordered min-h-11 w-full"
+        {storageShown.length > 0 && (
+          <CheckboxList
+            legend="Storage"
+            name="storage"
+            options={storageShown}
+            chosen={params.storage}
+            counts={facets?.storage}
+            onChange={(storage) => onChange({ ...params, storage })}
+            label={formatStorage}
           />
-        </label>
-      </Group>
+        )}
 
-      <button type="submit" className="btn btn-primary min-h-11">
-        Apply price and location
-      </button>
-    </form>
+        <RadioList
+          legend="Battery health"
+          name="minBattery"
+          anyLabel="Any"
+          options={BATTERY_STEPS}
+          chosen={params.minBattery}
+          counts={facets?.minBattery}
+          onChange={(minBattery) => onChange({ ...params, minBattery })}
+          label={(step) => `At least ${step}%`}
+        />
+
+        <Group legend="Seller">
+          <Choice
+            type="checkbox"
+            name="verified"
+            value="true"
+            checked={params.verified}
+            onChange={() => onChange({ ...params, verified: !params.verified })}
+            count={facets?.verified}
+          >
+            Verified sellers only
+          </Choice>
+        </Group>
+
+        <Group legend="Location">
+          <label className="flex flex-col text-sm">
+            Area
+            <input
+              name="location"
+              type="text"
+              maxLength={120}
+              defaultValue={params.location ?? ''}
+              placeholder="e.g. Dhanmondi"
+              className="input input-bordered min-h-11 w-full"
+            />
+          </label>
+        </Group>
+
+        <button type="submit" className="btn btn-primary min-h-11">
+          Apply price and location
+        </button>
+      </form>
+    </CountsAreLowerBounds.Provider>
   );
 }

@@ -5,7 +5,7 @@ import { valueWriters } from '../src/db/dialect.ts';
 import { SearchCursors } from '../src/modules/search/search-cursor.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { call, insertCategories } from './helpers/market.ts';
+import { call, insertCategories, searchNames } from './helpers/market.ts';
 
 /*
  * Search at a size where it stops counting: more matches than SEARCH_COUNT_LIMIT, and more
@@ -59,11 +59,7 @@ async function insert(rows: Row[]): Promise<void> {
 
 const search = (query: string) => call(t, buyer, 'GET', `/api/search?${query}`);
 
-async function names(query: string): Promise<string[]> {
-  const res = await search(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Product[]>().map((p) => p.name);
-}
+const names = (query: string) => searchNames(t, buyer, query);
 
 beforeAll(async () => {
   await insertCategories(t);

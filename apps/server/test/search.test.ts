@@ -4,7 +4,7 @@ import type { Product, SearchFacets } from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { call, insertCategories } from './helpers/market.ts';
+import { call, insertCategories, searchNames } from './helpers/market.ts';
 
 const t = useTestApp();
 let buyer: TestUser;
@@ -64,11 +64,7 @@ async function insertListings(listings: Listing[]): Promise<void> {
 const search = (query: string, caller: TestUser | null = buyer) =>
   call(t, caller, 'GET', `/api/search?${query}`);
 
-async function names(query: string): Promise<string[]> {
-  const res = await search(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Product[]>().map((p) => p.name);
-}
+const names = (query: string) => searchNames(t, buyer, query);
 
 beforeAll(async () => {
   await insertCategories(t);

@@ -27,6 +27,13 @@ export function call(
   });
 }
 
+/** The names of a search's results, in order; a search that fails throws with its answer. */
+export async function searchNames(t: TestApp, caller: Caller, query: string): Promise<string[]> {
+  const res = await call(t, caller, 'GET', `/api/search?${query}`);
+  if (res.statusCode !== 200) throw new Error(`search ${query}: ${res.statusCode} ${res.body}`);
+  return res.json<Product[]>().map((p) => p.name);
+}
+
 /** A multipart/form-data body with one file, as a browser sends an upload. */
 export function multipartForm(
   bytes: Buffer,

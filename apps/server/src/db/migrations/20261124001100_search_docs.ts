@@ -38,6 +38,22 @@ const SOURCE_COLUMNS = [
   '"sellerId"',
 ].join(', ');
 
+/** The documents; SQLite's rowid table wants `integer primary key` for the docid to be its rowid. */
+async function createDocuments(db: AnyDb, docid: 'integer' | 'bigint', more = ''): Promise<void> {
+  await sql`
+    create table search_docs (
+      docid ${sql.raw(docid)} primary key,
+      product text not null unique,
+      category text not null,
+      price integer not null,
+      condition text not null,
+      storage integer,
+      battery integer,
+      seller text not null${sql.raw(more)}
+    )
+  `.execute(db);
+}
+
 export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     await upPostgres(db);
@@ -49,18 +65,7 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`drop table if exists products_search_vocab`.execute(db);
   await sql`drop table if exists products_search`.execute(db);
 
-  await sql`
-    create table search_docs (
-      docid integer primary key,
-      product text not null unique,
-      category text not null,
-      price integer not null,
-      condition text not null,
-      storage integer,
-      battery integer,
-      seller text not null
-    )
-  `.execute(db);
+  await createDocuments(db, 'integer');
   await sql`create index search_docs_category_idx on search_docs (category, docid)`.execute(db);
   // Price orders without words, and on PostgreSQL a price range beside the text index's matches.
   await sql`create index search_docs_price_idx on search_docs (price, docid)`.execute(db);
@@ -123,19 +128,7 @@ export async function up(db: AnyDb): Promise<void> {
 async function upPostgres(db: AnyDb): Promise<void> {
   await sql`drop index if exists products_search_idx`.execute(db);
   await sql`create sequence search_docs_seq`.execute(db);
-  await sql`
-    create table search_docs (
-      docid bigint primary key,
-      product text not null unique,
-      category text not null,
-      price integer not null,
-      condition text not null,
-      storage integer,
-      battery integer,
-      seller text not null,
-      words tsvector not null
-    )
-  `.execute(db);
+  await createDocuments(db, 'bigint', ', words tsvector not null');
   // The sequence numbers listings within a millisecond; two in the same millisecond would need
   // 2048 other listings between them to meet.
   const docid = (row: string) =>

@@ -175,6 +175,14 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
+/** A list's total from its headers (X-Total-Count, and its relation); `counted` without one. */
+export function readTotal(headers: Headers, counted: number) {
+  return {
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? counted),
+    totalExact: headers.get(TOTAL_COUNT_RELATION_HEADER) !== 'gte',
+  };
+}
+
 /** A page's total as shown: "1000+" when it is a lower bound. */
 export const totalText = (page: Pick<Page<unknown>, 'total' | 'totalExact'>) =>
   `${page.total}${page.totalExact === false ? '+' : ''}`;
@@ -188,8 +196,7 @@ export async function apiPage<S extends z.ZodType>(
   const response = await send(path, options);
   const items = (await response.json()) as unknown[];
   const parsed = items.map((item) => itemSchema.parse(item) as z.infer<S>);
-  const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.length);
-  const totalExact = response.headers.get(TOTAL_COUNT_RELATION_HEADER) !== 'gte';
+  const { total, totalExact } = readTotal(response.headers, parsed.length);
   const nextCursor =
     response.headers.get(NEXT_CURSOR_HEADER) ?? cursorOfNextLink(response.headers.get('link'));
   return nextCursor

@@ -1,6 +1,11 @@
 import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { FastifyReply } from 'fastify';
-import { TOTAL_COUNT_HEADER, type PaginationQuery } from '@market/shared';
+import {
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+  TOTAL_COUNT_RELATION_HEADER,
+  type PaginationQuery,
+} from '@market/shared';
 
 /** The spec's `?email=` lists: a page of the named user's own list (theirs only). */
 export type OwnListQuery = PaginationQuery & { email: string };
@@ -66,5 +71,35 @@ export function mapPage<R, T>(page: Page<R>, view: (row: R) => T): Page<T> {
 /** A list answer: the page's items, with the whole list's size in X-Total-Count. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  return page.items;
+}
+
+/** A page of a list paged by cursor: its items, the list's size, and the next page's cursor. */
+export interface CursorPage<T> extends Page<T> {
+  nextCursor: string | null;
+  /** Set by lists that may stop counting: false when `total` is a lower bound. */
+  totalExact?: boolean;
+}
+
+/**
+ * A cursor-paged list answer: the items, the size in X-Total-Count (with its relation when the
+ * list may stop counting), and the next page as X-Next-Cursor and a Link header (rel="next") to
+ * the request's own address with the cursor set.
+ */
+export function sendCursorPage<T>(
+  reply: FastifyReply,
+  requestUrl: string,
+  page: CursorPage<T>,
+): T[] {
+  void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.totalExact !== undefined) {
+    void reply.header(TOTAL_COUNT_RELATION_HEADER, page.totalExact ? 'eq' : 'gte');
+  }
+  if (page.nextCursor) {
+    const url = new URL(requestUrl, 'http://localhost');
+    url.searchParams.set('cursor', page.nextCursor);
+    void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    void reply.header('Link', `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`);
+  }
   return page.items;
 }

@@ -18,6 +18,7 @@ import {
   unreadCountsSchema,
 } from '@market/shared';
 import { onlyRoles, signedIn } from '../../lib/access.ts';
+import { sendCursorPage } from '../../lib/paging.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { MessageCursors } from './message-cursor.ts';
 import {
@@ -33,13 +34,6 @@ import {
   unreadCountsOf,
   type ConversationDeps,
 } from './conversations.service.ts';
-
-/** The address of the older messages: the same path with the next cursor. */
-function olderPageLink(requestUrl: string, cursor: string): string {
-  const url = new URL(requestUrl, 'http://localhost');
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
-}
 
 const refusals = { 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const PARTIES_ONLY =
@@ -129,12 +123,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.cursor,
       );
-      void reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      if (page.nextCursor) {
-        void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-        void reply.header('Link', olderPageLink(request.url, page.nextCursor));
-      }
-      return page.messages;
+      return sendCursorPage(reply, request.url, { ...page, items: page.messages });
     },
   );
 

@@ -11,6 +11,7 @@ import {
   updateNotificationSettingsSchema,
 } from '@market/shared';
 import { signedIn } from '../../lib/access.ts';
+import { sendCursorPage } from '../../lib/paging.ts';
 import { setNotificationMailSettings } from './notify.ts';
 import { startNotificationWork } from './notifications.schedule.ts';
 import {
@@ -22,13 +23,6 @@ import {
 } from './notifications.service.ts';
 import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 import { UnsubscribeTokens } from './unsubscribe-token.ts';
-
-/** The address of the next page: the same query with the next cursor. */
-function nextPageLink(requestUrl: string, cursor: string): string {
-  const url = new URL(requestUrl, 'http://localhost');
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
-}
 
 /*
  * Each person's notifications and which of them also come by email. Lists and settings are the
@@ -55,12 +49,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await listNotifications(app.db, cursors, request.actor, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      if (page.nextCursor) {
-        void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-        void reply.header('Link', nextPageLink(request.url, page.nextCursor));
-      }
-      return page.items;
+      return sendCursorPage(reply, request.url, page);
     },
   );
 

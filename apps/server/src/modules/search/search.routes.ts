@@ -12,17 +12,11 @@ import {
   searchSuggestionsSchema,
 } from '@market/shared';
 import { signedIn } from '../../lib/access.ts';
+import { sendCursorPage } from '../../lib/paging.ts';
 import { cacheKey } from '../../lib/response-cache.ts';
 import { SearchCursors } from './search-cursor.ts';
 import { searchTokens } from './search-text.ts';
 import { searchFacets, searchProducts, suggestNames } from './search.service.ts';
-
-/** The address of the next page: the same query with the next cursor. */
-function nextPageLink(requestUrl: string, cursor: string): string {
-  const url = new URL(requestUrl, 'http://localhost');
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
-}
 
 /*
  * Search answers are personal to nobody but distinct per query: they are not kept in the
@@ -46,13 +40,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await searchProducts(app.db, cursors, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(result.total));
-      void reply.header(TOTAL_COUNT_RELATION_HEADER, result.totalExact ? 'eq' : 'gte');
-      if (result.nextCursor) {
-        void reply.header(NEXT_CURSOR_HEADER, result.nextCursor);
-        void reply.header('Link', nextPageLink(request.url, result.nextCursor));
-      }
-      return result.products;
+      return sendCursorPage(reply, request.url, { ...result, items: result.products });
     },
   );
 

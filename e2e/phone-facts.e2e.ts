@@ -242,6 +242,10 @@ describe('IMEIs, models and fair prices', () => {
     const list = page.getByRole('listbox', { name: 'Model: suggestions' });
     await list.getByRole('option', { name: 'Galaxy S23 Ultra' }).waitFor();
     await screenshot(page, 'phone-facts-model-suggestions-phone');
+    // Up with no option active starts from the last; Down from the last wraps to the first.
+    const last = list.getByRole('option').last();
+    await model.press('ArrowUp');
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
     await model.press('ArrowDown');
     const first = list.getByRole('option').first();
     await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');

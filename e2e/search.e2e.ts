@@ -106,6 +106,12 @@ describe('search, filters, sort and saved searches', () => {
       const first = listbox.getByRole('option').first();
       await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
       expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+      // Up from the first wraps to the last; Down from the last comes back to the first.
+      const last = listbox.getByRole('option').last();
+      await box.press('ArrowUp');
+      await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+      await box.press('ArrowDown');
+      await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
       const picked = (await first.textContent()) ?? '';
       expect(picked.toLowerCase()).toContain('nebula');
       await box.press('Enter');

@@ -1,6 +1,7 @@
-import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { FormField, errorProps } from './form-field.tsx';
 import { SuggestionList } from './suggestion-list.tsx';
+import { useSuggestionList } from './use-suggestion-list.ts';
 
 /**
  * A labelled form field with suggestions, after the WAI-ARIA combobox pattern (list
@@ -35,41 +36,14 @@ export function ComboboxField({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
-  const listId = `${id}-list`;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   // Only what differs from the field is worth offering.
   const options = suggestions.filter((s) => s !== value);
-  const expanded = open && options.length > 0;
+  const list = useSuggestionList(options, (option) => pick(option));
 
-  const pick = (option: string) => {
+  function pick(option: string) {
     onChange(option);
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (options.length === 0) return;
-      setOpen(true);
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => {
-        if (!expanded) return step === 1 ? 0 : options.length - 1;
-        return (i + step + options.length) % options.length;
-      });
-    } else if (e.key === 'Escape' && expanded) {
-      e.preventDefault();
-      // Kept from a dialog's own Escape: only the list closes.
-      e.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    } else if (e.key === 'Enter' && expanded && active >= 0) {
-      e.preventDefault();
-      const option = options[active];
-      if (option !== undefined) pick(option);
-    }
-  };
+    list.close();
+  }
 
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
@@ -79,35 +53,29 @@ export function ComboboxField({
           id={id}
           name={name}
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          autoComplete="off"
+          {...list.fieldProps}
           maxLength={maxLength}
           value={value}
           onChange={(e) => {
             onChange(e.target.value);
-            setOpen(true);
-            setActive(-1);
+            list.setOpen(true);
+            list.setActive(-1);
           }}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
+          onKeyDown={list.onKeyDown}
+          onFocus={() => list.setOpen(true)}
           onBlur={() => {
-            setOpen(false);
-            setActive(-1);
+            list.close();
             onBlur?.();
           }}
           className={`input w-full ${error ? 'input-error' : ''}`}
           {...errorProps(id, error)}
         />
         <SuggestionList
-          id={listId}
+          id={list.listId}
           label={`${label}: suggestions`}
           options={options}
-          active={active}
-          expanded={expanded}
+          active={list.active}
+          expanded={list.expanded}
           onPick={pick}
         />
       </div>

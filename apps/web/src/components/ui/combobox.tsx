@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SuggestionList } from './suggestion-list.tsx';
+import { useSuggestionList } from './use-suggestion-list.ts';
 
 /** How long typing must pause before suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
@@ -34,11 +35,10 @@ export function SearchCombobox({
 }) {
   const ownId = useId();
   const id = inputId ?? `${ownId}-input`;
-  const listId = `${ownId}-list`;
   const [value, setValue] = useState(initialValue);
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const list = useSuggestionList(suggestions, (picked) => submit(picked));
+  const { setOpen, setActive } = list;
   // What the suggestions were asked for: typing asks again, picking one does not.
   const [asked, setAsked] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -69,49 +69,24 @@ export function SearchCombobox({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [asked, fetchSuggestions]);
+  }, [asked, fetchSuggestions, setActive, setOpen]);
 
-  const expanded = open && suggestions.length > 0;
-
-  const submit = (text: string) => {
+  function submit(text: string) {
     // A suggestion call still on its way must not open the list again over the results.
     setAsked('');
     setSuggestions([]);
-    setOpen(false);
-    setActive(-1);
+    list.close();
     setValue(text);
     onSubmit(text.trim());
-  };
+  }
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
+    if (list.onKeyDown(e)) return;
+    // Escape on a closed list clears the field.
+    if (e.key === 'Escape' && value !== '') {
       e.preventDefault();
-      if (suggestions.length === 0) return;
-      setOpen(true);
-      setActive((i) => (expanded ? (i + 1) % suggestions.length : 0));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (suggestions.length === 0) return;
-      setOpen(true);
-      setActive((i) =>
-        expanded ? (i <= 0 ? suggestions.length - 1 : i - 1) : suggestions.length - 1,
-      );
-    } else if (e.key === 'Escape') {
-      if (expanded) {
-        e.preventDefault();
-        // Kept from the page's other Escape handlers: only the list closes.
-        e.stopPropagation();
-        setOpen(false);
-        setActive(-1);
-      } else if (value !== '') {
-        e.preventDefault();
-        setValue('');
-        setSuggestions([]);
-      }
-    } else if (e.key === 'Enter' && expanded && active >= 0) {
-      e.preventDefault();
-      const picked = suggestions[active];
-      if (picked !== undefined) submit(picked);
+      setValue('');
+      setSuggestions([]);
     }
   };
 
@@ -132,12 +107,7 @@ export function SearchCombobox({
           id={id}
           name={name}
           type="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          autoComplete="off"
+          {...list.fieldProps}
           enterKeyHint="search"
           placeholder={placeholder}
           value={value}
@@ -169,11 +139,11 @@ export function SearchCombobox({
         </button>
       </div>
       <SuggestionList
-        id={listId}
+        id={list.listId}
         label="Suggestions"
         options={suggestions}
-        active={active}
-        expanded={expanded}
+        active={list.active}
+        expanded={list.expanded}
         onPick={submit}
         maxHeightClass="max-h-80"
       />

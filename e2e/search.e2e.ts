@@ -221,6 +221,34 @@ describe('search, filters, sort and saved searches', () => {
       expect(unexpectedErrors(buyer.errors)).toEqual([]);
     });
 
+    it('shows totals and counts that stopped at the limit as "at least"', async () => {
+      const { page } = buyer;
+      await page.goto(`/search?q=${MODEL}`);
+      await resultsSettled(page);
+      // The API's answers as a search past SEARCH_COUNT_LIMIT gives them: the relation "gte"
+      // beside the total, and facets with exact false.
+      await page.route('**/api/search?**', async (route) => {
+        const answer = await route.fetch();
+        await route.fulfill({
+          response: answer,
+          headers: { ...answer.headers(), 'x-total-count-relation': 'gte' },
+        });
+      });
+      await page.route('**/api/search/facets?**', async (route) => {
+        const answer = await route.fetch();
+        await route.fulfill({ response: answer, json: { ...(await answer.json()), exact: false } });
+      });
+      const panel = await filters(page);
+      await panel.getByRole('checkbox', { name: 'good (13)' }).click();
+      await page.waitForURL((url) => url.searchParams.get('condition') === 'good');
+      await page.getByText('13+ phones found').waitFor();
+      // The condition's own counts are made without it: good is still 13, now "at least".
+      await (await filters(page)).getByRole('checkbox', { name: 'good (13+)' }).waitFor();
+      await page.unroute('**/api/search?**');
+      await page.unroute('**/api/search/facets?**');
+      expect(unexpectedErrors(buyer.errors)).toEqual([]);
+    });
+
     it('suggests what to loosen when nothing matches', async () => {
       const { page } = buyer;
       await page.goto(`/search?q=${MODEL}&maxPrice=1&condition=fair`);

@@ -34,6 +34,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { registerSearchIndex } from './modules/search/search-index-feed.ts';
 import { savedSearchesRoutes } from './modules/search/saved-searches.routes.ts';
 import { registerLiveEvents } from './modules/events/live-event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await registerRedis(app);
   registerRateLimits(app);
   registerLiveEvents(app);
+  registerSearchIndex(app);
   await registerAuth(app);
 
   await app.register(

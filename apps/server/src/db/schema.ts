@@ -386,6 +386,16 @@ export interface SearchDocsTable {
   seller: string;
 }
 
+/** What changed in the search index, for the servers' in-memory copies (migration 20261124001200). */
+export interface SearchLogTable {
+  seq: ColumnType<number, never, never>;
+  /** A document added or removed; with `card`, a listing whose card changed. */
+  docid: number | null;
+  card: ColumnType<boolean | number, never, never>;
+  /** A seller whose verification, name or review figures changed. */
+  seller: string | null;
+}
+
 export interface ListingNamesTable {
   /** The name in lower case, without outer spaces. */
   key: string;
@@ -425,6 +435,7 @@ export interface Database {
   savedSearches: SavedSearchesTable;
   listingNames: ListingNamesTable;
   search_docs: SearchDocsTable;
+  search_log: SearchLogTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   live_events: LiveEventsTable;

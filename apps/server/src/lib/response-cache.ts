@@ -40,7 +40,7 @@ export interface ResponseCacheLimits {
   maxBytes: number;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 const MIB = 1024 * 1024;
 /** Room for an entry's own bookkeeping beside its key, bodies and headers. */
 const ENTRY_OVERHEAD_BYTES = 256;

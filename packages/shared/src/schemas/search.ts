@@ -79,6 +79,7 @@ export const searchFiltersSchema = z
     path: ['maxPrice'],
   });
 export type SearchFilters = z.output<typeof searchFiltersSchema>;
+export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 
 /**
  * `GET /api/search`: the filters, a sort, and keyset paging. `cursor` is the opaque value of the

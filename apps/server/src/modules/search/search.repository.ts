@@ -10,6 +10,15 @@ import { isPostgres, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { selectProductViews } from '../catalog/product-view.ts';
+import { readRankKey, type Rank } from './search-rank-key.ts';
+import {
+  BATTERY_THRESHOLDS,
+  filtersSet,
+  type FacetFilter,
+  type FacetPass,
+  type FacetPasses,
+  type IndexPageEntry,
+} from './search-index.ts';
 import {
   editDistance,
   nameMatches,
@@ -39,7 +48,7 @@ export interface SearchAfter {
 }
 
 /** A filter that facets count without, so that one can see what widening it would give. */
-type Omitted = 'category' | 'condition' | 'storage' | 'minBattery' | 'verified' | 'price' | null;
+type Omitted = FacetFilter | null;
 
 /**
  * The query's terms with corrections for long words that begin no indexed word: the indexed
@@ -127,11 +136,7 @@ export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
  */
 const POSTGRES_WINDOW = 3000;
 
-/**
- * Which matches: all of them, or one rank of best match: 2 when every word is in the name, 1
- * when every word is in the name, brand and details, 0 for the rest (the description needed).
- */
-export type Rank = 2 | 1 | 0;
+/** Which matches: all of them, or one rank of best match (see Rank). */
 type Scope = Rank | 'all';
 
 /** A query's rows: the documents (`d`) that match the words, with what the filters need. */
@@ -306,12 +311,6 @@ async function newestFirst(
   return [...first, ...rest];
 }
 
-/** What a page's cursor holds for best match: the rank and the docid, as "rank:docid". */
-export function readRankKey(key: number | string): { rank: Rank; docid: number } | null {
-  const match = typeof key === 'string' ? /^([012]):(\d{1,16})$/.exec(key) : null;
-  return match ? { rank: Number(match[1]) as Rank, docid: Number(match[2]) } : null;
-}
-
 export interface SearchRowsInput {
   filters: SearchFilters;
   terms: SearchTerm[];
@@ -321,13 +320,10 @@ export interface SearchRowsInput {
   limit: number;
 }
 
-interface PageEntry {
-  docid: number;
-  key: number | string;
-}
+type PageEntry = IndexPageEntry;
 
 /** The page's documents in order, each with its cursor key. */
-async function pageEntries(db: Db, input: SearchRowsInput): Promise<PageEntry[]> {
+export async function findPageEntries(db: Db, input: SearchRowsInput): Promise<PageEntry[]> {
   const n = input.limit + 1;
   const { filters, terms, after } = input;
   switch (input.order) {
@@ -378,8 +374,8 @@ async function pageEntries(db: Db, input: SearchRowsInput): Promise<PageEntry[]>
   }
 }
 
-/** The cards of these documents, in their order. */
-async function viewsOf(db: Db, docids: number[]) {
+/** The cards' rows of these documents (those still on show), in their order. */
+export async function findCardViews(db: Db, docids: number[]) {
   if (docids.length === 0) return [];
   const rows = await selectProductViews(db)
     .innerJoin('search_docs as d', 'd.product', 'p.id')
@@ -391,17 +387,6 @@ async function viewsOf(db: Db, docids: number[]) {
     const row = byDocid.get(docid);
     return row ? [row] : [];
   });
-}
-
-/** One page of results (`limit` rows, and one more when a next page exists) and its keys. */
-export async function findSearchRows(db: Db, input: SearchRowsInput) {
-  const entries = await pageEntries(db, input);
-  const views = await viewsOf(
-    db,
-    entries.map((e) => e.docid),
-  );
-  const keys = new Map(entries.map((e) => [e.docid, e.key]));
-  return views.map((row) => ({ row, key: keys.get(Number(row.docid))!, docid: Number(row.docid) }));
 }
 
 export interface SearchCount {
@@ -438,20 +423,23 @@ export async function countSearchRows(
   );
 }
 
-export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
-
-type FacetPass = Record<string, number | string | null>;
+type PassRow = Record<string, number | string | null>;
 
 /**
  * Every count the facets show, in one pass over the first COUNT_LIMIT matches: each choice of a
  * filter is one of a few known values, so each count is a conditional sum.
  */
-async function facetPass(db: Db, filters: SearchFilters, terms: SearchTerm[], omit: Omitted) {
+async function facetPass(
+  db: Db,
+  filters: SearchFilters,
+  terms: SearchTerm[],
+  omit: Omitted,
+): Promise<FacetPass> {
   const src = source(db, filters, terms, 'all', omit);
   const when = (condition: RawBuilder<unknown>, alias: string) =>
     sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0) as ${sql.ref(alias)}`;
   const verifiedIsTrue = valueWriters(db).bool(true);
-  const { rows } = await sql<FacetPass>`
+  const { rows } = await sql<PassRow>`
     select
       count(*) as total,
       ${sql.join([
@@ -469,54 +457,38 @@ async function facetPass(db: Db, filters: SearchFilters, terms: SearchTerm[], om
     ) f
     join users u on u.id = f.seller
   `.execute(db);
-  return rows[0]!;
+  const row = rows[0]!;
+  const n = (key: string) => Number(row[key] ?? 0);
+  const price = (key: string) => (row[key] === null ? null : Number(row[key]));
+  return {
+    total: n('total'),
+    category: CATEGORIES.map((_, i) => n(`c${i}`)),
+    condition: CONDITIONS.map((_, i) => n(`k${i}`)),
+    storage: STORAGE_OPTIONS_GB.map((_, i) => n(`s${i}`)),
+    battery: BATTERY_THRESHOLDS.map((_, i) => n(`b${i}`)),
+    verified: n('verified'),
+    minPrice: price('minPrice'),
+    maxPrice: price('maxPrice'),
+  };
 }
 
 /**
  * The counts behind the filters, each filter's choices counted without that filter: one pass
  * with every filter, and one more for each filter that is set. A pass reads at most COUNT_LIMIT
- * matches; when one reads that many, its counts are of those matches only (`exact` false), each
- * then a lower bound.
+ * matches.
  */
-export async function findFacetCounts(db: Db, filters: SearchFilters, terms: SearchTerm[]) {
-  const isSet: Record<Exclude<Omitted, null>, boolean> = {
-    category: filters.category !== undefined,
-    condition: filters.condition !== undefined,
-    storage: filters.storage !== undefined,
-    minBattery: filters.minBattery !== undefined,
-    verified: filters.verified === true,
-    price: filters.minPrice !== undefined || filters.maxPrice !== undefined,
-  };
-  const omitted = (Object.keys(isSet) as Exclude<Omitted, null>[]).filter((f) => isSet[f]);
-  const passes = await Promise.all([
+export async function findFacetPasses(
+  db: Db,
+  filters: SearchFilters,
+  terms: SearchTerm[],
+): Promise<FacetPasses> {
+  const omitted = filtersSet(filters);
+  const [all, ...others] = await Promise.all([
     facetPass(db, filters, terms, null),
     ...omitted.map((f) => facetPass(db, filters, terms, f)),
   ]);
-  const all = passes[0]!;
-  const without = (f: Exclude<Omitted, null>) => (isSet[f] ? passes[1 + omitted.indexOf(f)]! : all);
-  const n = (pass: FacetPass, key: string) => Number(pass[key] ?? 0);
-  const present = <T>(values: readonly T[], pass: FacetPass, prefix: string) =>
-    values
-      .map((value, i) => ({ value, count: n(pass, `${prefix}${i}`) }))
-      .filter((c) => c.count > 0);
-  const prices = without('price');
-  return {
-    total: n(all, 'total'),
-    // A pass that read the limit may have stopped there: its counts are then lower bounds.
-    exact: passes.every((pass) => n(pass, 'total') < COUNT_LIMIT),
-    category: present(CATEGORIES, without('category'), 'c'),
-    condition: present(CONDITIONS, without('condition'), 'k'),
-    storage: present(STORAGE_OPTIONS_GB, without('storage'), 's'),
-    battery: BATTERY_THRESHOLDS.map((value, i) => ({
-      value,
-      count: n(without('minBattery'), `b${i}`),
-    })),
-    verified: n(without('verified'), 'verified'),
-    price: {
-      min: prices.minPrice === null ? null : Number(prices.minPrice),
-      max: prices.maxPrice === null ? null : Number(prices.maxPrice),
-    },
-  };
+  const without = new Map(omitted.map((f, i) => [f, others[i]!]));
+  return { all: all!, without: (f) => without.get(f) ?? all! };
 }
 
 /** The first document id of listings posted after this time. */
@@ -529,7 +501,7 @@ export async function findNewestPostedAt(
   terms: SearchTerm[],
 ): Promise<Date | null> {
   const [docid] = await newestFirst(db, filters, terms, 'all', { below: null, above: null }, 1);
-  const [row] = await viewsOf(db, docid === undefined ? [] : [docid]);
+  const [row] = await findCardViews(db, docid === undefined ? [] : [docid]);
   return row ? readDate(row.postedAt) : null;
 }
 
@@ -549,7 +521,7 @@ export async function findPostedAfter(
     newestFirst(db, filters, terms, 'all', bounds, limit),
     countDocuments(db, source(db, filters, terms, 'all', null), bounds, null),
   ]);
-  return { rows: await viewsOf(db, ids), total: count.count };
+  return { rows: await findCardViews(db, ids), total: count.count };
 }
 
 /** How many of the most listed matching names are read before the closer check. */

@@ -12,8 +12,9 @@ import {
   searchSuggestionsSchema,
 } from '@market/shared';
 import { signedIn } from '../../lib/access.ts';
+import { sendText } from '../../lib/compression.ts';
 import { sendCursorPage } from '../../lib/paging.ts';
-import { cacheKey } from '../../lib/response-cache.ts';
+import { cacheKey, JSON_TYPE } from '../../lib/response-cache.ts';
 import { SearchCursors } from './search-cursor.ts';
 import { searchTokens } from './search-text.ts';
 import { searchFacets, searchProducts, suggestNames } from './search.service.ts';
@@ -39,8 +40,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await searchProducts(app.db, cursors, request.query);
-      return sendCursorPage(reply, request.url, { ...result, items: result.products });
+      const result = await searchProducts(app.db, cursors, request.query, app.searchIndex);
+      const cards = sendCursorPage(reply, request.url, { ...result, items: result.cards });
+      // Each card went through the product schema when it was made (search-cards.ts).
+      return sendText(reply.type(JSON_TYPE), Buffer.from(`[${cards.join(',')}]`));
     },
   );
 
@@ -56,7 +59,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchFacetsSchema },
       },
     },
-    async (request) => searchFacets(app.db, request.query),
+    async (request) => searchFacets(app.db, request.query, app.searchIndex),
   );
 
   app.get(

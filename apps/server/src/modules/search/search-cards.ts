@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import { productSchema } from '@market/shared';
+import type { Database } from '../../db/schema.ts';
+import { boundedCache, stringBytes } from '../../lib/bounded-cache.ts';
+import { toProduct, type ProductViewRow } from '../catalog/product-view.ts';
+import { findCardViews } from './search.repository.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * A result card as the API sends it: the product through the route's own schema, as JSON. A
+ * search answer is these texts in an array, so a kept card is not made or checked again.
+ */
+export function cardJson(row: ProductViewRow): string {
+  return JSON.stringify(productSchema.parse(toProduct(row)));
+}
+
+/** The cards of these documents (those still on show), by docid. */
+export async function readCards(db: Db, docids: number[]): Promise<Map<number, string>> {
+  const rows = await findCardViews(db, docids);
+  return new Map(rows.map((row) => [Number(row.docid), cardJson(row)]));
+}
+
+interface KeptCard {
+  seller: string;
+  json: string;
+}
+
+const CARDS_KEPT = 20_000;
+const CARD_BYTES_KEPT = 64 * 1024 * 1024;
+
+/**
+ * Cards of results kept in memory beside the search index, dropped by the same log that keeps
+ * the index current (search-index-feed.ts): a card changes only through a write the log names.
+ */
+export class CardCache {
+  private readonly cards = boundedCache<number, KeptCard>({
+    maxEntries: CARDS_KEPT,
+    maxBytes: CARD_BYTES_KEPT,
+    sizeOf: (card) => 64 + stringBytes(card.json) + stringBytes(card.seller),
+  });
+  /** Counts drops: a card read before a drop and kept after it could be stale. */
+  private generation = 0;
+
+  drop(docid: number): void {
+    this.generation++;
+    this.cards.delete(docid);
+  }
+
+  dropSeller(seller: string): void {
+    this.generation++;
+    const theirs = [...this.cards.entries()].filter(([, card]) => card.seller === seller);
+    for (const [docid] of theirs) this.cards.delete(docid);
+  }
+
+  async get(db: Db, docids: number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const missing: number[] = [];
+    for (const docid of docids) {
+      const card = this.cards.get(docid);
+      if (card) out.set(docid, card.json);
+      else missing.push(docid);
+    }
+    if (missing.length === 0) return out;
+    const generation = this.generation;
+    const rows = await findCardViews(db, missing);
+    const keep = generation === this.generation;
+    for (const row of rows) {
+      const docid = Number(row.docid);
+      const json = cardJson(row);
+      out.set(docid, json);
+      if (keep) this.cards.set(docid, { seller: row.sellerId, json });
+    }
+    return out;
+  }
+}

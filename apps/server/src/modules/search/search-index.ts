@@ -1,0 +1,676 @@
+import { CATEGORIES, CONDITIONS, STORAGE_OPTIONS_GB, type SearchFilters } from '@market/shared';
+import { boundedCache, stringBytes } from '../../lib/bounded-cache.ts';
+import { dollarsToCents } from '../../lib/money.ts';
+import { readRankKey } from './search-rank-key.ts';
+import {
+  searchTokens,
+  typoCandidates,
+  withCorrections,
+  wordsOneEditAway,
+  type SearchTerm,
+  type SearchWord,
+} from './search-text.ts';
+
+/**
+ * The search index held in memory (decision 0025): the listings on show with the values the
+ * filters read, an inverted index of their words, and the matches of recent word sets. It knows
+ * no database: `search-index-feed.ts` fills it from `search_docs` and keeps it following every
+ * write. It answers with the same rules as the databases' engines (search.repository.ts): the
+ * same words match, best match has the same ranks, counts and facets stop at COUNT_LIMIT.
+ */
+
+/** One listing on show as the index takes it. */
+export interface IndexedDocument {
+  docid: number;
+  category: string;
+  /** Cents. */
+  price: number;
+  condition: string;
+  storage: number | null;
+  battery: number | null;
+  seller: string;
+  name: string;
+  colour: string | null;
+  description: string;
+}
+
+/** Where a word is: the name, the labels (brand, storage and colour), the description. */
+const NAME = 1;
+const LABELS = 2;
+const REST = 4;
+
+/**
+ * A word's fields as the ranks it allows, one bit each: 4 for rank 2 (in the name), 2 for rank 1
+ * (in the name or labels), 1 for rank 0 (anywhere). A set of words matches at a rank when every
+ * word has that rank's bit: the bits of the words are ANDed, of alternatives ORed.
+ */
+const LEVELS = Uint8Array.from({ length: 8 }, (_, fields) => {
+  let level = 0;
+  if (fields & NAME) level |= 4;
+  if (fields & (NAME | LABELS)) level |= 2;
+  if (fields) level |= 1;
+  return level;
+});
+
+/** A level's rank: 2, 1 or 0; null for no match. */
+const rankOf = (level: number): 0 | 1 | 2 | null =>
+  level & 4 ? 2 : level & 2 ? 1 : level & 1 ? 0 : null;
+
+/** The words a text is indexed under: its tokens and their letter and digit parts. */
+function addWords(words: Map<string, number>, text: string | null, field: number): void {
+  if (!text) return;
+  for (const token of searchTokens(text)) {
+    words.set(token, (words.get(token) ?? 0) | field);
+    const parts = token.match(/[a-z]+|[0-9]+/g);
+    if (parts && parts.length > 1) {
+      for (const part of parts) words.set(part, (words.get(part) ?? 0) | field);
+    }
+  }
+}
+
+/** Storage as the labels show it ("128 gb", "1 tb"), as the databases index it. */
+const storageLabel = (gb: number | null) =>
+  gb === null ? '' : gb >= 1024 ? `${Math.floor(gb / 1024)} tb` : `${gb} gb`;
+
+function documentWords(doc: IndexedDocument): Map<string, number> {
+  const words = new Map<string, number>();
+  addWords(words, doc.name, NAME);
+  addWords(words, doc.category, LABELS);
+  addWords(words, `${storageLabel(doc.storage)} ${doc.colour ?? ''}`, LABELS);
+  addWords(words, doc.description, REST);
+  return words;
+}
+
+/** A list of numbers that grows, in a typed array. */
+class IntList {
+  items = new Int32Array(16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.items.length) this.grow();
+    this.items[this.length++] = value;
+  }
+
+  insertAt(index: number, value: number): void {
+    if (this.length === this.items.length) this.grow();
+    this.items.copyWithin(index + 1, index, this.length);
+    this.items[index] = value;
+    this.length++;
+  }
+
+  private grow(): void {
+    const bigger = new Int32Array(this.items.length * 2);
+    bigger.set(this.items);
+    this.items = bigger;
+  }
+}
+
+/** A word's documents: each entry is a slot times 8 plus the fields the word is in. */
+type Posting = IntList;
+const FIELD_BITS = 3;
+
+/** The documents matching one set of words: per rank, their slots in ascending docid order. */
+interface Matches {
+  terms: SearchTerm[];
+  ranks: [IntList, IntList, IntList];
+}
+
+/** Which filter a document fails, one bit each. */
+const F_CATEGORY = 1;
+const F_PRICE = 2;
+const F_CONDITION = 4;
+const F_STORAGE = 8;
+const F_BATTERY = 16;
+const F_VERIFIED = 32;
+
+/** A filter that facets count without, so that one can see what widening it would give. */
+export type FacetFilter =
+  'category' | 'condition' | 'storage' | 'minBattery' | 'verified' | 'price';
+const FACET_BITS: Record<FacetFilter, number> = {
+  category: F_CATEGORY,
+  price: F_PRICE,
+  condition: F_CONDITION,
+  storage: F_STORAGE,
+  minBattery: F_BATTERY,
+  verified: F_VERIFIED,
+};
+
+const NO_BATTERY = -1;
+const NO_STORAGE = -1;
+
+/** The filters of a search, compiled to the index's numbers. */
+interface Compiled {
+  category: number;
+  minPrice: number;
+  maxPrice: number;
+  conditions: number;
+  storages: number[] | null;
+  minBattery: number;
+  verified: boolean;
+  set: number;
+}
+
+export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
+
+/** The filters a search sets, each counted without in a facet pass of its own. */
+export function filtersSet(filters: SearchFilters): FacetFilter[] {
+  const set: Record<FacetFilter, boolean> = {
+    category: filters.category !== undefined,
+    price: filters.minPrice !== undefined || filters.maxPrice !== undefined,
+    condition: filters.condition !== undefined,
+    storage: filters.storage !== undefined,
+    minBattery: filters.minBattery !== undefined,
+    verified: filters.verified === true,
+  };
+  return (Object.keys(set) as FacetFilter[]).filter((f) => set[f]);
+}
+
+/** The counts of one facet pass, as search.repository.ts's passes give them. */
+export interface FacetPass {
+  total: number;
+  category: number[];
+  condition: number[];
+  storage: number[];
+  battery: number[];
+  verified: number;
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+/** A pass with every filter, and the pass without each filter (`all` for one not set). */
+export interface FacetPasses {
+  all: FacetPass;
+  without(filter: FacetFilter): FacetPass;
+}
+
+const newPass = (): FacetPass => ({
+  total: 0,
+  category: CATEGORIES.map(() => 0),
+  condition: CONDITIONS.map(() => 0),
+  storage: STORAGE_OPTIONS_GB.map(() => 0),
+  battery: BATTERY_THRESHOLDS.map(() => 0),
+  verified: 0,
+  minPrice: null,
+  maxPrice: null,
+});
+
+export interface IndexPageEntry {
+  docid: number;
+  key: number | string;
+}
+
+export type IndexOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+
+/** How many word sets' matches are kept, and how many slots they may hold in all. */
+const MATCHES_KEPT = 500;
+const MATCH_SLOTS_KEPT = 24_000_000;
+
+export class SearchIndex {
+  private capacity = 1024;
+  /** Slots in use (live and removed); a removed document's slot is not used again. */
+  private size = 0;
+  private live = 0;
+  private docids = new Float64Array(this.capacity);
+  private categories = new Uint8Array(this.capacity);
+  private prices = new Int32Array(this.capacity);
+  private conditions = new Uint8Array(this.capacity);
+  private storages = new Int32Array(this.capacity);
+  private batteries = new Int16Array(this.capacity);
+  private sellers = new Int32Array(this.capacity);
+  private alive = new Uint8Array(this.capacity);
+  private readonly slotOf = new Map<number, number>();
+  /** Sellers by number, and which are verified. */
+  private readonly sellerNumbers = new Map<string, number>();
+  private verifiedSellers = new Uint8Array(1024);
+  private readonly postings = new Map<string, Posting>();
+  /** Every word in order, for prefixes and corrections; words added since are merged in when asked. */
+  private vocabulary: string[] = [];
+  private readonly newWords: string[] = [];
+  private readonly matches = boundedCache<string, Matches>({
+    maxEntries: MATCHES_KEPT,
+    maxBytes: MATCH_SLOTS_KEPT * 4,
+    sizeOf: (m, key) =>
+      stringBytes(key) +
+      4 * (m.ranks[0].items.length + m.ranks[1].items.length + m.ranks[2].items.length),
+  });
+
+  /** Listings on show. */
+  get documents(): number {
+    return this.live;
+  }
+
+  /** Slots of documents removed since the index was built: memory a rebuild gives back. */
+  get removed(): number {
+    return this.size - this.live;
+  }
+
+  has(docid: number): boolean {
+    return this.slotOf.has(docid);
+  }
+
+  add(doc: IndexedDocument): void {
+    this.remove(doc.docid);
+    if (this.size === this.capacity) this.grow();
+    const slot = this.size++;
+    this.live++;
+    this.docids[slot] = doc.docid;
+    this.categories[slot] = Math.max(0, (CATEGORIES as readonly string[]).indexOf(doc.category));
+    this.prices[slot] = doc.price;
+    this.conditions[slot] = Math.max(0, (CONDITIONS as readonly string[]).indexOf(doc.condition));
+    this.storages[slot] = doc.storage ?? NO_STORAGE;
+    this.batteries[slot] = doc.battery ?? NO_BATTERY;
+    this.sellers[slot] = this.sellerNumber(doc.seller);
+    this.alive[slot] = 1;
+    this.slotOf.set(doc.docid, slot);
+    const words = documentWords(doc);
+    for (const [word, fields] of words) {
+      let posting = this.postings.get(word);
+      if (!posting) {
+        posting = new IntList();
+        this.postings.set(word, posting);
+        this.newWords.push(word);
+      }
+      posting.push((slot << FIELD_BITS) | fields);
+    }
+    // The kept matches take the new document where it belongs.
+    for (const m of this.matches.values()) {
+      const rank = rankOf(this.levelOfDocument(m.terms, words));
+      if (rank !== null) this.insertSlot(m.ranks[rank], slot);
+    }
+  }
+
+  remove(docid: number): void {
+    const slot = this.slotOf.get(docid);
+    if (slot === undefined) return;
+    this.slotOf.delete(docid);
+    this.alive[slot] = 0;
+    this.live--;
+  }
+
+  setVerified(seller: string, verified: boolean): void {
+    this.verifiedSellers[this.sellerNumber(seller)] = verified ? 1 : 0;
+  }
+
+  /**
+   * The query's terms with corrections for long words that begin no indexed word: the indexed
+   * words one letter away, those in most listings first (as search.repository.ts does).
+   */
+  resolveTerms(terms: SearchTerm[]): SearchTerm[] {
+    const corrections = new Map<string, string[]>();
+    for (const word of typoCandidates(terms)) {
+      if (this.wordsBeginning(word).length > 0) continue;
+      const near = wordsOneEditAway(word)
+        .filter((w) => this.postings.has(w))
+        .sort((a, b) => this.postings.get(b)!.length - this.postings.get(a)!.length);
+      if (near.length > 0) corrections.set(word, near.slice(0, 5));
+    }
+    return corrections.size > 0 ? withCorrections(terms, corrections) : terms;
+  }
+
+  /** The `n` first documents after `after` in the order, each with its cursor key. */
+  page(
+    terms: SearchTerm[],
+    filters: SearchFilters,
+    order: IndexOrder,
+    after: { key: number | string; id: string } | null,
+    n: number,
+  ): IndexPageEntry[] {
+    const m = this.matchesOf(terms);
+    const f = this.compile(filters);
+    switch (order) {
+      case 'newest': {
+        const below = after ? Number(after.key) : Infinity;
+        const out: IndexPageEntry[] = [];
+        this.newestFirst(m, (slot, docid) => {
+          if (docid >= below || this.fails(f, slot) !== 0) return true;
+          out.push({ docid, key: docid });
+          return out.length < n;
+        });
+        return out;
+      }
+      case 'relevance': {
+        const start = after ? readRankKey(after.key) : null;
+        const out: IndexPageEntry[] = [];
+        for (let rank = start?.rank ?? 2; rank >= 0 && out.length < n; rank--) {
+          const below = start && rank === start.rank ? start.docid : Infinity;
+          const list = m.ranks[rank]!;
+          for (let i = list.length - 1; i >= 0 && out.length < n; i--) {
+            const slot = list.items[i]!;
+            const docid = this.docids[slot]!;
+            if (!this.alive[slot] || docid >= below || this.fails(f, slot) !== 0) continue;
+            out.push({ docid, key: `${rank}:${docid}` });
+          }
+        }
+        return out;
+      }
+      case 'price_asc':
+      case 'price_desc':
+        return this.byPrice(m, f, order === 'price_asc' ? 1 : -1, after, n);
+    }
+  }
+
+  /** How many documents match, read up to `limit`: exact below it, else "at least". */
+  count(terms: SearchTerm[], filters: SearchFilters, limit: number) {
+    const m = this.matchesOf(terms);
+    const f = this.compile(filters);
+    let n = 0;
+    for (const list of m.ranks) {
+      for (let i = 0; i < list.length && n <= limit; i++) {
+        const slot = list.items[i]!;
+        if (this.alive[slot] && this.fails(f, slot) === 0) n++;
+      }
+    }
+    return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
+  }
+
+  /**
+   * Facet passes, newest first: one with every filter (`all`) and one without each filter that
+   * is set, each counting at most `limit` matches.
+   */
+  facets(terms: SearchTerm[], filters: SearchFilters, limit: number): FacetPasses {
+    const m = this.matchesOf(terms);
+    const f = this.compile(filters);
+    const omitted = filtersSet(filters);
+    const all = newPass();
+    const without = new Map(omitted.map((name) => [name, newPass()]));
+    const passes: Array<[number, FacetPass]> = [
+      [0, all],
+      ...omitted.map((name): [number, FacetPass] => [FACET_BITS[name], without.get(name)!]),
+    ];
+    let open = passes.length;
+    this.newestFirst(m, (slot) => {
+      const failed = this.fails(f, slot);
+      for (const [ignored, pass] of passes) {
+        if ((failed & ~ignored) !== 0 || pass.total >= limit) continue;
+        this.tally(pass, slot);
+        if (pass.total === limit) open--;
+      }
+      return open > 0;
+    });
+    return { all, without: (name: FacetFilter) => without.get(name) ?? all };
+  }
+
+  private tally(pass: FacetPass, slot: number): void {
+    pass.total++;
+    pass.category[this.categories[slot]!]!++;
+    pass.condition[this.conditions[slot]!]!++;
+    const storage = (STORAGE_OPTIONS_GB as readonly number[]).indexOf(this.storages[slot]!);
+    if (storage >= 0) pass.storage[storage]!++;
+    const battery = this.batteries[slot]!;
+    BATTERY_THRESHOLDS.forEach((t, i) => {
+      if (battery >= t) pass.battery[i]!++;
+    });
+    if (this.verifiedSellers[this.sellers[slot]!]) pass.verified++;
+    const price = this.prices[slot]!;
+    if (pass.minPrice === null || price < pass.minPrice) pass.minPrice = price;
+    if (pass.maxPrice === null || price > pass.maxPrice) pass.maxPrice = price;
+  }
+
+  /** Calls `visit` for each live match newest first until it answers false. */
+  private newestFirst(m: Matches, visit: (slot: number, docid: number) => boolean): void {
+    const [r0, r1, r2] = m.ranks;
+    let i0 = r0.length - 1;
+    let i1 = r1.length - 1;
+    let i2 = r2.length - 1;
+    const docids = this.docids;
+    for (;;) {
+      const d0 = i0 >= 0 ? docids[r0.items[i0]!]! : -1;
+      const d1 = i1 >= 0 ? docids[r1.items[i1]!]! : -1;
+      const d2 = i2 >= 0 ? docids[r2.items[i2]!]! : -1;
+      let slot: number;
+      let docid: number;
+      if (d0 < 0 && d1 < 0 && d2 < 0) return;
+      if (d0 >= d1 && d0 >= d2) {
+        slot = r0.items[i0--]!;
+        docid = d0;
+      } else if (d1 >= d2) {
+        slot = r1.items[i1--]!;
+        docid = d1;
+      } else {
+        slot = r2.items[i2--]!;
+        docid = d2;
+      }
+      if (this.alive[slot] && !visit(slot, docid)) return;
+    }
+  }
+
+  private byPrice(
+    m: Matches,
+    f: Compiled,
+    direction: 1 | -1,
+    after: { key: number | string; id: string } | null,
+    n: number,
+  ): IndexPageEntry[] {
+    // (price, docid) in the order's direction; `before(a, b)` when a comes first.
+    const prices = this.prices;
+    const docids = this.docids;
+    const before = (a: number, b: number) => {
+      const pa = prices[a]!;
+      const pb = prices[b]!;
+      return pa !== pb ? (pa - pb) * direction < 0 : (docids[a]! - docids[b]!) * direction < 0;
+    };
+    const afterPrice = after ? Number(after.key) : 0;
+    const afterDocid = after ? Number(after.id) : 0;
+    const isAfter = (slot: number) => {
+      if (!after) return true;
+      const p = prices[slot]!;
+      if (p !== afterPrice) return (p - afterPrice) * direction > 0;
+      return (docids[slot]! - afterDocid) * direction > 0;
+    };
+    // The best `n` so far, in order: most candidates fail against the last one and are dropped.
+    const best: number[] = [];
+    for (const list of m.ranks) {
+      for (let i = 0; i < list.length; i++) {
+        const slot = list.items[i]!;
+        if (!this.alive[slot] || this.fails(f, slot) !== 0 || !isAfter(slot)) continue;
+        if (best.length === n && !before(slot, best[n - 1]!)) continue;
+        let at = best.length;
+        while (at > 0 && before(slot, best[at - 1]!)) at--;
+        best.splice(at, 0, slot);
+        if (best.length > n) best.pop();
+      }
+    }
+    return best.map((slot) => ({ docid: docids[slot]!, key: prices[slot]! }));
+  }
+
+  private compile(filters: SearchFilters): Compiled {
+    let set = 0;
+    const category = filters.category
+      ? (CATEGORIES as readonly string[]).indexOf(filters.category)
+      : -1;
+    if (filters.category) set |= F_CATEGORY;
+    const hasPrice = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+    if (hasPrice) set |= F_PRICE;
+    let conditions = 0;
+    if (filters.condition) {
+      set |= F_CONDITION;
+      for (const c of filters.condition) conditions |= 1 << CONDITIONS.indexOf(c);
+    }
+    if (filters.storage) set |= F_STORAGE;
+    if (filters.minBattery !== undefined) set |= F_BATTERY;
+    if (filters.verified) set |= F_VERIFIED;
+    return {
+      category,
+      minPrice: filters.minPrice === undefined ? -Infinity : dollarsToCents(filters.minPrice),
+      maxPrice: filters.maxPrice === undefined ? Infinity : dollarsToCents(filters.maxPrice),
+      conditions,
+      storages: filters.storage ?? null,
+      minBattery: filters.minBattery ?? 0,
+      verified: filters.verified === true,
+      set,
+    };
+  }
+
+  /** The filters a document fails, as F_ bits; 0 when it passes them all. */
+  private fails(f: Compiled, slot: number): number {
+    let failed = 0;
+    if (f.set === 0) return 0;
+    if (f.set & F_CATEGORY && this.categories[slot] !== f.category) failed |= F_CATEGORY;
+    if (f.set & F_PRICE) {
+      const price = this.prices[slot]!;
+      if (price < f.minPrice || price > f.maxPrice) failed |= F_PRICE;
+    }
+    if (f.set & F_CONDITION && !(f.conditions & (1 << this.conditions[slot]!))) {
+      failed |= F_CONDITION;
+    }
+    if (f.set & F_STORAGE && !f.storages!.includes(this.storages[slot]!)) failed |= F_STORAGE;
+    if (f.set & F_BATTERY && this.batteries[slot]! < f.minBattery) failed |= F_BATTERY;
+    if (f.set & F_VERIFIED && !this.verifiedSellers[this.sellers[slot]!]) failed |= F_VERIFIED;
+    return failed;
+  }
+
+  /** The matches of a set of words, kept for the next search with the same words. */
+  private matchesOf(terms: SearchTerm[]): Matches {
+    const key = JSON.stringify(terms);
+    const kept = this.matches.get(key);
+    if (kept) return kept;
+    const levels = terms.length === 0 ? null : this.levels(terms);
+    const ranks: Matches['ranks'] = [new IntList(), new IntList(), new IntList()];
+    for (let slot = 0; slot < this.size; slot++) {
+      if (!this.alive[slot]) continue;
+      const rank = levels ? rankOf(levels[slot]!) : 0;
+      if (rank !== null) ranks[rank].push(slot);
+    }
+    for (const list of ranks) this.sortByDocid(list);
+    const m: Matches = { terms, ranks };
+    this.matches.set(key, m);
+    return m;
+  }
+
+  /** Each slot's level for the words (see LEVELS), computed from the postings. */
+  private levels(terms: SearchTerm[]): Uint8Array {
+    let all: Uint8Array | null = null;
+    for (const term of terms) {
+      const any = new Uint8Array(this.size);
+      for (const alternative of term) {
+        let every: Uint8Array | null = null;
+        for (const word of alternative) {
+          const one = this.wordLevels(word);
+          if (every) for (let i = 0; i < every.length; i++) every[i]! &= one[i]!;
+          else every = one;
+        }
+        if (every) for (let i = 0; i < any.length; i++) any[i]! |= every[i]!;
+      }
+      if (all) for (let i = 0; i < all.length; i++) all[i]! &= any[i]!;
+      else all = any;
+    }
+    return all ?? new Uint8Array(this.size);
+  }
+
+  private wordLevels({ word, prefix }: SearchWord): Uint8Array {
+    const out = new Uint8Array(this.size);
+    for (const w of prefix ? this.wordsBeginning(word) : this.postings.has(word) ? [word] : []) {
+      const posting = this.postings.get(w)!;
+      const entries = posting.items;
+      for (let i = 0; i < posting.length; i++) {
+        const entry = entries[i]!;
+        out[entry >> FIELD_BITS]! |= LEVELS[entry & 7]!;
+      }
+    }
+    return out;
+  }
+
+  /** A document's level for the words, from its own words (as `levels` would give it). */
+  private levelOfDocument(terms: SearchTerm[], words: Map<string, number>): number {
+    if (terms.length === 0) return 1;
+    const levelOf = ({ word, prefix }: SearchWord) => {
+      if (!prefix) return LEVELS[words.get(word) ?? 0]!;
+      let fields = 0;
+      for (const [w, f] of words) if (w.startsWith(word)) fields |= f;
+      return LEVELS[fields]!;
+    };
+    let all = 7;
+    for (const term of terms) {
+      let any = 0;
+      for (const alternative of term) {
+        let every = 7;
+        for (const word of alternative) every &= levelOf(word);
+        any |= every;
+      }
+      all &= any;
+    }
+    return all;
+  }
+
+  /** Indexed words beginning with `prefix`, from the ordered vocabulary. */
+  private wordsBeginning(prefix: string): string[] {
+    if (this.newWords.length > 0) {
+      this.vocabulary = [...this.vocabulary, ...this.newWords].sort();
+      this.newWords.length = 0;
+    }
+    const words = this.vocabulary;
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i++) out.push(words[i]!);
+    return out;
+  }
+
+  /** Inserts a slot keeping the list in ascending docid order (new listings go at the end). */
+  private insertSlot(list: IntList, slot: number): void {
+    const docid = this.docids[slot]!;
+    const last = list.length > 0 ? this.docids[list.items[list.length - 1]!]! : -1;
+    if (docid > last) {
+      list.push(slot);
+      return;
+    }
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.docids[list.items[mid]!]! < docid) lo = mid + 1;
+      else hi = mid;
+    }
+    list.insertAt(lo, slot);
+  }
+
+  private sortByDocid(list: IntList): void {
+    const items = list.items.subarray(0, list.length);
+    for (let i = 1; i < items.length; i++) {
+      if (this.docids[items[i - 1]!]! > this.docids[items[i]!]!) {
+        const docids = this.docids;
+        items.sort((a, b) => docids[a]! - docids[b]!);
+        return;
+      }
+    }
+  }
+
+  private sellerNumber(seller: string): number {
+    let n = this.sellerNumbers.get(seller);
+    if (n === undefined) {
+      n = this.sellerNumbers.size;
+      this.sellerNumbers.set(seller, n);
+      if (n === this.verifiedSellers.length) {
+        const bigger = new Uint8Array(n * 2);
+        bigger.set(this.verifiedSellers);
+        this.verifiedSellers = bigger;
+      }
+    }
+    return n;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const grow = <T extends Float64Array | Int32Array | Int16Array | Uint8Array>(
+      old: T,
+      make: (n: number) => T,
+    ) => {
+      const bigger = make(this.capacity);
+      bigger.set(old);
+      return bigger;
+    };
+    this.docids = grow(this.docids, (n) => new Float64Array(n));
+    this.categories = grow(this.categories, (n) => new Uint8Array(n));
+    this.prices = grow(this.prices, (n) => new Int32Array(n));
+    this.conditions = grow(this.conditions, (n) => new Uint8Array(n));
+    this.storages = grow(this.storages, (n) => new Int32Array(n));
+    this.batteries = grow(this.batteries, (n) => new Int16Array(n));
+    this.sellers = grow(this.sellers, (n) => new Int32Array(n));
+    this.alive = grow(this.alive, (n) => new Uint8Array(n));
+  }
+}

@@ -1,0 +1,234 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { Product } from '@market/shared';
+import { valueWriters } from '../src/db/dialect.ts';
+import type { Database } from '../src/db/schema.ts';
+import { LiveSearchIndex } from '../src/modules/search/search-index-feed.ts';
+import { testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { call, insertCategories, searchNames } from './helpers/market.ts';
+
+/*
+ * Each server keeps its search index and result cards in memory and follows the database's
+ * search_log (decision 0025). A search must see every write committed before it, made through
+ * any server or straight in the database, with the cards as they are now.
+ */
+const t = useTestApp();
+let other: TestApp['app'];
+let buyer: TestUser;
+let seller: TestUser;
+let minute = 0;
+
+const quiet = { info: () => {}, error: () => {} };
+
+async function insertListing(
+  db: Kysely<Database>,
+  name: string,
+  category = 'realme',
+): Promise<string> {
+  const w = valueWriters(db);
+  const id = crypto.randomUUID();
+  minute += 1;
+  await db
+    .insertInto('products')
+    .values({
+      id,
+      sellerId: seller.id,
+      category,
+      name,
+      imgUrl: '/demo/iphone-1.webp',
+      originalPriceCents: 50_000,
+      resellPriceCents: 20_000,
+      yearOfPurchase: 2022,
+      condition: 'good',
+      description: '',
+      location: 'Dhaka',
+      advertised: w.bool(false),
+      postedAt: w.date(new Date(Date.UTC(2026, 1, 1) + minute * 60_000)),
+      status: 'available',
+    })
+    .execute();
+  return id;
+}
+
+async function cards(app: TestApp['app'], q: string): Promise<Product[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}`,
+    headers: buyer.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<Product[]>();
+}
+
+beforeAll(async () => {
+  await insertCategories(t);
+  buyer = await createUser(t, { role: 'buyer' });
+  seller = await createUser(t, { role: 'seller' });
+  // A second server on the same database, as behind a load balancer.
+  const { buildApp } = await import('../src/app.ts');
+  other = await buildApp(t.config, { database: t.db.handle, serveWeb: false });
+  await other.ready();
+});
+
+afterAll(async () => {
+  await other?.close();
+});
+
+describe(`the in-memory search index on ${testDbKind}`, () => {
+  it('is built before the server answers, and searches use it', async () => {
+    expect(t.app.searchIndex?.ready).toBe(true);
+    expect(other.searchIndex?.ready).toBe(true);
+  });
+
+  it('sees a listing added, sold or deleted through another server in its next search', async () => {
+    const id = await insertListing(other.db, 'Lumia orbit');
+    expect(await searchNames(t, buyer, 'q=lumia')).toEqual(['Lumia orbit']);
+    await other.db.updateTable('products').set({ status: 'sold' }).where('id', '=', id).execute();
+    expect(await searchNames(t, buyer, 'q=lumia')).toEqual([]);
+    await other.db
+      .updateTable('products')
+      .set({ status: 'available' })
+      .where('id', '=', id)
+      .execute();
+    expect((await cards(other, 'lumia')).map((p) => p._id)).toEqual([id]);
+    await t.app.db.deleteFrom('products').where('id', '=', id).execute();
+    expect(await cards(other, 'lumia')).toEqual([]);
+  });
+
+  it('shows a card as it is now: its price, its area, its seller', async () => {
+    const id = await insertListing(t.app.db, 'Xperia dune');
+    // Both servers keep the card.
+    expect((await cards(t.app, 'xperia'))[0]!.resellPrice).toBe(200);
+    expect((await cards(other, 'xperia'))[0]!.location).toBe('Dhaka');
+    await t.app.db
+      .updateTable('products')
+      .set({ resellPriceCents: 17_500, location: 'Khulna', imgUrl: '/demo/iphone-2.webp' })
+      .where('id', '=', id)
+      .execute();
+    for (const app of [t.app, other]) {
+      const [card] = await cards(app, 'xperia');
+      expect(card).toMatchObject({ resellPrice: 175, location: 'Khulna' });
+      expect(card!.imgURL).toContain('iphone-2');
+    }
+    await t.app.db
+      .updateTable('users')
+      .set({ name: 'Renamed Seller', isVerifiedUser: valueWriters(t.app.db).bool(true) })
+      .where('id', '=', seller.id)
+      .execute();
+    await t.app.db
+      .insertInto('seller_stats')
+      .values({ sellerId: seller.id, ratingSum: 9, ratingCount: 2 })
+      .onConflict((oc) => oc.column('sellerId').doUpdateSet({ ratingSum: 9, ratingCount: 2 }))
+      .execute();
+    for (const app of [t.app, other]) {
+      const [card] = await cards(app, 'xperia');
+      expect(card).toMatchObject({
+        userName: 'Renamed Seller',
+        sellerVerified: true,
+        sellerRating: { average: 4.5, count: 2 },
+      });
+    }
+    expect(await searchNames(t, buyer, 'q=xperia&verified=true')).toEqual(['Xperia dune']);
+  });
+
+  it.runIf(testDbKind === 'postgres')(
+    'sees a write whose transaction began before a later one that committed first',
+    async () => {
+      let inserted!: () => void;
+      let commit!: () => void;
+      const written = new Promise<void>((resolve) => (inserted = resolve));
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      // Each new word and each brand's count is a row locked until commit: the two share only
+      // words already indexed, and not their brand.
+      const base = await insertListing(t.app.db, 'Moto base');
+      await t.app.db.deleteFrom('products').where('id', '=', base).execute();
+      const slow = t.app.db.transaction().execute(async (trx) => {
+        await insertListing(trx, 'Moto slowpoke');
+        inserted();
+        await held;
+      });
+      await written;
+      // Written after the slow one and committed before it: its log entry has a higher seq.
+      await insertListing(t.app.db, 'Moto quick', 'samsung');
+      expect(await searchNames(t, buyer, 'q=moto')).toEqual(['Moto quick']);
+      commit();
+      await slow;
+      expect((await searchNames(t, buyer, 'q=moto')).sort()).toEqual([
+        'Moto quick',
+        'Moto slowpoke',
+      ]);
+    },
+  );
+
+  it('deletes log entries older than an hour', async () => {
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    const at = testDbKind === 'postgres' ? sql`${old}` : sql`${old.getTime()}`;
+    await sql`insert into search_log (seller, at) values ('gone-seller', ${at})`.execute(t.app.db);
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from search_log where seller = 'gone-seller'`.execute(t.app.db)
+        ).rows[0]!.n,
+      );
+    expect(await count()).toBe(1);
+    await t.app.searchIndex!.prune();
+    expect(await count()).toBe(0);
+  });
+
+  it('builds itself again when many documents were removed, and when it fell behind', async () => {
+    const live = new LiveSearchIndex(t.app.db, quiet, {
+      staleAfterMs: 60_000,
+      rebuildAfterRemoved: 2,
+    });
+    await live.follow();
+    const ids = [];
+    for (const name of ['Oppo one', 'Oppo two', 'Oppo three', 'Oppo four']) {
+      ids.push(await insertListing(t.app.db, name));
+    }
+    await live.current();
+    await t.app.db.deleteFrom('products').where('id', 'in', ids.slice(0, 3)).execute();
+    expect((await live.current()).index.removed).toBeGreaterThan(2);
+    await live.settled();
+    const { index } = await live.current();
+    expect(index.removed).toBe(0);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from search_docs`.execute(
+      t.app.db,
+    );
+    expect(index.documents).toBe(Number(rows[0]!.n));
+
+    // A server that could not read the log for longer than entries are kept starts again from
+    // the documents: here the entries of a change are deleted before it reads them.
+    const behind = new LiveSearchIndex(t.app.db, quiet, {
+      staleAfterMs: 0,
+      rebuildAfterRemoved: 10_000,
+    });
+    await behind.follow();
+    await t.app.db
+      .updateTable('products')
+      .set({ name: 'Oppo renamed' })
+      .where('id', '=', ids[3]!)
+      .execute();
+    await sql`delete from search_log`.execute(t.app.db);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = (await behind.current()).index;
+    const terms = after.resolveTerms([[[{ word: 'renamed', prefix: true }]]]);
+    expect(after.count(terms, { q: '', location: undefined }, 10).count).toBe(1);
+  });
+});
+
+describe(`search without the in-memory index on ${testDbKind}`, () => {
+  const db = useTestApp({ env: { SEARCH_INDEX: 'database' } });
+  it('keeps no index and answers from the database', async () => {
+    expect(db.app.searchIndex).toBeNull();
+    await insertCategories(db);
+    const reader = await createUser(db, { role: 'buyer' });
+    const res = await call(db, reader, 'GET', '/api/search?q=anything');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('0');
+  });
+});

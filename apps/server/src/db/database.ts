@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { boundedCache, stringBytes } from '../lib/bounded-cache.ts';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Migration, MigrationResultSet } from 'kysely';
 import pg from 'pg';
@@ -79,8 +80,38 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, kind: 'sqlite', sqliteFile: options.sqliteFile, close: () => db.destroy() };
+}
+
+/** Distinct statements kept prepared: the server's queries are a few hundred shapes. */
+const STATEMENTS_KEPT = 1_000;
+
+/**
+ * The connection as the query builder sees it, with each statement prepared once: preparing
+ * (parsing and planning the SQL) cost more than running most of the server's queries. A statement
+ * still being read by an iterator is busy; the same text then gets a statement of its own.
+ * SQLite prepares a kept statement again by itself when the schema changes.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = boundedCache<string, SQLite.Statement>({
+    maxEntries: STATEMENTS_KEPT,
+    maxBytes: 32 * 1024 * 1024,
+    // A prepared statement holds its text and its compiled program: a few times the text.
+    sizeOf: (_, text) => 4096 + 4 * stringBytes(text),
+  });
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {

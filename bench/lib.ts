@@ -33,7 +33,8 @@ async function spawnAndWait(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A server builds its search index before it answers: about 30 s at a million listings.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode}`);
     try {

@@ -13,6 +13,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
 import { SearchCursors } from '../apps/server/src/modules/search/search-cursor.ts';
+import { LiveSearchIndex } from '../apps/server/src/modules/search/search-index-feed.ts';
 import {
   searchFacets,
   searchProducts,
@@ -88,7 +89,9 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
       deepColdMs: await time(deep, () => new CategoryPageAnchors()),
       deepWarmMs: await time(deep, () => warm),
     });
-    // Search, its facets and suggestions, one query at a time (no HTTP, nothing cached).
+    // Search, its facets and suggestions, one query at a time (no HTTP, no answer cached): from
+    // the server's in-memory index (after its first searches, as a running server answers) and
+    // from the database's own engine.
     const cursors = new SearchCursors('bench');
     const filters = (i: number) =>
       searchQuerySchema.parse({
@@ -96,15 +99,32 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
         maxPrice: 150 + (i % 5000) / 10,
       });
     const runs = values.quick ? 30 : 100;
+    const live = new LiveSearchIndex(handle.db, { info: () => {}, error: console.error });
+    const building = performance.now();
+    await live.follow();
+    const builtMs = performance.now() - building;
+    const timed = (call: (i: number) => Promise<unknown>) => percentiles(runs, call);
+    await timed((i) => searchProducts(handle.db, cursors, filters(i), live));
     searchQueries.push(
+      { size, what: 'in-memory index: build', p50Ms: Number(builtMs.toFixed(0)), p99Ms: NaN },
       {
         size,
-        what: 'search: two words + max price',
+        what: 'in-memory: two words + max price',
+        ...(await timed((i) => searchProducts(handle.db, cursors, filters(i), live))),
+      },
+      {
+        size,
+        what: 'in-memory: facets of the same',
+        ...(await timed((i) => searchFacets(handle.db, filters(i), live))),
+      },
+      {
+        size,
+        what: 'database: two words + max price',
         ...(await percentiles(runs, (i) => searchProducts(handle.db, cursors, filters(i)))),
       },
       {
         size,
-        what: 'facets of the same',
+        what: 'database: facets of the same',
         ...(await percentiles(runs, (i) => searchFacets(handle.db, filters(i)))),
       },
       {
@@ -214,8 +234,9 @@ for (const q of queries) {
 console.log('\nsearch alone (no HTTP), each call a different query:');
 console.log('listings    query                              p50 ms  p99 ms');
 for (const q of searchQueries) {
+  const p99 = Number.isNaN(q.p99Ms) ? '' : q.p99Ms;
   console.log(
-    `${String(q.size).padEnd(11)} ${q.what.padEnd(34)} ${String(q.p50Ms).padEnd(7)} ${q.p99Ms}`,
+    `${String(q.size).padEnd(11)} ${q.what.padEnd(34)} ${String(q.p50Ms).padEnd(7)} ${p99}`,
   );
 }
 const small = rows[0];

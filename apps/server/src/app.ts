@@ -81,6 +81,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Also the time an onReady hook may take: the search index of a large catalogue is built
+    // before the server answers (about 20 s at a million listings).
+    pluginTimeout: 300_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -31,7 +31,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     for (const [stream, socket] of open) {
-      stream.body.once('end', () => setImmediate(() => socket.destroySoon()));
+      // An injected request's socket (the tests') has no destroySoon.
+      const destroy = () =>
+        typeof socket.destroySoon === 'function' ? socket.destroySoon() : socket.destroy();
+      stream.body.once('end', () => setImmediate(destroy));
       stream.close();
     }
   });

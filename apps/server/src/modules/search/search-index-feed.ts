@@ -1,5 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { setImmediate } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { App } from '../../app.ts';
 import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { repeatWhileRunning } from '../../lib/periodic-job.ts';
@@ -160,6 +162,8 @@ class Follower {
     for (;;) {
       const docs = await readDocuments(this.db, sql`d.docid > ${after}`, BUILD_BATCH);
       for (const doc of docs) this.index.add(doc);
+      // SQLite answers without waiting: other requests get their turn between batches.
+      await setImmediate();
       const last = docs.at(-1);
       if (!last || docs.length < BUILD_BATCH) break;
       after = last.docid;
@@ -336,7 +340,7 @@ declare module 'fastify' {
 }
 
 /** The in-memory index, built before the server is ready and followed once a second. */
-export function registerSearchIndex(app: FastifyInstance): void {
+export function registerSearchIndex(app: App): void {
   if (app.config.searchIndex !== 'memory') {
     app.decorate('searchIndex', null);
     return;

@@ -172,6 +172,7 @@ class Follower {
       select id from users where "isVerifiedUser" = ${valueWriters(this.db).bool(true)}
     `.execute(this.db);
     for (const { id } of rows) this.index.setVerified(id, true);
+    this.index.orderWords();
   }
 
   /** Applies what the log names, as it stands in the database now. */

@@ -56,6 +56,18 @@ const LEVELS = Uint8Array.from({ length: 8 }, (_, fields) => {
 const rankOf = (level: number): 0 | 1 | 2 | null =>
   level & 4 ? 2 : level & 2 ? 1 : level & 1 ? 0 : null;
 
+/** The first index of an ordered list whose word does not come before `word`. */
+function firstNotBefore(words: readonly string[], word: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words[mid]! < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The words a text is indexed under: its tokens and their letter and digit parts. */
 function addWords(words: Map<string, number>, text: string | null, field: number): void {
   if (!text) return;
@@ -539,20 +551,22 @@ export class SearchIndex {
 
   /** Each slot's level for the words (see LEVELS), computed from the postings. */
   private levels(terms: SearchTerm[]): Uint8Array {
+    const and = (into: Uint8Array | null, other: Uint8Array) => {
+      if (!into) return other;
+      for (let i = 0; i < into.length; i++) into[i]! &= other[i]!;
+      return into;
+    };
     let all: Uint8Array | null = null;
     for (const term of terms) {
-      const any = new Uint8Array(this.size);
+      let any: Uint8Array | null = null;
       for (const alternative of term) {
         let every: Uint8Array | null = null;
-        for (const word of alternative) {
-          const one = this.wordLevels(word);
-          if (every) for (let i = 0; i < every.length; i++) every[i]! &= one[i]!;
-          else every = one;
-        }
-        if (every) for (let i = 0; i < any.length; i++) any[i]! |= every[i]!;
+        for (const word of alternative) every = and(every, this.wordLevels(word));
+        if (!every) continue;
+        if (any) for (let i = 0; i < any.length; i++) any[i]! |= every[i]!;
+        else any = every;
       }
-      if (all) for (let i = 0; i < all.length; i++) all[i]! &= any[i]!;
-      else all = any;
+      all = and(all, any ?? new Uint8Array(this.size));
     }
     return all ?? new Uint8Array(this.size);
   }
@@ -592,21 +606,28 @@ export class SearchIndex {
     return all;
   }
 
+  /**
+   * Merges the words added since into the ordered vocabulary: all at once after a build, one by
+   * one (a place found by halving) as listings bring new words.
+   */
+  orderWords(): void {
+    const added = this.newWords;
+    if (added.length === 0) return;
+    if (added.length > 64) {
+      this.vocabulary = [...this.vocabulary, ...added].sort();
+    } else {
+      for (const word of added)
+        this.vocabulary.splice(firstNotBefore(this.vocabulary, word), 0, word);
+    }
+    added.length = 0;
+  }
+
   /** Indexed words beginning with `prefix`, from the ordered vocabulary. */
   private wordsBeginning(prefix: string): string[] {
-    if (this.newWords.length > 0) {
-      this.vocabulary = [...this.vocabulary, ...this.newWords].sort();
-      this.newWords.length = 0;
-    }
+    this.orderWords();
     const words = this.vocabulary;
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (words[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
     const out: string[] = [];
+    const lo = firstNotBefore(words, prefix);
     for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i++) out.push(words[i]!);
     return out;
   }

@@ -32,18 +32,8 @@ const REBUILD_AFTER_REMOVED = 10_000;
 /** The log is pruned once in this many catch-ups. */
 const PRUNE_EVERY = 60;
 
-interface DocumentRow {
-  docid: number | string;
-  category: string;
-  price: number;
-  condition: string;
-  storage: number | null;
-  battery: number | null;
-  seller: string;
-  name: string;
-  colour: string | null;
-  description: string;
-}
+/** PostgreSQL answers a bigint docid as text. */
+type DocumentRow = Omit<IndexedDocument, 'docid'> & { docid: number | string };
 
 const toDocument = (row: DocumentRow): IndexedDocument => ({ ...row, docid: Number(row.docid) });
 

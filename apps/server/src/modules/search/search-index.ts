@@ -1,4 +1,5 @@
 import { CATEGORIES, CONDITIONS, STORAGE_OPTIONS_GB, type SearchFilters } from '@market/shared';
+import type { SearchDocsTable } from '../../db/schema.ts';
 import { boundedCache, stringBytes } from '../../lib/bounded-cache.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { readRankKey } from './search-rank-key.ts';
@@ -19,20 +20,12 @@ import {
  * same words match, best match has the same ranks, counts and facets stop at COUNT_LIMIT.
  */
 
-/** One listing on show as the index takes it. */
-export interface IndexedDocument {
-  docid: number;
-  category: string;
-  /** Cents. */
-  price: number;
-  condition: string;
-  storage: number | null;
-  battery: number | null;
-  seller: string;
+/** One listing on show as the index takes it: its document (price in cents) and its words. */
+export type IndexedDocument = Omit<SearchDocsTable, 'product'> & {
   name: string;
   colour: string | null;
   description: string;
-}
+};
 
 /** Where a word is: the name, the labels (brand, storage and colour), the description. */
 const NAME = 1;

@@ -82,6 +82,19 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     expect(other.searchIndex?.ready).toBe(true);
   });
 
+  it('answers searches and facets from the index, and searches by location from the database', async () => {
+    const kept = async () => (await t.app.searchIndex!.current()).index.wordSets;
+    const before = await kept();
+    await searchNames(t, buyer, 'q=quasar');
+    expect(await kept()).toBe(before + 1);
+    const facets = await call(t, buyer, 'GET', '/api/search/facets?q=nebula');
+    expect(facets.statusCode).toBe(200);
+    expect(await kept()).toBe(before + 2);
+    // The area is matched in the listing's own text, which the index does not hold.
+    await searchNames(t, buyer, 'q=pulsar&location=Dhaka');
+    expect(await kept()).toBe(before + 2);
+  });
+
   it('sees a listing added, sold or deleted through another server in its next search', async () => {
     const id = await insertListing(other.db, 'Lumia orbit');
     expect(await searchNames(t, buyer, 'q=lumia')).toEqual(['Lumia orbit']);

@@ -11,7 +11,7 @@ type Db = Kysely<Database>;
  * A result card as the API sends it: the product through the route's own schema, as JSON. A
  * search answer is these texts in an array, so a kept card is not made or checked again.
  */
-export function cardJson(row: ProductViewRow): string {
+function cardJson(row: ProductViewRow): string {
   return JSON.stringify(productSchema.parse(toProduct(row)));
 }
 

@@ -216,9 +216,11 @@ class Follower {
  */
 export class LiveSearchIndex {
   private follower: Follower | null = null;
+  /** A rebuilt follower, swapped in by the next catch-up (which catches it up first). */
+  private fresh: Follower | null = null;
   private rebuilding: Promise<void> | null = null;
-  private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private running: Promise<Follower> | null = null;
+  private queued: Promise<Follower> | null = null;
   private caughtUpAt = 0;
   private catchUps = 0;
 
@@ -231,15 +233,14 @@ export class LiveSearchIndex {
     },
   ) {}
 
-  /** Whether the index is built (the server is ready only once it is). */
+  /** Whether the index is built; until it is, searches go to the database. */
   get ready(): boolean {
     return this.follower !== null;
   }
 
   /** The index and its cards, caught up with every write committed before this call. */
-  async current(): Promise<{ index: SearchIndex; cards: CardCache }> {
-    await this.catchUp();
-    return this.follower!;
+  current(): Promise<{ index: SearchIndex; cards: CardCache }> {
+    return this.catchUp();
   }
 
   /** Builds the index the first time; afterwards catches up, prunes the log, and rebuilds. */
@@ -258,7 +259,8 @@ export class LiveSearchIndex {
     if (++this.catchUps % PRUNE_EVERY === 0) await this.prune();
   }
 
-  catchUp(): Promise<void> {
+  /** One catch-up at a time; it answers the follower it brought up to date. */
+  private catchUp(): Promise<Follower> {
     if (!this.running) {
       this.running = this.step().finally(() => {
         this.running = null;
@@ -275,8 +277,12 @@ export class LiveSearchIndex {
     return this.queued;
   }
 
-  private async step(): Promise<void> {
+  private async step(): Promise<Follower> {
     if (!this.follower) throw new Error('The search index is not built yet');
+    if (this.fresh) {
+      this.follower = this.fresh;
+      this.fresh = null;
+    }
     if (Date.now() - this.caughtUpAt > this.limits.staleAfterMs) {
       // Entries it never read may have been deleted since: start again from the documents.
       this.follower = await this.built();
@@ -284,19 +290,20 @@ export class LiveSearchIndex {
       await this.follower.catchUp();
     }
     this.caughtUpAt = Date.now();
-    const index = this.follower.index;
-    const removedAllowed = Math.max(this.limits.rebuildAfterRemoved, index.documents / 4);
-    if (!this.rebuilding && index.removed > removedAllowed) {
+    const follower = this.follower;
+    const removedAllowed = Math.max(this.limits.rebuildAfterRemoved, follower.index.documents / 4);
+    if (!this.rebuilding && follower.index.removed > removedAllowed) {
       // Removed documents keep their slots; a new index gives the memory back.
       this.rebuilding = this.built()
-        .then((fresh) => {
-          this.follower = fresh;
+        .then((rebuilt) => {
+          this.fresh = rebuilt;
         })
         .catch((err: unknown) => this.log.error({ err }, 'search index rebuild failed'))
         .finally(() => {
           this.rebuilding = null;
         });
     }
+    return follower;
   }
 
   /** A new follower, built and caught up. */
@@ -307,7 +314,7 @@ export class LiveSearchIndex {
     return follower;
   }
 
-  /** Resolves once a rebuild under way, if any, is done. */
+  /** Resolves once a rebuild under way, if any, is done (the next catch-up swaps it in). */
   async settled(): Promise<void> {
     await this.rebuilding;
   }

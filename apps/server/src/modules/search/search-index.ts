@@ -1,10 +1,16 @@
-import { CATEGORIES, CONDITIONS, STORAGE_OPTIONS_GB, type SearchFilters } from '@market/shared';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  STORAGE_OPTIONS_GB,
+  formatStorage,
+  type SearchFilters,
+} from '@market/shared';
 import type { SearchDocsTable } from '../../db/schema.ts';
 import { boundedCache, stringBytes } from '../../lib/bounded-cache.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { readRankKey } from './search-rank-key.ts';
 import {
-  searchTokens,
+  indexedWords,
   typoCandidates,
   withCorrections,
   wordsOneEditAway,
@@ -61,28 +67,17 @@ function firstNotBefore(words: readonly string[], word: string): number {
   return lo;
 }
 
-/** The words a text is indexed under: its tokens and their letter and digit parts. */
-function addWords(words: Map<string, number>, text: string | null, field: number): void {
-  if (!text) return;
-  for (const token of searchTokens(text)) {
-    words.set(token, (words.get(token) ?? 0) | field);
-    const parts = token.match(/[a-z]+|[0-9]+/g);
-    if (parts && parts.length > 1) {
-      for (const part of parts) words.set(part, (words.get(part) ?? 0) | field);
-    }
-  }
-}
-
-/** Storage as the labels show it ("128 gb", "1 tb"), as the databases index it. */
-const storageLabel = (gb: number | null) =>
-  gb === null ? '' : gb >= 1024 ? `${Math.floor(gb / 1024)} tb` : `${gb} gb`;
-
+/** A document's words, each with the fields it is in. */
 function documentWords(doc: IndexedDocument): Map<string, number> {
   const words = new Map<string, number>();
-  addWords(words, doc.name, NAME);
-  addWords(words, doc.category, LABELS);
-  addWords(words, `${storageLabel(doc.storage)} ${doc.colour ?? ''}`, LABELS);
-  addWords(words, doc.description, REST);
+  const add = (text: string, field: number) => {
+    for (const word of indexedWords(text)) words.set(word, (words.get(word) ?? 0) | field);
+  };
+  add(doc.name, NAME);
+  // The labels as the databases index them: the brand, the storage ("128 gb"), the colour.
+  add(`${doc.category} ${doc.storage === null ? '' : formatStorage(doc.storage)}`, LABELS);
+  add(doc.colour ?? '', LABELS);
+  add(doc.description, REST);
   return words;
 }
 
@@ -249,8 +244,9 @@ export class SearchIndex {
     return this.size - this.live;
   }
 
-  has(docid: number): boolean {
-    return this.slotOf.has(docid);
+  /** Word sets whose matches are kept: each search answered here keeps its own. */
+  get wordSets(): number {
+    return this.matches.size;
   }
 
   add(doc: IndexedDocument): void {

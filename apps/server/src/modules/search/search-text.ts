@@ -61,17 +61,21 @@ export function parseSearchText(text: string): SearchTerm[] {
   return terms;
 }
 
+/** The words a text is indexed under: its tokens and their letter and digit parts. */
+export function indexedWords(text: string): string[] {
+  return searchTokens(text).flatMap((token) => {
+    const parts = splitDigits(token);
+    return parts.length > 1 ? [token, ...parts] : [token];
+  });
+}
+
 /**
  * Whether a name answers every term, as the index would see it: each term has an alternative
  * whose words each begin (or, when not a prefix, equal) one of the name's words, its letter and
  * digit parts included ("iPhone13" has iphone13, iphone and 13).
  */
 export function nameMatches(name: string, terms: SearchTerm[]): boolean {
-  const words = new Set<string>();
-  for (const token of searchTokens(name)) {
-    words.add(token);
-    for (const part of splitDigits(token)) words.add(part);
-  }
+  const words = new Set(indexedWords(name));
   const has = ({ word, prefix }: SearchWord) =>
     prefix ? [...words].some((w) => w.startsWith(word)) : words.has(word);
   return terms.every((term) => term.some((alternative) => alternative.every(has)));

@@ -320,10 +320,8 @@ export interface SearchRowsInput {
   limit: number;
 }
 
-type PageEntry = IndexPageEntry;
-
 /** The page's documents in order, each with its cursor key. */
-export async function findPageEntries(db: Db, input: SearchRowsInput): Promise<PageEntry[]> {
+export async function findPageEntries(db: Db, input: SearchRowsInput): Promise<IndexPageEntry[]> {
   const n = input.limit + 1;
   const { filters, terms, after } = input;
   switch (input.order) {
@@ -336,7 +334,7 @@ export async function findPageEntries(db: Db, input: SearchRowsInput): Promise<P
       // Best match ranks by where the words are (name, then name, brand and details, then
       // anywhere), newest first within a rank: each rank is read from the top of the index.
       const start = after ? readRankKey(after.key) : null;
-      const out: PageEntry[] = [];
+      const out: IndexPageEntry[] = [];
       for (let rank = start?.rank ?? 2; rank >= 0 && out.length < n; rank--) {
         const below = start && rank === start.rank ? start.docid : null;
         const ids = await newestFirst(

@@ -3,7 +3,7 @@
  *
  * Builds the product as `npm start` does and starts it. Prints the gzip size of what the home page needs
  * before it shows and works (its HTML with a small inline script for the phone menu, and its CSS;
- * the server draws the page), and of the app's scripts it fetches once it has loaded. Then runs Lighthouse (mobile preset, Debian's Chromium) on the home page,
+ * the server draws the page), and of the app's scripts it fetches once it has loaded. Then runs Lighthouse (mobile preset, in the browser `findBrowser` finds) on the home page,
  * /categories, /log-in, and, signed in as the demo buyer (the session cookie sent with every
  * request), a category page and the search results for "iphone", printing the four category
  * scores and LCP, CLS and TBT. Figures go to bench/results/ too.
@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
 import { CHROMIUM_FLAGS } from '../e2e/harness.ts';
+import { findBrowser } from '../scripts/lib/browser.mjs';
 import {
   buildProduct,
   prepareDatabase,
@@ -24,7 +25,8 @@ import {
   writeResults,
 } from './lib.ts';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const browser = await findBrowser();
+console.log(`Lighthouse runs in ${browser.source}`);
 const dist = path.join(repoRoot, 'apps/web/dist');
 
 buildProduct();
@@ -81,8 +83,9 @@ console.log(
 );
 
 const chrome = await chromeLauncher.launch({
-  chromePath,
+  chromePath: browser.path,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  ...(browser.env.LD_LIBRARY_PATH ? { envVars: { ...process.env, ...browser.env } } : {}),
 });
 
 interface PageScores {

@@ -161,13 +161,29 @@ describe('accounts in the browser', () => {
     for (const email of [BUYER.email, 'nobody.here@example.com']) {
       await page.goto('/log-in');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
-      await page.getByLabel('Email').fill(email);
+      await page.waitForURL((url) => url.pathname === '/forgot-password');
+      // The form is filled once the page has settled: a field typed into while the page still
+      // loads can be drawn again empty, and the form then shows an error instead of the answer.
+      await page.waitForLoadState('networkidle');
+      const field = page.getByLabel('Email');
+      await field.fill(email);
+      expect(await field.inputValue()).toBe(email);
       await page.getByRole('button', { name: 'Send the reset link' }).click();
+      // Without the answer, the failure says what the page showed instead.
       await page
         .getByText(
           'If an account exists for that email, a link to reset the password is on its way. It is valid for one hour.',
         )
-        .waitFor();
+        .waitFor({ timeout: 20_000 })
+        .catch(async (err: unknown) => {
+          const shown = await page.locator('main').innerText();
+          throw new Error(
+            `no answer to the reset request for ${email}; the page shows:\n${shown}`,
+            {
+              cause: err,
+            },
+          );
+        });
     }
     await page.goto('/reset-password?error=INVALID_TOKEN');
     await page.getByText('This reset link has already been used or has expired.').waitFor();

@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { findBrowser } from '../scripts/lib/browser.mjs';
 import { freePort } from '../scripts/lib/free-port.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 export const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
-
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Node's arguments that run the server from its TypeScript sources, as tests and `npm run dev` do. */
 export const SOURCE_SERVER = ['--import', 'tsx', 'apps/server/src/server.ts'] as const;
@@ -191,11 +190,17 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ] as const;
 
+/**
+ * Chromium as `findBrowser` finds it: CHROME_PATH, Debian's chromium, or the one from npm. Its
+ * own flags are those above for every source: they run several contexts in one browser.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await findBrowser();
   return chromium.launch({
-    executablePath: CHROME_PATH,
+    executablePath: browser.path,
     headless: true,
     args: [...CHROMIUM_FLAGS],
+    ...(browser.env.LD_LIBRARY_PATH ? { env: { ...process.env, ...browser.env } } : {}),
   });
 }
 

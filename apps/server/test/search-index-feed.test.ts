@@ -146,7 +146,10 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     expect(await searchNames(t, buyer, 'q=xperia&verified=true')).toEqual(['Xperia dune']);
   });
 
-  it.runIf(testDbKind === 'postgres')(
+  // Only PostgreSQL commits transactions out of the order they wrote in (SQLite has one writer at
+  // a time), so the test exists on PostgreSQL alone rather than showing as skipped on SQLite.
+  const postgresOnly = testDbKind === 'postgres' ? it : () => undefined;
+  postgresOnly(
     'sees a write whose transaction began before a later one that committed first',
     async () => {
       let inserted!: () => void;

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
+    globalSetup: ['global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One browser and one server per file, each on its own fresh database: two files at a time

@@ -18,15 +18,18 @@ async function administer(adminUrl: string, query: string): Promise<void> {
 }
 
 /**
- * A new, empty database with a random name beside the one `adminUrl` names, on the same server
- * and for the same user (who must be allowed to create databases).
+ * A new database with a random name beside the one `adminUrl` names, on the same server and for
+ * the same user (who must be allowed to create databases): empty, or a copy of `template`.
  */
 export async function createPostgresDatabase(
   adminUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<PostgresDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await administer(adminUrl, `create database ${name}`);
+  if (template !== undefined && !/^\w+$/.test(template))
+    throw new Error(`bad template ${template}`);
+  await administer(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

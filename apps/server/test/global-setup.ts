@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { testDbKind } from './build-test-app.ts';
+import { createPostgresDatabase } from './helpers/postgres-database.ts';
+
+/**
+ * Migrates one database of the kind under test before the test files start, and names it to
+ * them through the environment: each test app's database is then a copy of it (see
+ * `createTestDatabase`). Removed at the end of the run.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  if (testDbKind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-template-'));
+    const file = path.join(dir, 'marketplace.db');
+    const handle = openDatabase({ sqliteFile: file });
+    await migrateToLatest(handle.db);
+    // Closing the only connection folds the write-ahead log into the file, which is then whole.
+    await handle.close();
+    process.env.TEST_SQLITE_TEMPLATE = file;
+    return async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const database = await createPostgresDatabase(adminUrl, 'market_template');
+  const handle = openDatabase({ databaseUrl: database.url, sqliteFile: '' });
+  await migrateToLatest(handle.db);
+  // A database with open connections cannot be copied.
+  await handle.close();
+  process.env.TEST_POSTGRES_TEMPLATE = new URL(database.url).pathname.slice(1);
+  return () => database.drop();
+}

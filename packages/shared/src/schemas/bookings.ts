@@ -218,16 +218,22 @@ export const CANCEL_REASONS_BY_SIDE: Record<'buyer' | 'seller', readonly CancelR
  * A preset reason with optional words, or (as before presets) words alone. "Another reason"
  * needs the words.
  */
+const presetSchema = z.enum(CANCEL_REASON_KEYS, { error: 'Choose one of the reasons offered' });
+
 export const cancelBookingSchema = z
-  .object({
-    preset: z.enum(CANCEL_REASON_KEYS, { error: 'Choose one of the reasons offered' }).optional(),
-    reason: reasonSchema.optional(),
-  })
+  .object({ preset: presetSchema.optional(), reason: reasonSchema.optional() })
   .refine((v) => (v.preset !== undefined && v.preset !== 'other') || !!v.reason, {
     error: (issue) =>
       (issue.input as { preset?: unknown } | undefined)?.preset === 'other'
         ? 'Say why you cancel'
         : 'Choose a reason, or say why you cancel',
+    path: ['reason'],
+  });
+/** The cancel form: one of the reasons is chosen; "other" needs words. */
+export const cancelFormSchema = z
+  .object({ preset: presetSchema, reason: reasonSchema })
+  .refine((v) => v.preset !== 'other' || !!v.reason, {
+    error: 'Say why you cancel',
     path: ['reason'],
   });
 export type CancelBooking = z.input<typeof cancelBookingSchema>;

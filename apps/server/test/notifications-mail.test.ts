@@ -186,6 +186,12 @@ describe(`notification emails over SMTP on ${testDbKind}`, () => {
     expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/alternative;/);
     expect(headerOf(raw, 'Subject')).toBe('Request 1 for <Pixel 8>');
     expect(headerOf(raw, 'From')).toContain('Phone Market');
+    // The site's colours (apps/web/src/index.css): its teal primary, its page and text colours.
+    const { html: body } = partsOf(raw);
+    expect(body).toContain('background:#0f766e');
+    expect(body).toContain('background:#f4f6f8');
+    expect(body).toContain('color:#1a202c');
+    expect(body).not.toMatch(/#4f46e5|#f4f4f5|#18181b/);
     const [row] = await outboxOf(t, seller.id);
     expect(headerOf(raw, 'Message-ID')).toBe(messageIdFor(row!.dedupeKey, t.config.publicUrl));
     expect(row!.sentAt).not.toBeNull();

@@ -31,7 +31,7 @@ export const MESSAGES = {
 export const BOOKING_SENT_NEXT = 'The seller has 72 hours to answer; follow it in My Orders';
 /** On the checkout page 'Buy Now' leads to: nothing is paid on the site. */
 export const PAYMENT_IN_PERSON =
-  'Payment happens in person at the meeting: you pay the seller when you have the phone in hand. Nothing is paid on this site.';
+  'Payment happens in person at the meeting. Nothing is paid on this site.';
 
 /**
  * What everyone but its seller and admins is told about a listing off show (the error page shows

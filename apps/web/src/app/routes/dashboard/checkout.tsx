@@ -12,8 +12,9 @@ export function Component() {
         <h1 className="text-3xl font-bold">{MESSAGES.checkoutTitle}</h1>
         <p className="mx-auto mt-3 max-w-prose text-lg font-semibold">{PAYMENT_IN_PERSON}</p>
         <p className="mx-auto mt-3 max-w-prose">
-          You pay the seller in person, at the meeting they set when they accept your request. The
-          meeting, the seller&apos;s phone number and your hand-over code are in{' '}
+          You pay the seller once you have checked the phone, at the meeting they set when they
+          accept your request. The meeting, the seller&apos;s phone number and your hand-over code
+          are in{' '}
           <Link to={paths.dashboard.myOrders} className="link link-primary">
             My Orders
           </Link>

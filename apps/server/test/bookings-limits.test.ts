@@ -289,3 +289,20 @@ describe(`cancel reasons on ${testDbKind}`, () => {
     expect(await snapshot(t)).toEqual(before);
   });
 });
+
+describe(`the limits in the OpenAPI document on ${testDbKind}`, () => {
+  it('documents the 429s, the preset reasons and the lock', async () => {
+    const res = await call(t, null, 'GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    type Op = { responses: Record<string, unknown>; description?: string };
+    const doc = res.json<{ paths: Record<string, Record<string, Op>> }>();
+    const request = doc.paths['/api/booking']!.post!;
+    const cancel = doc.paths['/api/booking/{id}/cancel']!.post!;
+    const complete = doc.paths['/api/booking/{id}/complete']!.post!;
+    for (const op of [request, cancel, complete]) expect(op.responses).toHaveProperty('429');
+    expect(request.description).toContain('429 past 20 requests an hour');
+    expect(JSON.stringify(cancel)).toContain('no_longer_for_sale');
+    expect(complete.description).toContain('locked for 6 hours');
+    expect(JSON.stringify(doc.paths['/api/my-buyers'])).toContain('codeLockedUntil');
+  });
+});

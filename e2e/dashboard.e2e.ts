@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { PAYMENT_IN_PERSON } from '@market/shared';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
 import { ADMIN, BUYER, NEW_SELLER, SELLER, api, toast } from './fixtures.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
@@ -24,6 +25,16 @@ async function confirmDeletion(page: Page, alertText: string) {
   const confirm = page.getByRole('dialog');
   await confirm.getByRole('heading', { name: 'Are you sure?' }).waitFor();
   await confirm.getByText("You won't be able to revert this!").waitFor();
+  // The site's colours (index.css): its text, its error red, and its plain buttons.
+  const colour = (target: Locator, property: 'color' | 'backgroundColor') =>
+    target.evaluate((el, p) => getComputedStyle(el)[p], property);
+  expect(await colour(confirm, 'color')).toBe('rgb(26, 32, 44)');
+  expect(
+    await colour(confirm.getByRole('button', { name: 'Yes, delete it!' }), 'backgroundColor'),
+  ).toBe('rgb(185, 28, 28)');
+  expect(await colour(confirm.getByRole('button', { name: 'Cancel' }), 'color')).toBe(
+    'rgb(26, 32, 44)',
+  );
   await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
   await page.getByText(alertText).waitFor();
   await page.getByRole('button', { name: 'OK' }).click();
@@ -300,6 +311,7 @@ describe('the dashboard', () => {
       await order.getByRole('link', { name: 'Buy Now' }).click();
       await page.waitForURL('**/dashboard/checkout');
       await page.getByRole('heading', { name: 'checkout Your Product' }).waitFor();
+      await page.getByText(PAYMENT_IN_PERSON).waitFor();
       await captureDashboard(page, 'dashboard-checkout');
     });
 

@@ -12,6 +12,7 @@ import {
   toast,
   type Listing,
 } from './fixtures.ts';
+import { BOOKING_SENT_NEXT } from '@market/shared';
 import { unexpectedErrors } from './public-helpers.ts';
 
 /*
@@ -123,6 +124,9 @@ describe.each([
     await shot(page, 'booking-modal');
     await dialog.getByRole('button', { name: 'Booked !!' }).click();
     await toast(page, 'Booking completed!!');
+    // A request, not a purchase: the toast says what happens next.
+    await toast(page, BOOKING_SENT_NEXT);
+    await shot(page, 'booking-toast');
     await card.getByRole('button', { name: 'Requested', disabled: true }).waitFor();
 
     // The second buyer asks too, without a time.
@@ -376,13 +380,21 @@ describe.each([
     await order.getByRole('button', { name: 'Cancel meeting' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cancel meeting' }).click();
+    await dialog.getByText('Choose one of the reasons offered').waitFor();
+    // The buyer's reasons; "Another reason" asks for words.
+    const reasons = dialog.getByRole('group', { name: 'Why do you cancel?' }).getByRole('radio');
+    expect(await reasons.count()).toBe(6);
+    await dialog.getByRole('radio', { name: 'Another reason' }).check();
+    await dialog.getByRole('button', { name: 'Cancel meeting' }).click();
     await dialog.getByText('Say why you cancel').waitFor();
-    await dialog.getByLabel('Reason').fill('Found one closer to home');
+    await dialog.getByRole('radio', { name: 'I found another phone' }).check();
+    await dialog.getByLabel('Anything to add (optional)').fill('Found one closer to home');
     await shot(page, 'cancel-dialog');
     await dialog.getByRole('button', { name: 'Cancel meeting' }).click();
     await toast(page, 'Meeting cancelled');
     await order.getByText('Cancelled', { exact: true }).waitFor();
     await order.getByText('Cancelled by you.').waitFor();
+    await order.getByText(/I found another phone: Found one closer to home/).waitFor();
     await shot(page, 'my-orders-cancelled');
 
     await second.page.reload();

@@ -236,7 +236,7 @@ describe.each([
     const box = mailbox;
     const bookingMail = () =>
       box.messages.find(
-        (m) => m.to.includes(SELLER.email) && readableMail(m.raw).includes('asked to book'),
+        (m) => m.to.includes(SELLER.email) && readableMail(m.raw).includes('New request to book'),
       );
     // The outbox is looked at every few seconds.
     await expect.poll(bookingMail, { timeout: 30_000, interval: 250 }).toBeTruthy();

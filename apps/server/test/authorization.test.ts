@@ -256,6 +256,13 @@ const CASES: Case[] = [
     expected: requestParties,
   },
   {
+    label: 'POST /booking/<request of buyer and seller>/cancel with a preset reason',
+    route: 'POST /api/booking/:id/cancel',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/cancel`,
+    body: () => ({ preset: 'meeting_unsuitable', reason: 'Later in the week?' }),
+    expected: requestParties,
+  },
+  {
     label: "POST /booking/<seller's accepted request>/complete",
     route: 'POST /api/booking/:id/complete',
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/complete`,

@@ -240,6 +240,7 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       updatedAt: expect.any(String),
       actions: ['accept', 'decline'],
       codeTriesLeft: null,
+      codeLockedUntil: null,
     });
     const mine = (await call(t, seller, 'GET', '/api/my-buyers')).json<SellerBuyer[]>();
     expect(mine.map((b) => b.email).sort()).toEqual([buyer.email, otherBuyer.email].sort());

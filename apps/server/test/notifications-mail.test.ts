@@ -72,6 +72,105 @@ function partsOf(raw: string) {
   return { text: part('text/plain'), html: part('text/html') };
 }
 
+describe(`the hourly cap and digest on ${testDbKind}`, () => {
+  const HOUR = 60 * MINUTE;
+
+  it('sends 5 emails an hour on their own and folds the rest into one digest at the top of the next hour', async () => {
+    const start = new Date('2026-11-24T10:10:00.000Z');
+    for (let i = 0; i < 30; i += 1) await notice(seller, i, new Date(start.getTime() + i * MINUTE));
+    const rows = await outboxOf(t, seller.id);
+    expect(rows).toHaveLength(30);
+    expect(rows.filter((r) => !r.folded)).toHaveLength(5);
+    const folded = rows.filter((r) => r.folded);
+    expect(new Set(folded.map((r) => readDate(r.notBefore).toISOString()))).toEqual(
+      new Set(['2026-11-24T11:00:00.000Z']),
+    );
+
+    let now = new Date(start.getTime() + 40 * MINUTE);
+    const { worker, close } = outboxWorker(t, mailbox.url, () => now);
+    try {
+      expect(await worker.runOnce()).toEqual({ sent: 5, dropped: 0, postponed: 0, failed: 0 });
+      expect(mailbox.messages).toHaveLength(5);
+      now = new Date('2026-11-24T11:00:30.000Z');
+      expect(await worker.runOnce()).toEqual({ sent: 1, dropped: 0, postponed: 0, failed: 0 });
+      expect(await worker.runOnce()).toEqual({ sent: 0, dropped: 0, postponed: 0, failed: 0 });
+    } finally {
+      close();
+    }
+    // 30 notifications, 6 emails: 5 on their own and one digest of the other 25.
+    expect(mailbox.messages).toHaveLength(6);
+    const digest = mailbox.messages[5]!;
+    expect(headerOf(digest.raw, 'Subject')).toBe('25 more notifications on Phone Market');
+    const { text, html } = partsOf(digest.raw);
+    expect(text).toContain('You had 5 emails from us within an hour');
+    expect(text).toContain('- Request 5 for <Pixel 8>');
+    expect(text).toContain('- Request 29 for <Pixel 8>');
+    expect(text).not.toContain('Request 4 for');
+    expect(text).toContain('http://localhost:3000/dashboard/notifications');
+    expect(html).toContain('Request 29 for &lt;Pixel 8&gt;');
+    // All one kind: its one-click unsubscribe.
+    expect(headerOf(digest.raw, 'List-Unsubscribe')).toMatch(
+      /^<http:\/\/localhost:3000\/api\/unsubscribe\?token=/,
+    );
+    expect((await outboxOf(t, seller.id)).every((r) => r.sentAt !== null)).toBe(true);
+  });
+
+  it('counts each recipient on their own, and the hour as it slides', async () => {
+    const start = new Date('2026-11-24T10:00:00.000Z');
+    for (let i = 0; i < 6; i += 1) await notice(seller, i, start);
+    await notice(buyer, 1, start);
+    // 61 minutes later the first five are out of the hour.
+    await notice(seller, 7, new Date(start.getTime() + 61 * MINUTE));
+    const rows = await outboxOf(t, seller.id);
+    const atStart = rows.filter((r) => readDate(r.createdAt).getTime() === start.getTime());
+    expect(atStart.filter((r) => r.folded).map((r) => readDate(r.notBefore).getTime())).toEqual([
+      start.getTime() + HOUR,
+    ]);
+    expect(rows.filter((r) => !atStart.includes(r)).map((r) => Boolean(r.folded))).toEqual([false]);
+    expect((await outboxOf(t, buyer.id)).map((r) => Boolean(r.folded))).toEqual([false]);
+  });
+
+  it('leaves out of the digest what the recipient turned off meanwhile', async () => {
+    const start = new Date('2026-11-24T10:00:00.000Z');
+    for (let i = 0; i < 7; i += 1) await notice(seller, i, start);
+    await t.app.db.transaction().execute((trx) =>
+      notify(trx, {
+        userId: seller.id,
+        kind: 'new_review',
+        title: 'You got a 5-star review for Pixel 8',
+        body: '',
+        link: '/dashboard/my-reviews',
+        dedupeKey: `mail-test:${crypto.randomUUID()}`,
+        now: start,
+      }),
+    );
+    expect((await outboxOf(t, seller.id)).filter((r) => r.folded)).toHaveLength(3);
+    const put = await call(t, seller, 'PUT', '/api/me/notification-settings', {
+      email: { booking_requested: false },
+    });
+    expect(put.statusCode).toBe(200);
+    const { worker, close } = outboxWorker(t, mailbox.url, () => new Date(start.getTime() + HOUR));
+    try {
+      const run = await worker.runOnce();
+      expect(run.sent).toBe(1);
+    } finally {
+      close();
+      await call(t, seller, 'PUT', '/api/me/notification-settings', {
+        email: { booking_requested: true },
+      });
+    }
+    expect(mailbox.messages).toHaveLength(1);
+    expect(headerOf(mailbox.messages[0]!.raw, 'Subject')).toBe(
+      '1 more notification on Phone Market',
+    );
+    const { text } = partsOf(mailbox.messages[0]!.raw);
+    expect(text).toContain('- You got a 5-star review for Pixel 8');
+    expect(text).not.toContain('Request');
+    // One kind is left in it: its one-click unsubscribe.
+    expect(headerOf(mailbox.messages[0]!.raw, 'List-Unsubscribe')).toMatch(/^</);
+  });
+});
+
 describe(`notification emails over SMTP on ${testDbKind}`, () => {
   it('sends a multipart email with both parts, a stable Message-ID and one-click unsubscribe', async () => {
     await notice(seller, 1);
@@ -87,6 +186,12 @@ describe(`notification emails over SMTP on ${testDbKind}`, () => {
     expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/alternative;/);
     expect(headerOf(raw, 'Subject')).toBe('Request 1 for <Pixel 8>');
     expect(headerOf(raw, 'From')).toContain('Phone Market');
+    // The site's colours (apps/web/src/index.css): its teal primary, its page and text colours.
+    const { html: body } = partsOf(raw);
+    expect(body).toContain('background:#0f766e');
+    expect(body).toContain('background:#f4f6f8');
+    expect(body).toContain('color:#1a202c');
+    expect(body).not.toMatch(/#4f46e5|#f4f4f5|#18181b/);
     const [row] = await outboxOf(t, seller.id);
     expect(headerOf(raw, 'Message-ID')).toBe(messageIdFor(row!.dedupeKey, t.config.publicUrl));
     expect(row!.sentAt).not.toBeNull();
@@ -123,7 +228,10 @@ describe(`notification emails over SMTP on ${testDbKind}`, () => {
 
   it('sends each email once while two workers on two connections race for them', async () => {
     const count = 12;
-    for (let i = 0; i < count; i += 1) await notice(seller, i);
+    // An hour and more apart: each goes on its own, none folded into a digest.
+    for (let i = 0; i < count; i += 1) {
+      await notice(seller, i, new Date(Date.now() - i * 61 * MINUTE));
+    }
     const second = openDatabase({
       databaseUrl: t.db.url,
       sqliteFile: t.db.handle.sqliteFile ?? '',
@@ -249,9 +357,7 @@ describe(`message emails on ${testDbKind}`, () => {
       close();
     }
     expect(mailbox.messages).toHaveLength(1);
-    expect(headerOf(mailbox.messages[0]!.raw, 'Subject')).toBe(
-      'Bashir sent you a message about Bulk phone 0',
-    );
+    expect(headerOf(mailbox.messages[0]!.raw, 'Subject')).toBe('New message about Bulk phone 0');
   });
 
   it('drops it when the message was read within the 10 minutes', async () => {

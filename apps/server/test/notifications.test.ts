@@ -15,6 +15,7 @@ import {
   sendMeetingReminders,
   sendSavedSearchDigests,
 } from '../src/modules/notifications/notification-jobs.ts';
+import { notifyPriceDrop } from '../src/modules/notifications/listing-notifications.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
@@ -85,10 +86,14 @@ describe(`each kind of event on ${testDbKind}`, () => {
     const email = emails.find((m) => m.dedupeKey === notice!.dedupeKey);
     expect(email).toMatchObject({
       toEmail: seller.email,
-      subject: 'Bashir Buyer asked to book Pixel 8 Pro',
+      subject: 'New request to book Pixel 8 Pro',
       sentAt: null,
       attempts: 0,
     });
+    // The buyer's chosen name stays on the site: the email points to the page.
+    expect(email!.text).not.toContain('Bashir');
+    expect(email!.html).not.toContain('Bashir');
+    expect(email!.text).toContain('See who asked in My Buyers');
     expect(email!.text).toContain('Phone Market');
     expect(email!.text).toContain('http://localhost:3000/dashboard/my-buyers');
     expect(email!.text).toMatch(/http:\/\/localhost:3000\/unsubscribe\?token=\S+/);
@@ -121,7 +126,11 @@ describe(`each kind of event on ${testDbKind}`, () => {
     });
     // Dhaka is UTC+6, and the meeting is in the seller's zone.
     expect(notice[0]!.body).toMatch(/^Meeting: .+GMT\+6, Bashundhara City, ground floor$/);
-    expect(emails.filter((m) => m.dedupeKey.includes(id))).toHaveLength(1);
+    const mail = emails.filter((m) => m.dedupeKey.includes(id));
+    expect(mail).toHaveLength(1);
+    // The place is the seller's words: the email gives the time and points to My Orders.
+    expect(mail[0]!.text).toMatch(/Meeting: .+GMT\+6\. The place, the seller's phone number/);
+    expect(mail[0]!.text + mail[0]!.html).not.toContain('Bashundhara');
     expect((await liveEventsOf(t, seller.id)).at(-1)).toEqual({
       type: 'booking',
       bookingId: id,
@@ -143,30 +152,45 @@ describe(`each kind of event on ${testDbKind}`, () => {
         body: 'Reason: Promised to a friend',
       },
     ]);
-    expect(emails.filter((m) => m.dedupeKey.includes(id))).toHaveLength(1);
+    const mail = emails.filter((m) => m.dedupeKey.includes(id));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('The seller gave a reason: see it in My Orders.');
+    expect(mail[0]!.text + mail[0]!.html).not.toContain('Promised');
   });
 
   it('tells the other side of a cancellation, whichever side cancels', async () => {
     const product = await listing({ name: 'Pixel 7a' });
     const byBuyer = await requestBooking(t, buyer, product._id);
     expect(
-      (await post(buyer, `/api/booking/${byBuyer}/cancel`, { reason: 'Found one nearer' }))
-        .statusCode,
+      (
+        await post(buyer, `/api/booking/${byBuyer}/cancel`, {
+          preset: 'found_another',
+          reason: 'Found one nearer, call me on 555',
+        })
+      ).statusCode,
     ).toBe(200);
-    expect(
-      (await noticesOf(seller, 'booking_cancelled')).notifications.filter((n) =>
-        n.dedupeKey.includes(byBuyer),
-      ),
-    ).toMatchObject([
-      { title: 'Bashir Buyer cancelled the booking of Pixel 7a', body: 'Reason: Found one nearer' },
+    const toSeller = await noticesOf(seller, 'booking_cancelled');
+    expect(toSeller.notifications.filter((n) => n.dedupeKey.includes(byBuyer))).toMatchObject([
+      {
+        title: 'Bashir Buyer cancelled the booking of Pixel 7a',
+        body: 'Reason: I found another phone: Found one nearer, call me on 555',
+      },
     ]);
+    // The email names the preset reason, never the buyer's name or words.
+    const mail = toSeller.emails.find((m) => m.dedupeKey.includes(byBuyer))!;
+    expect(mail.subject).toBe('The buyer cancelled the booking of Pixel 7a');
+    expect(mail.text).toContain(
+      'Reason: I found another phone. They gave a reason: see it in My Buyers.',
+    );
+    expect(mail.text + mail.html).not.toMatch(/Bashir|nearer|555/);
     expect(
       (await noticesOf(buyer, 'booking_cancelled')).notifications.filter((n) =>
         n.dedupeKey.includes(byBuyer),
       ),
     ).toEqual([]);
 
-    const bySeller = await requestBooking(t, buyer, product._id);
+    const other = await listing({ name: 'Pixel 7' });
+    const bySeller = await requestBooking(t, buyer, other._id);
     await acceptBooking(t, seller, bySeller);
     expect(
       (await post(seller, `/api/booking/${bySeller}/cancel`, { reason: 'The phone broke' }))
@@ -174,9 +198,16 @@ describe(`each kind of event on ${testDbKind}`, () => {
     ).toBe(200);
     const { notifications, emails } = await noticesOf(buyer, 'booking_cancelled');
     expect(notifications.filter((n) => n.dedupeKey.includes(bySeller))).toMatchObject([
-      { title: 'The seller cancelled your booking of Pixel 7a', link: '/dashboard/my-orders' },
+      {
+        title: 'The seller cancelled your booking of Pixel 7',
+        body: 'Reason: The phone broke',
+        link: '/dashboard/my-orders',
+      },
     ]);
-    expect(emails.filter((m) => m.dedupeKey.includes(bySeller))).toHaveLength(1);
+    const toBuyer = emails.filter((m) => m.dedupeKey.includes(bySeller));
+    expect(toBuyer).toHaveLength(1);
+    expect(toBuyer[0]!.text).toContain('They gave a reason: see it in My Orders.');
+    expect(toBuyer[0]!.text + toBuyer[0]!.html).not.toContain('broke');
   });
 
   it('tells the buyer when a request expires, once however often the expiry runs', async () => {
@@ -232,22 +263,39 @@ describe(`each kind of event on ${testDbKind}`, () => {
     expect(emails).toHaveLength(1);
   });
 
-  it('tells those who saved a listing when its price drops, not when it rises', async () => {
+  it('tells those who saved a listing when its price drops, once a day per listing', async () => {
     const product = await listing({ name: 'OnePlus 11', resellPrice: 400, originalPrice: 700 });
     await insertWishlistItem(t, otherBuyer.id, product._id);
     const edit = (resellPrice: number) =>
       call(t, seller, 'PATCH', `/api/my-products/${product._id}`, { resellPrice });
-    expect((await edit(350)).statusCode).toBe(200);
-    expect((await edit(380)).statusCode).toBe(200);
-    expect((await edit(320.5)).statusCode).toBe(200);
+    // A seller toggling the price: five drops, one notice and one email.
+    for (const price of [380, 400, 360, 400, 350, 400, 340, 400, 330]) {
+      expect((await edit(price)).statusCode).toBe(200);
+    }
     const { notifications, emails } = await noticesOf(otherBuyer, 'saved_price_drop');
     const mine = notifications.filter((n) => n.link === `/product/${product._id}`);
     expect(mine.map((n) => [n.title, n.body])).toEqual([
-      ['OnePlus 11 is now $350', 'It was $400. You saved it in your wish list.'],
-      ['OnePlus 11 is now $320.50', 'It was $380. You saved it in your wish list.'],
+      ['OnePlus 11 is now $380', 'It was $400. You saved it in your wish list.'],
     ]);
-    expect(emails.filter((m) => mine.some((n) => n.dedupeKey === m.dedupeKey))).toHaveLength(2);
+    expect(emails.filter((m) => mine.some((n) => n.dedupeKey === m.dedupeKey))).toHaveLength(1);
     expect((await noticesOf(seller, 'saved_price_drop')).notifications).toEqual([]);
+    // The next day, a drop is news again.
+    const tomorrow = new Date(Date.now() + 24 * HOUR);
+    await t.app.db.transaction().execute((trx) =>
+      notifyPriceDrop(
+        trx,
+        {
+          productId: product._id,
+          productName: 'OnePlus 11',
+          fromCents: 40000,
+          toCents: 32000,
+          changeId: 'next-day',
+        },
+        tomorrow,
+      ),
+    );
+    const after = (await noticesOf(otherBuyer, 'saved_price_drop')).notifications;
+    expect(after.filter((n) => n.link === `/product/${product._id}`)).toHaveLength(2);
   });
 
   it('tells those who saved a listing that it sold, and declines the waiting requests', async () => {
@@ -378,6 +426,10 @@ describe(`each kind of event on ${testDbKind}`, () => {
       '2026-11-24T10:15:00.000Z',
       '2026-11-24T11:25:00.000Z',
     ]);
+    // The sender's name and words stay on the site.
+    expect(mail[0]!.subject).toBe('New message about Pixel Fold');
+    expect(mail[0]!.text).toContain('Read it and answer in your messages.');
+    expect(mail[0]!.text + mail[0]!.html).not.toMatch(/Bashir|available/);
   });
 });
 

@@ -27,6 +27,12 @@ export const MESSAGES = {
     'If an account exists for that email, a link to reset the password is on its way. It is valid for one hour.',
 } as const;
 
+/** The line under 'Booking completed!!': a request was sent, not a purchase made. */
+export const BOOKING_SENT_NEXT = 'The seller has 72 hours to answer; follow it in My Orders';
+/** On the checkout page 'Buy Now' leads to: nothing is paid on the site. */
+export const PAYMENT_IN_PERSON =
+  'Payment happens in person at the meeting. Nothing is paid on this site.';
+
 /**
  * What everyone but its seller and admins is told about a listing off show (the error page shows
  * it too, so it lives here, away from any schema module).

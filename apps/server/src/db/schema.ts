@@ -183,6 +183,10 @@ export interface BookingsTable {
   handoverCode: string | null;
   /** Wrong codes entered since the code was made. */
   codeAttempts: ColumnType<number, number | undefined, number>;
+  /** Wrong codes entered in all, across renewed codes. */
+  codeWrongTotal: ColumnType<number, number | undefined, number>;
+  /** Completing is refused until then, after too many wrong codes. */
+  codeLockedUntil: Timestamp | null;
   respondedAt: Timestamp | null;
   completedAt: Timestamp | null;
   updatedAt: Timestamp;
@@ -308,6 +312,8 @@ export interface OutboxTable {
   lastError: string | null;
   /** A worker claimed it until then; another may take it over afterwards. */
   lockedUntil: Timestamp | null;
+  /** Past its recipient's hourly cap: sent in one digest with the others due then. */
+  folded: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 /** A report about a listing, user, conversation or message; no reporter when filed automatically. */

@@ -25,6 +25,29 @@ function dialogBody(lines: readonly string[]): HTMLElement {
 }
 
 /**
+ * The site's look for SweetAlert2's dialogs: daisyUI's classes, so they take the theme's colours,
+ * corners and buttons (index.css) rather than SweetAlert2's own.
+ */
+function themed(confirmButton: 'btn-error' | 'btn-primary', icon: 'warning' | 'info' | 'success') {
+  const token = (name: string) =>
+    getComputedStyle(document.documentElement).getPropertyValue(`--color-${name}`).trim();
+  return {
+    color: token('base-content'),
+    background: token('base-100'),
+    iconColor: token(icon),
+    buttonsStyling: false,
+    customClass: {
+      popup: 'rounded-box bg-base-100 text-base-content',
+      title: 'text-base-content',
+      htmlContainer: 'text-base-content',
+      actions: 'gap-3',
+      confirmButton: `btn ${confirmButton}`,
+      cancelButton: 'btn btn-ghost',
+    },
+  };
+}
+
+/**
  * The spec's delete confirmation ('Are you sure?', 'You won't be able to revert this!'), naming
  * who or what goes. SweetAlert2 loads only when a deletion is asked for.
  */
@@ -36,9 +59,8 @@ export async function confirmDelete({ question, detail }: Confirmation): Promise
     html: dialogBody(lines),
     icon: 'warning',
     showCancelButton: true,
-    confirmButtonColor: '#b91c1c',
-    cancelButtonColor: '#374151',
     confirmButtonText: MESSAGES.confirmButton,
+    ...themed('btn-error', 'warning'),
   });
   return result.isConfirmed;
 }
@@ -59,9 +81,8 @@ export async function confirmAction({
     html: dialogBody(lines),
     icon: 'question',
     showCancelButton: true,
-    confirmButtonColor: '#0f766e',
-    cancelButtonColor: '#374151',
     confirmButtonText: confirmButton,
+    ...themed('btn-primary', 'info'),
   });
   return result.isConfirmed;
 }
@@ -69,7 +90,12 @@ export async function confirmAction({
 /** The spec's alert after a deletion, with the text that is true of what was deleted. */
 export async function alertDeleted(text: string): Promise<void> {
   const { default: Swal } = await import('sweetalert2');
-  await Swal.fire({ title: MESSAGES.deletedTitle, text, icon: 'success' });
+  await Swal.fire({
+    title: MESSAGES.deletedTitle,
+    text,
+    icon: 'success',
+    ...themed('btn-primary', 'success'),
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * restyle the whole page, which a page that never shows a toast should not pay for. A toast
  * asked for meanwhile waits in react-toastify's queue until the container is up.
  */
+import { createElement, type ReactNode } from 'react';
 import type * as Toastify from 'react-toastify/unstyled';
 
 let toastify: Promise<typeof Toastify> | null = null;
@@ -25,17 +26,26 @@ export const toastsWanted = {
   current: (): boolean => wanted,
 };
 
-function show(kind: 'success' | 'error', message: string): void {
+function show(kind: 'success' | 'error', message: string, detail?: string): void {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void loadToastify().then((m) => m.toast[kind](message));
+  const content: ReactNode = detail
+    ? createElement(
+        'div',
+        null,
+        createElement('p', { className: 'font-semibold' }, message),
+        createElement('p', { className: 'mt-1 text-sm' }, detail),
+      )
+    : message;
+  void loadToastify().then((m) => m.toast[kind](content));
 }
 
 export const toast = {
-  success(message: string): void {
-    show('success', message);
+  /** The message, and a line under it saying what happens next. */
+  success(message: string, detail?: string): void {
+    show('success', message, detail);
   },
   error(message: string): void {
     show('error', message);

@@ -27,6 +27,20 @@ export const OPEN_BOOKING_STATUSES = ['requested', 'accepted'] as const satisfie
 export const BOOKING_EXPIRY_HOURS = 72;
 /** Wrong hand-over codes the seller may enter before the code is renewed. */
 export const HANDOVER_CODE_TRIES = 5;
+/**
+ * Wrong hand-over codes one request takes in all, across renewed codes, before completing it is
+ * locked for HANDOVER_LOCK_HOURS (the buyer is told). Then as many again, and so on.
+ */
+export const HANDOVER_CODE_MAX_WRONG = 12;
+export const HANDOVER_LOCK_HOURS = 6;
+/** Hand-over codes one seller may enter in an hour, on all their requests together. */
+export const HANDOVER_CODES_PER_HOUR = 20;
+/** Booking requests one buyer may send in an hour. */
+export const BOOKING_REQUESTS_PER_HOUR = 20;
+/** Cancels one person may make in an hour. */
+export const BOOKING_CANCELS_PER_HOUR = 5;
+/** After cancelling a request, the buyer waits this long before requesting the same phone again. */
+export const REBOOK_PAUSE_MINUTES = 60;
 /** The reason given to the other open requests of a listing that was sold. */
 export const SOLD_REASON = 'sold';
 export const BOOKING_REASON_MAX = 300;
@@ -126,6 +140,8 @@ export const sellerBuyerSchema = z.object({
   ...bookingStateShape,
   /** Wrong hand-over codes the seller may still enter, while the request is accepted. */
   codeTriesLeft: z.number().int().nullable(),
+  /** Until when completing is locked after too many wrong codes; null when it is not. */
+  codeLockedUntil: z.iso.datetime({ offset: true }).nullable(),
 });
 export type SellerBuyer = z.infer<typeof sellerBuyerSchema>;
 
@@ -178,10 +194,56 @@ export const declineBookingSchema = z
   .describe('An optional reason the buyer will see');
 export type DeclineBooking = z.input<typeof declineBookingSchema>;
 
-export const cancelBookingSchema = z.object({
-  reason: reasonSchema.min(1, { error: 'Say why you cancel' }),
-});
+/**
+ * The reasons offered when cancelling, by who cancels; "other" asks for a few words. What the
+ * other side sees is the reason's label, and the words if any.
+ */
+export const CANCEL_REASONS = {
+  changed_mind: 'I changed my mind',
+  found_another: 'I found another phone',
+  no_longer_for_sale: 'The phone is no longer for sale',
+  meeting_unsuitable: 'The meeting time or place does not suit me',
+  no_answer: 'The other side does not answer',
+  no_show: 'The other side did not come to the meeting',
+  other: 'Another reason',
+} as const;
+export type CancelReason = keyof typeof CANCEL_REASONS;
+export const CANCEL_REASON_KEYS = Object.keys(CANCEL_REASONS) as [CancelReason, ...CancelReason[]];
+export const CANCEL_REASONS_BY_SIDE: Record<'buyer' | 'seller', readonly CancelReason[]> = {
+  buyer: ['changed_mind', 'found_another', 'meeting_unsuitable', 'no_answer', 'no_show', 'other'],
+  seller: ['no_longer_for_sale', 'meeting_unsuitable', 'no_answer', 'no_show', 'other'],
+};
+
+/**
+ * A preset reason with optional words, or (as before presets) words alone. "Another reason"
+ * needs the words.
+ */
+const presetSchema = z.enum(CANCEL_REASON_KEYS, { error: 'Choose one of the reasons offered' });
+
+export const cancelBookingSchema = z
+  .object({ preset: presetSchema.optional(), reason: reasonSchema.optional() })
+  .refine((v) => (v.preset !== undefined && v.preset !== 'other') || !!v.reason, {
+    error: (issue) =>
+      (issue.input as { preset?: unknown } | undefined)?.preset === 'other'
+        ? 'Say why you cancel'
+        : 'Choose a reason, or say why you cancel',
+    path: ['reason'],
+  });
+/** The cancel form: one of the reasons is chosen; "other" needs words. */
+export const cancelFormSchema = z
+  .object({ preset: presetSchema, reason: reasonSchema })
+  .refine((v) => v.preset !== 'other' || !!v.reason, {
+    error: 'Say why you cancel',
+    path: ['reason'],
+  });
 export type CancelBooking = z.input<typeof cancelBookingSchema>;
+
+/** The reason a cancel records and the other side reads: the preset's label, then the words. */
+export function cancelReasonText(input: z.output<typeof cancelBookingSchema>): string {
+  const label = input.preset && input.preset !== 'other' ? CANCEL_REASONS[input.preset] : null;
+  if (label && input.reason) return `${label}: ${input.reason}`;
+  return label ?? input.reason ?? CANCEL_REASONS.other;
+}
 
 export const completeBookingSchema = z.object({
   code: z

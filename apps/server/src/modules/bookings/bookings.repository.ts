@@ -32,6 +32,7 @@ function selectBookingViews(db: Kysely<Database>) {
       'b.closedBy',
       'b.handoverCode',
       'b.codeAttempts',
+      'b.codeLockedUntil',
       'b.updatedAt',
       'b.completedAt',
       'p.status as productStatus',
@@ -87,6 +88,8 @@ export function findBookingForChange(db: Kysely<Database>, id: string) {
       'createdAt',
       'handoverCode',
       'codeAttempts',
+      'codeWrongTotal',
+      'codeLockedUntil',
       'productName',
       'name',
     ])
@@ -186,4 +189,28 @@ export function isUniqueViolation(err: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === '23505'
   );
+}
+
+/**
+ * When the buyer last cancelled a request of this listing themselves, if after `since`: a new
+ * request of it waits a while after that.
+ */
+export async function lastOwnCancelSince(
+  db: Kysely<Database>,
+  buyerId: string,
+  productId: string,
+  since: string | Date,
+) {
+  const row = await db
+    .selectFrom('bookings')
+    .select('updatedAt')
+    .where('buyerId', '=', buyerId)
+    .where('productId', '=', productId)
+    .where('status', '=', 'cancelled')
+    .where('closedBy', '=', 'buyer')
+    .where('updatedAt', '>', since)
+    .orderBy('updatedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.updatedAt ?? null;
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BOOKING_CANCELS_PER_HOUR,
+  BOOKING_REQUESTS_PER_HOUR,
+  HANDOVER_CODE_MAX_WRONG,
+  HANDOVER_CODES_PER_HOUR,
+  HANDOVER_LOCK_HOURS,
+  REBOOK_PAUSE_MINUTES,
   acceptBookingSchema,
   bookingSchema,
   bookingStateSchema,
@@ -16,6 +22,7 @@ import {
   sellerBuyerSchema,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
+import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { meetingCalendar } from './bookings.calendar.ts';
 import { startBookingExpiry } from './bookings.expiry.ts';
@@ -32,9 +39,36 @@ import {
 } from './bookings.service.ts';
 
 const refusals = { 404: errorResponseSchema, 409: errorResponseSchema };
+const limited = { 429: errorResponseSchema };
+
+/** Counts one for `key`; past the rule, 429 saying how long to wait. */
+async function consume(limiter: RateLimiter, key: string, what: string): Promise<void> {
+  const wait = await limiter.consume(key);
+  if (wait !== null) throw tooManyRequests(what, wait);
+}
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   startBookingExpiry(app);
+
+  // Each request and each cancel emails the other side: these keep the marketplace's mail from
+  // being a way to flood a seller or a buyer. Hand-over codes: no seller can guess one.
+  const limits = {
+    requests: app.rateLimiter({
+      name: 'booking-requests',
+      max: BOOKING_REQUESTS_PER_HOUR,
+      windowSeconds: 60 * 60,
+    }),
+    cancels: app.rateLimiter({
+      name: 'booking-cancels',
+      max: BOOKING_CANCELS_PER_HOUR,
+      windowSeconds: 60 * 60,
+    }),
+    codes: app.rateLimiter({
+      name: 'handover-codes',
+      max: HANDOVER_CODES_PER_HOUR,
+      windowSeconds: 60 * 60,
+    }),
+  };
 
   listRoute(app, '/booking', {
     guard: onlyRoles('buyer'),
@@ -57,12 +91,16 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Request to buy a product at an in-person meeting',
         description:
-          'Creates a request with status "requested". Name and email come from the session; product name, price and image from the product. Other fields in the body are ignored. 409 when the buyer already has an open request for it, or it is reserved or sold.',
+          'Creates a request with status "requested". Name and email come from the session; product name, price and image from the product. Other fields in the body are ignored. 409 when the buyer already has an open request for it, or it is reserved or sold. ' +
+          `429 past ${BOOKING_REQUESTS_PER_HOUR} requests an hour, and for ${REBOOK_PAUSE_MINUTES} minutes after the buyer cancelled a request of the same listing.`,
         body: createBookingSchema,
-        response: { 200: bookingSchema, ...refusals },
+        response: { 200: bookingSchema, ...refusals, ...limited },
       },
     },
-    async (request) => createBooking(app.db, request.actor, request.body),
+    async (request) => {
+      await consume(limits.requests, request.actor.id, 'booking requests');
+      return createBooking(app.db, request.actor, request.body);
+    },
   );
 
   listRoute(app, '/my-buyers', {
@@ -121,13 +159,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Cancel an open request (either side), with a reason',
         description:
-          'Cancelling an accepted request makes the listing available again. 409 when the request is no longer open.',
+          'A preset reason (those offered to the side cancelling; "other" needs words), with optional words, or words alone. Cancelling an accepted request makes the listing available again. 409 when the request is no longer open. ' +
+          `429 past ${BOOKING_CANCELS_PER_HOUR} cancels an hour.`,
         params: idParamsSchema,
         body: cancelBookingSchema,
-        response: { 200: bookingStateSchema, ...refusals },
+        response: { 200: bookingStateSchema, ...refusals, ...limited },
       },
     },
-    async (request) => cancelBooking(app.db, request.actor, request.params.id, request.body.reason),
+    async (request) => {
+      await consume(limits.cancels, request.actor.id, 'cancels');
+      return cancelBooking(app.db, request.actor, request.params.id, request.body);
+    },
   );
 
   app.post(
@@ -140,13 +182,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: "Complete the deal with the buyer's hand-over code",
         description:
-          'The right code completes the request and sells the listing; its other open requests are declined with the reason "sold". A wrong code answers 400 with the tries left; after 5 wrong codes the code is renewed (the buyer sees the new one in their orders) and the seller must ask again.',
+          'The right code completes the request and sells the listing; its other open requests are declined with the reason "sold". A wrong code answers 400 with the tries left; after 5 wrong codes the code is renewed (the buyer is told and sees the new one in their orders) and the seller must ask again. ' +
+          `After ${HANDOVER_CODE_MAX_WRONG} wrong codes in all, completing the request is locked for ${HANDOVER_LOCK_HOURS} hours (429 with Retry-After; the buyer is told). 429 past ${HANDOVER_CODES_PER_HOUR} codes an hour per seller.`,
         params: idParamsSchema,
         body: completeBookingSchema,
-        response: { 200: bookingStateSchema, ...refusals },
+        response: { 200: bookingStateSchema, ...refusals, ...limited },
       },
     },
-    async (request) => completeBooking(app.db, request.actor, request.params.id, request.body.code),
+    async (request) => {
+      await consume(limits.codes, request.actor.id, 'hand-over codes');
+      return completeBooking(app.db, request.actor, request.params.id, request.body.code);
+    },
   );
 
   // A listing's sale belongs with its requests, which it closes.

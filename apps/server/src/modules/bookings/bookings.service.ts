@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   BOOKING_EXPIRY_HOURS,
+  CANCEL_REASONS_BY_SIDE,
+  HANDOVER_CODE_MAX_WRONG,
   HANDOVER_CODE_TRIES,
+  HANDOVER_LOCK_HOURS,
+  REBOOK_PAUSE_MINUTES,
+  cancelReasonText,
   LISTING_UNAVAILABLE,
   SOLD_REASON,
   formatDayMonthYear,
@@ -15,6 +20,7 @@ import {
   type MarkSold,
   type PaginationQuery,
   type SellerBuyer,
+  type cancelBookingSchema,
   type createBookingSchema,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
@@ -26,8 +32,11 @@ import { centsToDollars } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
   announceBookingChange,
+  announceCodeRenewed,
+  utcTime,
   type BookingFacts,
 } from '../notifications/booking-notifications.ts';
+import { waitInWords } from '../../plugins/rate-limit.ts';
 import { notifySavedSold } from '../notifications/listing-notifications.ts';
 import { refreshListingPriceStats } from '../phone-facts/phone-facts.service.ts';
 import { reviewDeadline } from '../reviews/review-view.ts';
@@ -40,6 +49,7 @@ import {
   findBookingView,
   insertBooking,
   isUniqueViolation,
+  lastOwnCancelSince,
   listBookings,
   lockProduct,
   updateBookingFrom,
@@ -131,7 +141,16 @@ function toSellerBuyer(row: BookingView): SellerBuyer {
     productId: row.productId,
     ...stateOf('seller', row),
     codeTriesLeft: row.status === 'accepted' ? HANDOVER_CODE_TRIES - row.codeAttempts : null,
+    codeLockedUntil:
+      row.status === 'accepted' ? lockedUntil(row.codeLockedUntil, new Date()) : null,
   };
+}
+
+/** The end of a hand-over lock still running at `now`, as ISO; null when there is none. */
+function lockedUntil(value: Date | string | null, now: Date): string | null {
+  if (value === null) return null;
+  const until = readDate(value);
+  return until > now ? until.toISOString() : null;
 }
 
 async function stateFor(db: Db, side: Side, id: string): Promise<BookingState> {
@@ -202,6 +221,26 @@ export async function createBooking(
         .where('status', 'in', ['requested', 'accepted'])
         .executeTakeFirst();
       if (own) throw alreadyRequested();
+      const pauseMs = REBOOK_PAUSE_MINUTES * 60 * 1000;
+      const cancelled = await lastOwnCancelSince(
+        trx,
+        buyer.id,
+        product.id,
+        w.date(new Date(now.getTime() - pauseMs)),
+      );
+      if (cancelled !== null) {
+        const seconds = Math.max(
+          1,
+          Math.ceil((readDate(cancelled).getTime() + pauseMs - now.getTime()) / 1000),
+        );
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `You cancelled your request for this phone recently: you can request it again in ${waitInWords(seconds)}.`,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
       if (product.moderation) throw conflict(LISTING_UNAVAILABLE);
       if (product.status === 'sold') throw conflict('This phone has been sold');
       if (product.status === 'reserved') throw conflict('This phone is reserved for another buyer');
@@ -377,10 +416,16 @@ export async function cancelBooking(
   db: Db,
   actor: Actor,
   id: string,
-  reason: string,
+  input: z.output<typeof cancelBookingSchema>,
   now: Date = new Date(),
 ): Promise<BookingState> {
   const { row, side } = await ownBooking(db, actor, id, ['buyer', 'seller']);
+  if (input.preset && !CANCEL_REASONS_BY_SIDE[side].includes(input.preset)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons offered', {
+      preset: 'Choose one of the reasons offered',
+    });
+  }
+  const reason = cancelReasonText(input);
   const w = valueWriters(db);
   await db.transaction().execute(async (trx) => {
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
@@ -403,7 +448,7 @@ export async function cancelBooking(
     await announceBookingChange(
       trx,
       factsOf(current),
-      { status: 'cancelled', by: side, reason },
+      { status: 'cancelled', by: side, reason, ...(input.preset ? { preset: input.preset } : {}) },
       now,
     );
   });
@@ -413,8 +458,11 @@ export async function cancelBooking(
 /**
  * The seller enters the code the buyer gave at the meeting. The right code completes the deal:
  * the listing is sold and its other open requests are declined as sold. Each wrong code counts;
- * after the last try the code is renewed (the buyer sees the new one in My Orders) and the
- * seller must ask the buyer again.
+ * after HANDOVER_CODE_TRIES the code is renewed (the buyer is told, and sees the new one in My
+ * Orders) and the seller must ask the buyer again. The wrong codes of a request also count in
+ * all, across renewals: after HANDOVER_CODE_MAX_WRONG completing is locked for
+ * HANDOVER_LOCK_HOURS, with a new code, and the buyer is told. So nobody can guess a code: one
+ * request takes at most HANDOVER_CODE_MAX_WRONG guesses per lock.
  */
 export async function completeBooking(
   db: Db,
@@ -431,20 +479,31 @@ export async function completeBooking(
     if (!current) throw refusalOf('booking.read');
     if (current.status !== 'accepted') throw stateConflict('completed', current.status);
     if (!product) throw conflict(GONE);
+    const locked = lockedUntil(current.codeLockedUntil, now);
+    if (locked) return { locked: new Date(locked), renewed: false, triesLeft: 0 };
     if (!sameCode(code, current.handoverCode)) {
       const attempts = current.codeAttempts + 1;
-      const renew = attempts >= HANDOVER_CODE_TRIES;
+      const total = current.codeWrongTotal + 1;
+      const lock =
+        total % HANDOVER_CODE_MAX_WRONG === 0
+          ? new Date(now.getTime() + HANDOVER_LOCK_HOURS * 60 * 60 * 1000)
+          : null;
+      const renew = lock !== null || attempts >= HANDOVER_CODE_TRIES;
       await updateBookingFrom(trx, id, ['accepted'], {
         codeAttempts: renew ? 0 : attempts,
+        codeWrongTotal: total,
         ...(renew ? { handoverCode: newHandoverCode() } : {}),
+        ...(lock ? { codeLockedUntil: w.date(lock) } : {}),
         updatedAt: w.date(now),
       });
-      return { triesLeft: HANDOVER_CODE_TRIES - attempts };
+      if (renew) await announceCodeRenewed(trx, factsOf(current), total, lock, now);
+      return { locked: lock, renewed: renew, triesLeft: HANDOVER_CODE_TRIES - attempts };
     }
     const sold = await updateProductStatusFrom(trx, product.id, ['reserved'], 'sold', w.date(now));
     const completed = await updateBookingFrom(trx, id, ['accepted'], {
       status: 'completed',
       handoverCode: null,
+      codeLockedUntil: null,
       completedAt: w.date(now),
       updatedAt: w.date(now),
     });
@@ -458,14 +517,25 @@ export async function completeBooking(
     await notifySavedSold(trx, listing, now);
     return null;
   });
+  if (wrong?.locked) {
+    const seconds = Math.max(1, Math.ceil((wrong.locked.getTime() - now.getTime()) / 1000));
+    const message = `Too many wrong hand-over codes: completing this deal is locked until ${utcTime(wrong.locked)} (in ${hoursInWords(seconds)}). The buyer has been told, and has a new code in My Orders.`;
+    throw new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
+  }
   if (wrong) {
-    const message =
-      wrong.triesLeft > 0
-        ? `Wrong hand-over code: ${wrong.triesLeft} ${wrong.triesLeft === 1 ? 'try' : 'tries'} left`
-        : `Wrong hand-over code ${HANDOVER_CODE_TRIES} times: the buyer now has a new code in My Orders. Ask them for it.`;
+    const message = !wrong.renewed
+      ? `Wrong hand-over code: ${wrong.triesLeft} ${wrong.triesLeft === 1 ? 'try' : 'tries'} left`
+      : `Wrong hand-over code ${HANDOVER_CODE_TRIES} times: the buyer now has a new code in My Orders. Ask them for it.`;
     throw new AppError(400, 'VALIDATION_FAILED', message, { code: message });
   }
   return stateFor(db, 'seller', id);
+}
+
+/** "6 hours", "45 minutes": a lock's length in words. */
+function hoursInWords(seconds: number): string {
+  if (seconds < 60 * 60) return waitInWords(seconds);
+  const hours = Math.ceil(seconds / 3600);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 /** The other requests of a listing that was sold are declined as sold; their buyers hear so. */

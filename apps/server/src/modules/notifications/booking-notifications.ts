@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { BOOKING_EXPIRY_HOURS, type BookingStatus } from '@market/shared';
+import {
+  BOOKING_EXPIRY_HOURS,
+  CANCEL_REASONS,
+  HANDOVER_CODE_MAX_WRONG,
+  SOLD_REASON,
+  type BookingStatus,
+  type CancelReason,
+} from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { recordLiveEvent } from '../events/live-events.ts';
 import { notify } from './notify.ts';
@@ -29,7 +36,7 @@ export type BookingChange =
   | { status: 'requested' }
   | { status: 'accepted'; meeting: Meeting }
   | { status: 'declined'; reason: string | null }
-  | { status: 'cancelled'; by: 'buyer' | 'seller'; reason: string }
+  | { status: 'cancelled'; by: 'buyer' | 'seller'; reason: string; preset?: CancelReason }
   | { status: 'expired' }
   | { status: 'completed' };
 
@@ -62,6 +69,8 @@ interface Notice {
     | 'booking_expired';
   title: string;
   body: string;
+  /** The email's words when title or body carry the other side's (see NotifyInput.mail). */
+  mail?: { title: string; body: string };
 }
 
 function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
@@ -73,6 +82,10 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
         kind: 'booking_requested',
         title: `${b.buyerName} asked to book ${product}`,
         body: `Accept with a meeting time and place, or decline, within ${BOOKING_EXPIRY_HOURS} hours.`,
+        mail: {
+          title: `New request to book ${product}`,
+          body: `See who asked in My Buyers, and accept with a meeting time and place, or decline, within ${BOOKING_EXPIRY_HOURS} hours.`,
+        },
       };
     case 'accepted':
       return {
@@ -80,6 +93,10 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
         kind: 'booking_accepted',
         title: `Your request for ${product} was accepted`,
         body: `Meeting: ${meetingTime(change.meeting)}, ${change.meeting.place}`,
+        mail: {
+          title: `Your request for ${product} was accepted`,
+          body: `Meeting: ${meetingTime(change.meeting)}. The place, the seller's phone number and your hand-over code are in My Orders.`,
+        },
       };
     case 'declined':
       return {
@@ -87,6 +104,15 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
         kind: 'booking_declined',
         title: `Your request for ${product} was declined`,
         body: change.reason ? `Reason: ${change.reason}` : '',
+        mail: {
+          title: `Your request for ${product} was declined`,
+          body:
+            change.reason === SOLD_REASON
+              ? 'The phone has been sold.'
+              : change.reason
+                ? 'The seller gave a reason: see it in My Orders.'
+                : '',
+        },
       };
     case 'cancelled':
       return {
@@ -97,6 +123,7 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
             ? `${b.buyerName} cancelled the booking of ${product}`
             : `The seller cancelled your booking of ${product}`,
         body: `Reason: ${change.reason}`,
+        mail: cancelMail(product, change),
       };
     case 'expired':
       return {
@@ -108,6 +135,26 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
     case 'completed':
       return null;
   }
+}
+
+/** A cancel by email: the preset reason (the marketplace's words), never the other's note. */
+function cancelMail(
+  product: string,
+  change: Extract<BookingChange, { status: 'cancelled' }>,
+): { title: string; body: string } {
+  const page = change.by === 'buyer' ? 'My Buyers' : 'My Orders';
+  const label =
+    change.preset && change.preset !== 'other' ? CANCEL_REASONS[change.preset] : undefined;
+  const note = change.reason !== label;
+  return {
+    title:
+      change.by === 'buyer'
+        ? `The buyer cancelled the booking of ${product}`
+        : `The seller cancelled your booking of ${product}`,
+    body:
+      (label ? `Reason: ${label}. ` : '') +
+      (note ? `They gave a reason: see it in ${page}.` : `See it in ${page}.`),
+  };
 }
 
 /**
@@ -128,6 +175,7 @@ export async function announceBookingChange(
       kind: notice.kind,
       title: notice.title,
       body: notice.body,
+      ...(notice.mail ? { mail: notice.mail } : {}),
       link: notice.to === 'seller' ? MY_BUYERS : MY_ORDERS,
       dedupeKey: `booking:${booking.id}:${change.status}:${recipient}`,
       now,
@@ -161,6 +209,10 @@ export async function remindOfMeeting(
         side === 'buyer'
           ? `Place: ${meeting.place}. Bring your hand-over code from My Orders.`
           : `Place: ${meeting.place}. Ask the buyer for the hand-over code once they are satisfied.`,
+      // The place is the seller's words: the buyer's email points to it.
+      ...(side === 'buyer'
+        ? { mail: { title, body: 'The place and your hand-over code are in My Orders.' } }
+        : {}),
       link: side === 'buyer' ? MY_ORDERS : MY_BUYERS,
       dedupeKey: meetingReminderKey(booking.id, userId),
       now,
@@ -170,4 +222,52 @@ export async function remindOfMeeting(
 
 export function meetingReminderKey(bookingId: string, userId: string): string {
   return `reminder:${bookingId}:${userId}`;
+}
+
+/**
+ * The seller entered too many wrong hand-over codes: the buyer's code was renewed, and after
+ * HANDOVER_CODE_MAX_WRONG in all completing is locked until `lockedUntil`. The buyer hears of
+ * each renewal (the new code is in My Orders, never in the notice), and their open tabs reload
+ * it. `wrongTotal` names the renewal, so each is its own notice.
+ */
+export async function announceCodeRenewed(
+  trx: Db,
+  booking: Pick<BookingFacts, 'id' | 'buyerId' | 'productName'>,
+  wrongTotal: number,
+  lockedUntil: Date | null,
+  now: Date = new Date(),
+): Promise<void> {
+  const product = booking.productName;
+  const title = lockedUntil
+    ? `Completing your deal for ${product} is locked until ${utcTime(lockedUntil)}`
+    : `Your hand-over code for ${product} was renewed`;
+  const body = lockedUntil
+    ? `The seller entered ${HANDOVER_CODE_MAX_WRONG} wrong hand-over codes in all, so nobody can complete this deal until then. Your code was renewed: the new one is in My Orders. Give it only at the meeting, once you have the phone in hand.`
+    : 'The seller entered wrong hand-over codes, so your code was renewed: the new one is in My Orders. Give it only at the meeting, once you have the phone in hand.';
+  await notify(trx, {
+    userId: booking.buyerId,
+    kind: 'handover_code',
+    title,
+    body,
+    link: MY_ORDERS,
+    dedupeKey: `handover:${booking.id}:${wrongTotal}:${booking.buyerId}`,
+    now,
+  });
+  await recordLiveEvent(trx, booking.buyerId, {
+    type: 'booking',
+    bookingId: booking.id,
+    status: 'accepted',
+  });
+}
+
+/** "26 Nov 2026, 06:30 UTC". */
+export function utcTime(at: Date): string {
+  return `${new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(at)} UTC`;
 }

@@ -22,11 +22,17 @@ export interface PriceDrop {
   productName: string;
   fromCents: number;
   toCents: number;
-  /** The price history row of this change: each drop is its own notice. */
+  /** The price history row of this change. */
   changeId: string;
 }
 
-/** A saved listing got cheaper: everyone who saved it hears of it, in the edit's transaction. */
+/** "2026-11-26": the UTC day a notice belongs to. */
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * A saved listing got cheaper: everyone who saved it hears of it, in the edit's transaction,
+ * once a day per listing at most (a seller moving the price up and down sends one notice).
+ */
 export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new Date()) {
   const price = (cents: number) => formatPrice(centsToDollars(cents));
   for (const userId of await wishlistUserIds(trx, drop.productId)) {
@@ -36,7 +42,7 @@ export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new 
       title: `${drop.productName} is now ${price(drop.toCents)}`,
       body: `It was ${price(drop.fromCents)}. You saved it in your wish list.`,
       link: `/product/${encodeURIComponent(drop.productId)}`,
-      dedupeKey: `price_drop:${drop.changeId}:${userId}`,
+      dedupeKey: `price_drop:${drop.productId}:${userId}:${utcDay(now)}`,
       now,
     });
   }

@@ -54,6 +54,11 @@ export async function notifyNewMessage(
     kind: 'new_message' as const,
     title: `${notice.senderName} sent you a message about ${notice.productName}`,
     body: text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text,
+    // The sender's name and words stay on the site: the email points to the conversation.
+    mail: {
+      title: `New message about ${notice.productName}`,
+      body: 'Read it and answer in your messages.',
+    },
     link: `/dashboard/messages/${encodeURIComponent(notice.conversationId)}`,
     dedupeKey: `${prefix}${hour}`,
   };

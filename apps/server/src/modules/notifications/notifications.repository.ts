@@ -68,6 +68,25 @@ export async function insertOutboxMail(db: Db, row: Insertable<OutboxTable>): Pr
   return inserted.length > 0;
 }
 
+/** Emails queued for the user between two times to go on their own (not folded into a digest). */
+export async function countOwnMailSince(
+  db: Db,
+  userId: string,
+  since: Date,
+  until: Date,
+): Promise<number> {
+  const w = valueWriters(db);
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('createdAt', '>', w.date(since))
+    .where('createdAt', '<=', w.date(until))
+    .where('folded', '=', w.bool(false))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Whether an email of this kind whose key begins with `keyPrefix` was queued since a time. */
 export async function mailQueuedSince(
   db: Db,

@@ -4,9 +4,10 @@ import type { Notification, NotificationKind, UnreadCounts } from '@market/share
 import { readDate, valueWriters, type DbLike } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordLiveEvent } from '../events/live-events.ts';
-import { renderNotificationMail } from './notification-mail.ts';
+import { MAIL_PER_HOUR, renderNotificationMail } from './notification-mail.ts';
 import { countUnreadMessagesOf } from '../conversations/conversations.repository.ts';
 import {
+  countOwnMailSince,
   countUnreadNotifications,
   findRecipient,
   insertNotification,
@@ -43,6 +44,13 @@ function mailSettingsOf(db: DbLike): NotificationMailSettings {
   return settings;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The top of the hour after `at`: when the emails folded during that hour go. */
+export function nextDigestAt(at: Date): Date {
+  return new Date((Math.floor(at.getTime() / HOUR_MS) + 1) * HOUR_MS);
+}
+
 export interface NotifyInput {
   userId: string;
   kind: NotificationKind;
@@ -52,6 +60,12 @@ export interface NotifyInput {
   body: string;
   /** A path in the web app. */
   link: string;
+  /**
+   * What the email says instead of `title` and `body`, when they carry another person's words
+   * (a name they chose, a reason, a message, a review): an email carries none, so that nobody
+   * can send mail through the marketplace. It says what happened and points to the page.
+   */
+  mail?: { title: string; body: string };
   /** Names the cause: the same key again records nothing. Include the recipient. */
   dedupeKey: string;
   /** The email, unless `false` (in-app only). `notBefore` holds it back until then. */
@@ -116,7 +130,9 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
 
 /**
  * Puts the notification's email in the outbox, unless the user turned its kind off by email or
- * an email with its key is already there. `notify` does this for a new notification.
+ * an email with its key is already there. `notify` does this for a new notification. Past
+ * MAIL_PER_HOUR emails in the last hour the email is folded: it waits for the digest at the top
+ * of the next hour instead of going on its own.
  */
 export async function queueNotificationEmail(
   trx: Db,
@@ -128,16 +144,19 @@ export async function queueNotificationEmail(
   const recipient = await findRecipient(trx, input.userId);
   if (!recipient) return;
   const settings = mailSettingsOf(trx);
+  const words = input.mail ?? { title: input.title, body: input.body };
   const mail = renderNotificationMail({
     kind: input.kind,
     recipientName: recipient.name,
-    title: input.title,
-    body: input.body,
+    title: words.title,
+    body: words.body,
     link: input.link,
     publicUrl: settings.publicUrl,
     unsubscribeToken: settings.tokens.issue({ userId: input.userId, kind: input.kind }),
   });
   const w = valueWriters(trx);
+  const recent = await countOwnMailSince(trx, input.userId, new Date(now.getTime() - HOUR_MS), now);
+  const folded = recent >= MAIL_PER_HOUR;
   await insertOutboxMail(trx, {
     id: crypto.randomUUID(),
     dedupeKey: input.dedupeKey,
@@ -145,7 +164,8 @@ export async function queueNotificationEmail(
     userId: input.userId,
     toEmail: recipient.email,
     ...mail,
-    notBefore: w.date(notBefore),
+    notBefore: w.date(folded ? nextDigestAt(notBefore) : notBefore),
     createdAt: w.date(now),
+    folded: w.bool(folded),
   });
 }

@@ -3,14 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-import { unsubscribeApiUrl } from './notification-mail.ts';
+import { readBool } from '../../db/dialect.ts';
+import { renderDigestMail, unsubscribeApiUrl } from './notification-mail.ts';
 import { conversationOfMessageMail, MESSAGE_MAIL_DELAY_MS } from './message-notifications.ts';
 import type { NotificationMailSettings } from './notify.ts';
-import { wantsEmail } from './notifications.repository.ts';
+import { findRecipient, wantsEmail } from './notifications.repository.ts';
 import {
   OUTBOX_MAX_ATTEMPTS,
   claimMail,
   dropMail,
+  findDueFoldedMail,
   findDueMail,
   markMailFailed,
   markMailSent,
@@ -82,25 +84,80 @@ export class OutboxWorker {
   }
 
   private async deliver(mail: DueMail): Promise<keyof OutboxRun> {
+    if (readBool(mail.folded)) return this.deliverDigest(mail);
     const wanted = await this.stillWanted(mail);
     if (wanted !== 'send') return wanted;
+    return this.send([mail], this.message(mail));
+  }
+
+  /** Sends one message for the given rows: all sent, or all tried again later. */
+  private async send(rows: readonly DueMail[], message: MailMessage): Promise<keyof OutboxRun> {
     try {
-      await this.mailer.send(this.message(mail));
+      await this.mailer.send(message);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      const attempts = await markMailFailed(
-        this.db,
-        mail.id,
-        error,
-        new Date(this.clock().getTime() + retryDelayMs(mail.attempts + 1)),
-      );
-      const context = { err, outboxId: mail.id, kind: mail.kind, attempts };
-      if (attempts >= OUTBOX_MAX_ATTEMPTS) this.log.error(context, 'notification email given up');
-      else this.log.warn(context, 'notification email failed; it will be tried again');
+      for (const mail of rows) {
+        const attempts = await markMailFailed(
+          this.db,
+          mail.id,
+          error,
+          new Date(this.clock().getTime() + retryDelayMs(mail.attempts + 1)),
+        );
+        const context = { err, outboxId: mail.id, kind: mail.kind, attempts };
+        if (attempts >= OUTBOX_MAX_ATTEMPTS) this.log.error(context, 'notification email given up');
+        else this.log.warn(context, 'notification email failed; it will be tried again');
+      }
       return 'failed';
     }
-    await markMailSent(this.db, mail.id, this.clock());
+    for (const mail of rows) await markMailSent(this.db, mail.id, this.clock());
     return 'sent';
+  }
+
+  /**
+   * A folded email (past its recipient's hourly cap) goes in one digest with the recipient's
+   * other folded emails due now, each claimed as any email is; those no longer wanted are
+   * dropped. The digest names what each was about and leads to the notification list.
+   */
+  private async deliverDigest(first: DueMail): Promise<keyof OutboxRun> {
+    const rows: DueMail[] = [];
+    const now = this.clock();
+    const others = await findDueFoldedMail(this.db, first.userId, now, first.id);
+    const claimed = [first];
+    for (const mail of others) {
+      if (await claimMail(this.db, mail.id, now, new Date(now.getTime() + CLAIM_MS))) {
+        claimed.push(mail);
+      }
+    }
+    for (const mail of claimed) {
+      if ((await this.stillWanted(mail, { postpone: false })) === 'send') rows.push(mail);
+    }
+    const recipient = await findRecipient(this.db, first.userId);
+    if (rows.length === 0 || !recipient) {
+      for (const mail of rows) await dropMail(this.db, mail.id);
+      return 'dropped';
+    }
+    const { publicUrl, tokens } = this.settings;
+    const rendered = renderDigestMail({
+      recipientName: recipient.name,
+      titles: rows.map((mail) => mail.subject),
+      publicUrl,
+    });
+    const kinds = new Set(rows.map((mail) => mail.kind));
+    const [onlyKind] = kinds.size === 1 ? [...kinds] : [];
+    return this.send(rows, {
+      to: first.toEmail,
+      ...rendered,
+      messageId: messageIdFor(`digest:${rows.map((mail) => mail.id).join(',')}`, publicUrl),
+      // One kind only: its one-click unsubscribe; several: the settings link in the email.
+      ...(onlyKind
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${unsubscribeApiUrl(publicUrl, tokens.issue({ userId: first.userId, kind: onlyKind }))}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
+    });
   }
 
   /**
@@ -108,7 +165,10 @@ export class OutboxWorker {
    * goes only while a message is still unread 10 minutes after it came; one read meanwhile
    * drops it, a newer unread one moves it to that message's time.
    */
-  private async stillWanted(mail: DueMail): Promise<'send' | 'dropped' | 'postponed'> {
+  private async stillWanted(
+    mail: DueMail,
+    { postpone } = { postpone: true },
+  ): Promise<'send' | 'dropped' | 'postponed'> {
     if (!(await wantsEmail(this.db, mail.userId, mail.kind))) {
       await dropMail(this.db, mail.id);
       return 'dropped';
@@ -121,7 +181,7 @@ export class OutboxWorker {
       return 'dropped';
     }
     const due = new Date(oldest.getTime() + MESSAGE_MAIL_DELAY_MS);
-    if (due > this.clock()) {
+    if (postpone && due > this.clock()) {
       await postponeMail(this.db, mail.id, due);
       return 'postponed';
     }

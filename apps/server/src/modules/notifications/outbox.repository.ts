@@ -12,7 +12,7 @@ export function findDueMail(db: Db, now: Date, limit: number) {
   const at = valueWriters(db).date(now);
   return db
     .selectFrom('outbox')
-    .select(['id', 'dedupeKey', 'kind', 'userId', 'toEmail', 'subject', 'text', 'html', 'attempts'])
+    .select(DUE_MAIL_COLUMNS)
     .where('sentAt', 'is', null)
     .where('notBefore', '<=', at)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
@@ -23,6 +23,41 @@ export function findDueMail(db: Db, now: Date, limit: number) {
     .execute();
 }
 export type DueMail = Awaited<ReturnType<typeof findDueMail>>[number];
+
+const DUE_MAIL_COLUMNS = [
+  'id',
+  'dedupeKey',
+  'kind',
+  'userId',
+  'toEmail',
+  'subject',
+  'text',
+  'html',
+  'attempts',
+  'folded',
+] as const;
+
+/** The user's other folded emails due now that nobody is sending: the rest of their digest. */
+export function findDueFoldedMail(db: Db, userId: string, now: Date, exceptId: string) {
+  const w = valueWriters(db);
+  const at = w.date(now);
+  return db
+    .selectFrom('outbox')
+    .select(DUE_MAIL_COLUMNS)
+    .where('userId', '=', userId)
+    .where('folded', '=', w.bool(true))
+    .where('id', '<>', exceptId)
+    .where('sentAt', 'is', null)
+    .where('notBefore', '<=', at)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
+    .where('attempts', '<', OUTBOX_MAX_ATTEMPTS)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(DIGEST_MAX_ITEMS)
+    .execute();
+}
+/** Entries one digest lists; more wait for the next run. */
+export const DIGEST_MAX_ITEMS = 50;
 
 /**
  * Takes the email for one worker until `until`: one conditional update, so of several workers

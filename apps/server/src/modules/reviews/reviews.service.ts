@@ -103,6 +103,11 @@ export async function createReview(
         kind: 'new_review',
         title: `${reviewerName(buyer.name)} gave you ${input.rating} ${input.rating === 1 ? 'star' : 'stars'} for ${deal.productName}`,
         body: quote(input.text),
+        // The buyer's name and words stay on the site: the email points to the review.
+        mail: {
+          title: `You got a ${input.rating}-star review for ${deal.productName}`,
+          body: 'Read it, and answer it if you wish, in My Reviews.',
+        },
         link: MY_REVIEWS,
         dedupeKey: `review:${id}:${sellerId}`,
         now,

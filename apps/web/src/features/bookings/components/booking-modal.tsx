@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BOOKING_EXPIRY_HOURS,
+  BOOKING_SENT_NEXT,
   MESSAGES,
   createBookingSchema,
   formatDayMonthYear,
@@ -91,7 +92,7 @@ export function BookingModal({
       ...values,
       ...(proposedAt ? { proposedAt: fromLocalInput(proposedAt) } : {}),
     });
-    toast.success(MESSAGES.bookingCompleted);
+    toast.success(MESSAGES.bookingCompleted, BOOKING_SENT_NEXT);
     close();
   };
 

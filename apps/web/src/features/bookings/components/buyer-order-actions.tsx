@@ -3,7 +3,7 @@ import type { Booking } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
 
 /** The buyer's actions on one order: only those its status allows (`order.actions`). */
 export function BuyerOrderActions({ order }: { order: Booking }) {
@@ -30,20 +30,19 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
         </button>
       )}
       {cancelling && (
-        <ReasonDialog
+        <CancelDialog
+          side="buyer"
           title={accepted ? 'Cancel the meeting' : 'Cancel your request'}
           explanation={
             accepted
               ? `The seller sees your reason, and ${order.productName} becomes available to others again.`
-              : `The seller sees your reason. You can request ${order.productName} again later while it is available.`
+              : `The seller sees your reason. You can request ${order.productName} again in an hour while it is available.`
           }
-          label="Reason"
-          required
           submitLabel={accepted ? 'Cancel meeting' : 'Cancel request'}
           action="Cancelling the request"
           onClose={() => setCancelling(false)}
-          onSubmit={async (reason) => {
-            await cancel.mutateAsync({ id: order._id, reason });
+          onSubmit={async (input) => {
+            await cancel.mutateAsync({ id: order._id, ...input });
             toast.success(accepted ? 'Meeting cancelled' : 'Request cancelled');
           }}
         />

@@ -13,6 +13,12 @@ type CodeForm = { code: string };
 
 const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
 
+/** "26 Nov 2026, 06:30" in the seller's own time. */
+const lockEnd = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
 /**
  * At the meeting, the seller enters the code the buyer gives them once satisfied: the deal is
  * completed and the phone sold. A wrong code uses a try; the tries left are shown.
@@ -52,6 +58,15 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
             Ask {request.name} for the 6-digit code shown in their order, once they have checked the
             phone and paid. The code completes the sale.
           </p>
+          {request.codeLockedUntil && (
+            <p
+              role="status"
+              className="rounded-field border border-warning/50 bg-warning/10 p-3 text-sm"
+            >
+              Too many wrong codes: completing this sale is locked until{' '}
+              {lockEnd(request.codeLockedUntil)}. The buyer has been told and has a new code.
+            </p>
+          )}
           <TextField
             label="Hand-over code"
             type="text"

@@ -1,21 +1,19 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { cancelBookingSchema } from '@market/shared';
+import { BOOKING_REASON_MAX } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 
-const requiredReason = z.object({ reason: cancelBookingSchema.shape.reason });
-const optionalReason = z.object({ reason: z.string().trim().max(300) });
+const optionalReason = z.object({ reason: z.string().trim().max(BOOKING_REASON_MAX) });
 type ReasonForm = { reason: string };
 
-/** A dialog that asks why (declining or cancelling), then does it. */
+/** A dialog that asks why, optionally (declining), then does it. */
 export function ReasonDialog({
   title,
   explanation,
   label,
-  required,
   submitLabel,
   action,
   onSubmit,
@@ -24,7 +22,6 @@ export function ReasonDialog({
   title: string;
   explanation: string;
   label: string;
-  required: boolean;
   submitLabel: string;
   /** Names the action in the log. */
   action: string;
@@ -32,7 +29,7 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const form = useForm<ReasonForm>({
-    resolver: zodResolver(required ? requiredReason : optionalReason),
+    resolver: zodResolver(optionalReason),
     defaultValues: { reason: '' },
   });
 
@@ -51,7 +48,12 @@ export function ReasonDialog({
           }}
         >
           <p className="text-sm wrap-anywhere">{explanation}</p>
-          <TextField label={label} type="text" maxLength={300} {...bindField(form, 'reason')} />
+          <TextField
+            label={label}
+            type="text"
+            maxLength={BOOKING_REASON_MAX}
+            {...bindField(form, 'reason')}
+          />
         </Form>
       )}
     </ActionDialog>

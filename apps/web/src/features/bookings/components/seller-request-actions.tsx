@@ -5,6 +5,7 @@ import { calendarUrl } from '../api/calendar-url.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useDeclineBooking } from '../api/decline-booking.ts';
 import { AcceptDialog } from './accept-dialog.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
 import { CodeDialog } from './code-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -62,7 +63,6 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
           title={`Decline ${request.name}'s request`}
           explanation={`${request.name} will see that you declined, with your reason if you give one.`}
           label="Reason (optional)"
-          required={false}
           submitLabel="Decline request"
           action="Declining the request"
           onClose={close}
@@ -73,16 +73,15 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
         />
       )}
       {open === 'cancel' && (
-        <ReasonDialog
+        <CancelDialog
+          side="seller"
           title={`Cancel the meeting with ${request.name}`}
           explanation={`${request.productName} becomes available again, and ${request.name} sees your reason.`}
-          label="Reason"
-          required
           submitLabel="Cancel meeting"
           action="Cancelling the meeting"
           onClose={close}
-          onSubmit={async (reason) => {
-            await cancel.mutateAsync({ id: request._id, reason });
+          onSubmit={async (input) => {
+            await cancel.mutateAsync({ id: request._id, ...input });
             toast.success(`Cancelled the meeting with ${request.name}`);
           }}
         />

@@ -21,7 +21,13 @@ import {
  */
 const NOT_FOR: Record<Exclude<Role, 'admin'>, readonly NotificationKind[]> = {
   buyer: ['booking_requested', 'seller_verified', 'new_review', 'listing_moderated'],
-  seller: ['booking_accepted', 'saved_price_drop', 'saved_sold', 'saved_search_matches'],
+  seller: [
+    'booking_accepted',
+    'handover_code',
+    'saved_price_drop',
+    'saved_sold',
+    'saved_search_matches',
+  ],
 };
 const ADMIN_KINDS: readonly NotificationKind[] = ['report_outcome'];
 

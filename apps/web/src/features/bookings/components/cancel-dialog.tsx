@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  BOOKING_REASON_MAX,
+  CANCEL_REASONS,
+  CANCEL_REASONS_BY_SIDE,
+  cancelFormSchema,
+  type cancelBookingSchema,
+} from '@market/shared';
+import { Form } from '../../../components/ui/form.tsx';
+import { FormField, errorProps } from '../../../components/ui/form-field.tsx';
+import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
+
+type CancelForm = z.input<typeof cancelFormSchema>;
+
+/**
+ * Cancelling a request or a meeting: one of the reasons offered to this side, and a few words
+ * if the person wants to add some ("Another reason" needs them). The other side reads both.
+ */
+export function CancelDialog({
+  side,
+  title,
+  explanation,
+  submitLabel,
+  action,
+  onSubmit,
+  onClose,
+}: {
+  side: 'buyer' | 'seller';
+  title: string;
+  explanation: string;
+  submitLabel: string;
+  /** Names the action in the log. */
+  action: string;
+  onSubmit: (input: z.output<typeof cancelBookingSchema>) => Promise<void>;
+  onClose: () => void;
+}) {
+  const form = useForm<CancelForm, unknown, z.output<typeof cancelFormSchema>>({
+    resolver: zodResolver(cancelFormSchema),
+    // No reason is chosen until the person picks one.
+    defaultValues: { reason: '' },
+  });
+  const id = useId();
+  const presetError = form.formState.errors.preset?.message;
+  const reasonError = form.formState.errors.reason?.message;
+  const other = form.watch('preset') === 'other';
+
+  return (
+    <ActionDialog title={title} onClose={onClose}>
+      {(close) => (
+        <Form
+          form={form}
+          action={action}
+          submitLabel={submitLabel}
+          className="mt-4 space-y-3"
+          footerClassName="space-y-3"
+          onSubmit={async (input) => {
+            await onSubmit(input.reason ? input : { preset: input.preset });
+            close();
+          }}
+        >
+          <p className="text-sm wrap-anywhere">{explanation}</p>
+          <fieldset
+            className="fieldset"
+            aria-invalid={presetError ? true : undefined}
+            aria-describedby={presetError ? `${id}-preset-error` : undefined}
+          >
+            <legend className="fieldset-legend text-sm">Why do you cancel?</legend>
+            {CANCEL_REASONS_BY_SIDE[side].map((preset) => (
+              <label key={preset} className="label min-h-9 cursor-pointer gap-3 text-base-content">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  value={preset}
+                  {...form.register('preset')}
+                />
+                {CANCEL_REASONS[preset]}
+              </label>
+            ))}
+            {presetError && (
+              <p id={`${id}-preset-error`} className="text-sm text-error">
+                {presetError}
+              </p>
+            )}
+          </fieldset>
+          <FormField
+            id={`${id}-reason`}
+            label={other ? 'Your reason' : 'Anything to add (optional)'}
+            error={reasonError}
+          >
+            <textarea
+              id={`${id}-reason`}
+              rows={2}
+              maxLength={BOOKING_REASON_MAX}
+              className={`textarea w-full ${reasonError ? 'textarea-error' : ''}`}
+              {...errorProps(`${id}-reason`, reasonError)}
+              {...form.register('reason')}
+            />
+          </FormField>
+        </Form>
+      )}
+    </ActionDialog>
+  );
+}

@@ -4,6 +4,13 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 export const idSchema = z.string().trim().min(1).max(64);
 export const idParamsSchema = z.object({ id: idSchema });
 
+/**
+ * One-line text (a name, a place) holds no line breaks or other control characters: they would
+ * reach calendar files, email subjects and logs as they are.
+ */
+export const oneLine = (label: string) =>
+  [/^\P{Cc}*$/u, { error: `${label} must be one line, without control characters` }] as const;
+
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()

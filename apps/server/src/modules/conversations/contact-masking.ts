@@ -159,7 +159,7 @@ export function maskContacts(text: string, replacement: string): MaskedText {
   let out = '';
   let previous = false;
   for (let i = 0; i < normal.spans.length; i++) {
-    const state = isHidden[i] ?? (previous && hiddenAfter[i]!);
+    const state: boolean = isHidden[i] ?? (previous && hiddenAfter[i]!);
     if (state && !previous) out += replacement;
     if (!state) out += text.slice(normal.spans[i]!.from, normal.spans[i]!.to);
     previous = state;

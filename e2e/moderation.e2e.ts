@@ -164,7 +164,7 @@ describe.each([
     const answer = await visitor.page.goto(`/product/${listingId}`);
     expect(answer?.status()).toBe(404);
     await visitor.page
-      .getByRole('heading', { level: 1, name: 'This listing is unavailable' })
+      .getByRole('heading', { level: 1, name: 'This phone is no longer available' })
       .waitFor();
     await expectNoSidewaysScroll(visitor.page, 'the unavailable listing');
     await shot(visitor.page, 'unavailable');

@@ -43,6 +43,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
+import { registerJsonDepthLimit } from './lib/json-depth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path segment (an id in a shared link) may be this long before the answer is 414; a
+    // segment that cannot be an id is answered 404 by its route.
+    maxParamLength: 2048,
     forceCloseConnections: 'idle',
     // Also the time an onReady hook may take: the search index of a large catalogue is built
     // before the server answers (about 20 s at a million listings).
@@ -88,6 +92,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonDepthLimit(app);
 
   const database =
     options.database ??

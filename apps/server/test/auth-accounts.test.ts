@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorResponse } from '@market/shared';
+import { DEEP_BODY_MESSAGE, JSON_MAX_DEPTH, type ErrorResponse } from '@market/shared';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { SAME_ORIGIN, sameOriginJson } from './helpers/auth.ts';
+import { SAME_ORIGIN, sameOriginJson, sameOriginPost } from './helpers/auth.ts';
 
 const t = useTestApp();
 
@@ -43,6 +43,19 @@ describe(`POST /api/auth/update-user follows PUT /api/users on ${testDbKind}`, (
       expect(res.json<ErrorResponse>().error.code).toBe('VALIDATION_FAILED');
     }
     expect(await profileOf(user)).toEqual(before);
+  });
+
+  it('answers 400, not 500, for a deeply nested body, and changes nothing', async () => {
+    const user = await createUser(t, { role: 'buyer', name: 'Kept Name' });
+    const deep = `${'{"a":'.repeat(10_000)}"x"${'}'.repeat(10_000)}`;
+    for (const body of [deep, `{"name":"Deep","x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`]) {
+      const res = await sameOriginPost(t, '/api/auth/update-user', body, {
+        headers: { ...user.headers, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorResponse>().error.message).toBe(DEEP_BODY_MESSAGE);
+    }
+    expect((await profileOf(user)).name).toBe('Kept Name');
   });
 
   it('refuses the names PUT /api/users refuses, with the same message', async () => {
@@ -92,5 +105,43 @@ describe(`GET /api/seller-role tells nobody who has an account, on ${testDbKind}
     expect(await lookup('nobody-at-all@example.test')).toEqual([]);
     expect(await lookup(seller.email)).toEqual([{ isVerifiedUser: true }]);
     expect(await lookup(newSeller.email.toUpperCase())).toEqual([{ isVerifiedUser: false }]);
+  });
+});
+
+describe(`every JSON body has a nesting limit, on ${testDbKind}`, () => {
+  const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it('refuses a body nested past the limit on API routes with 400 and a message', async () => {
+    const user = await createUser(t, { role: 'buyer', name: 'Kept Name' });
+    for (const [method, url] of [
+      ['PUT', '/api/users'],
+      ['POST', '/api/bookings'],
+      ['POST', '/api/wishlist'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...user.headers, origin: SAME_ORIGIN, 'content-type': 'application/json' },
+        payload: `{"name":"Deep","x":${nested(10_000)}}`,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<ErrorResponse>().error.message, url).toBe(DEEP_BODY_MESSAGE);
+    }
+    expect((await profileOf(user)).name).toBe('Kept Name');
+  });
+
+  it('counts brackets inside strings as text, and lets a body at the limit through', async () => {
+    const user = await createUser(t, { role: 'buyer', name: 'Kept Name' });
+    const res = await putUser(user, { name: '[[[[{{{{'.repeat(10) });
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(user)).name).toBe('[[[[{{{{'.repeat(10));
+    const atLimit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: { ...user.headers, origin: SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: `{"name":"At Limit","email":"${user.email}","phone":"+15550123","x":${nested(JSON_MAX_DEPTH - 1)}}`,
+    });
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect((await profileOf(user)).name).toBe('At Limit');
   });
 });

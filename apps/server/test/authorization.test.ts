@@ -216,6 +216,24 @@ const CASES: Case[] = [
     expected: everyone(200),
   },
   {
+    label: 'GET /product/<a listing>/similar',
+    route: 'GET /api/product/:id/similar',
+    url: (_u, fx) => `/api/product/${fx.productId}/similar`,
+    expected: everyone(200),
+  },
+  {
+    label: 'GET /product/<a hidden listing>/similar',
+    route: 'GET /api/product/:id/similar',
+    url: (_u, fx) => `/api/product/${fx.hiddenProductId}/similar`,
+    expected: everyone(200),
+  },
+  {
+    label: 'GET /product/<an id of 65 characters>',
+    route: 'GET /api/product/:id',
+    url: () => `/api/product/${'a'.repeat(65)}`,
+    expected: everyone(404),
+  },
+  {
     label: "DELETE /my-products/<seller's product>",
     route: 'DELETE /api/my-products/:id',
     url: (_u, fx) => `/api/my-products/${fx.productId}`,

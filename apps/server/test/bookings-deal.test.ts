@@ -427,6 +427,34 @@ describe(`the calendar file on ${testDbKind}`, () => {
     expect(buyerView.replace(/\r\n /g, '')).toContain('Seller: Sara Seller\\, +8801811111111');
   });
 
+  it('escapes a bare CR and drops control characters stored in names and places', async () => {
+    const product = await newListing();
+    // Written straight to the database: the API refuses these characters on input.
+    await t.app.db
+      .updateTable('products')
+      .set({ name: 'Pixel\r8\u0007 Pro' })
+      .where('id', '=', product._id)
+      .execute();
+    const id = await requestBooking(t, buyer, product._id);
+    await acceptBooking(t, seller, id);
+    await t.app.db
+      .updateTable('bookings')
+      .set({ meetingPlace: 'Gate 2\rSUMMARY:fake\r\nATTENDEE:x\u001b', name: 'Bashir\rBuyer' })
+      .where('id', '=', id)
+      .execute();
+
+    const ics = (await call(t, seller, 'GET', `/api/booking/${id}/calendar.ics`)).body;
+    // Every CR ends a line (CRLF), and no control character but those is left.
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect([...ics].filter((c) => /\p{Cc}/u.test(c) && c !== '\r' && c !== '\n')).toEqual([]);
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('SUMMARY:Meet to sell Pixel\\n8 Pro\r\n');
+    expect(unfolded).toContain('LOCATION:Gate 2\\nSUMMARY:fake\\nATTENDEE:x\r\n');
+    expect(unfolded).toContain('Buyer: Bashir\\nBuyer\\, +8801712345678');
+    expect(unfolded.match(/^SUMMARY:/gm)).toHaveLength(1);
+    expect(unfolded).not.toMatch(/^ATTENDEE/m);
+  });
+
   it('has no calendar for a request that is not accepted', async () => {
     const product = await newListing();
     const id = await requestBooking(t, buyer, product._id);

@@ -48,6 +48,60 @@ describe('maskContacts hides email addresses', () => {
   });
 });
 
+describe('maskContacts sees through the usual disguises', () => {
+  it.each([
+    ['groups split by " - "', 'call 017 - 1234 - 5678 now', 'call [hidden] now'],
+    ['groups split by " . "', 'call 017 . 1234 . 5678', 'call [hidden]'],
+    ['a long dash', 'call 017\u20141234\u20145678', 'call [hidden]'],
+    [
+      'fullwidth digits',
+      'call \uff10\uff11\uff17\uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18',
+      'call [hidden]',
+    ],
+    [
+      'Arabic-Indic digits',
+      'call \u0660\u0661\u0667\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668',
+      'call [hidden]',
+    ],
+    [
+      'Bengali digits',
+      'call \u09e6\u09e7\u09ed\u09e7\u09e8\u09e9\u09ea\u09eb\u09ec\u09ed\u09ee ok',
+      'call [hidden] ok',
+    ],
+    ['mixed scripts', 'call 017\u06f1\u06f2\u06f3\uff14\uff15\uff16\uff17\uff18', 'call [hidden]'],
+    [
+      'zero-width spaces between digits',
+      'call 0\u200b1\u200b7\u200b1\u200b2\u200b3\u200b4\u200b5\u200b6\u200b7\u200b8!',
+      'call [hidden]!',
+    ],
+    ['a soft hyphen and a word joiner', '01712\u00ad345\u2060678', '[hidden]'],
+    ['a fullwidth at sign', 'write ana\uff20example.com', 'write [hidden]'],
+    ['a small at sign', 'write ana\ufe6bexample.com', 'write [hidden]'],
+    ['a zero-width space in an address', 'ana@exa\u200bmple.com', '[hidden]'],
+    ['fullwidth letters', '\uff41\uff4e\uff41@example.com', '[hidden]'],
+  ])('%s', (_label, input, expected) => {
+    expect(mask(input)).toEqual({ text: expected, masked: true });
+  });
+
+  it('keeps the rest of the message as it was typed', () => {
+    // Emoji joined by zero-width joiners and fullwidth text stay as they were.
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}';
+    expect(mask(`${family} \uff28\uff49 call 01712345678`)).toEqual({
+      text: `${family} \uff28\uff49 call [hidden]`,
+      masked: true,
+    });
+  });
+
+  it.each([
+    'Bought in \u0662\u0660\u0662\u0662, \u0661\u0662\u0668 GB',
+    'It has \uff11\uff12\uff18 GB',
+    'Used it 2019 - 2023',
+    'Price: 12\u200b000',
+  ])('%j stays as typed', (input) => {
+    expect(mask(input)).toEqual({ text: input, masked: false });
+  });
+});
+
 describe('maskContacts leaves everything else as typed', () => {
   it.each([
     'Is it still $400?',
@@ -91,6 +145,9 @@ describe('maskContacts on long hostile text', () => {
     ['dashes between digits', `${'1-'.repeat(999)}x`],
     ['spaced digits', '1 '.repeat(1000)],
     ['spelled-out words', 'x at y dot '.repeat(180)],
+    ['digits between zero-width spaces', '1\u200b'.repeat(1000)],
+    ['spaced dashes between digits', '1 - '.repeat(700)],
+    ['Arabic-Indic digits', '\u0661 '.repeat(1000)],
   ])('%s takes a few milliseconds at most', (_label, text) => {
     const started = performance.now();
     for (let i = 0; i < 10; i++) mask(text);

@@ -54,6 +54,7 @@ describe('the calls a page drawn for a whole role may make', () => {
       '/api/reviews',
       '/api/products/iPhone?page=2&limit=24',
       '/api/product/abc',
+      '/api/product/abc/similar',
       '/api/sellers/abc',
       '/api/sellers/abc/reviews?page=2&limit=10',
       '/api/search?q=iphone',
@@ -74,6 +75,7 @@ describe('the calls a page drawn for a whole role may make', () => {
       '/api/products/iPhone/extra',
       '/api/productsX',
       '/api/sellers/abc/reviews/x',
+      '/api/product/abc/other',
       '/api/seller-reviews',
     ]) {
       expect(isRoleGenericCall('GET', path), path).toBe(false);

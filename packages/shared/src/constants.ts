@@ -56,3 +56,7 @@ export function currentYear(now: Date = new Date()): number {
 
 /** Where uploaded images are served; stored URLs start with it (relative or with an origin). */
 export const IMAGE_URL_PATH = '/api/images/';
+
+/** Request bodies nest objects and lists at most this deep (ours need a handful of levels). */
+export const JSON_MAX_DEPTH = 32;
+export const DEEP_BODY_MESSAGE = `The request is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and lists`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants.ts';
-import { emailSchema, idSchema, phoneSchema } from './common.ts';
+import { emailSchema, idSchema, oneLine, phoneSchema } from './common.ts';
 
 export const roleSchema = z.enum(ROLES);
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: 'Choose buyer or seller' });
@@ -9,7 +9,8 @@ export const nameSchema = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, { error: 'Name is required' })
-  .max(80, { error: 'Name must be at most 80 characters' });
+  .max(80, { error: 'Name must be at most 80 characters' })
+  .regex(...oneLine('Name'));
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_STATUSES } from '../constants.ts';
-import { dayMonthYearSchema, idSchema, moneySchema, phoneSchema } from './common.ts';
+import { dayMonthYearSchema, idSchema, moneySchema, oneLine, phoneSchema } from './common.ts';
 import { sellerReviewSchema } from './reviews.ts';
 
 /*
@@ -116,7 +116,8 @@ export const createBookingSchema = z.object({
     .min(1, { error: 'Meeting location is required' })
     .max(MEETING_PLACE_MAX, {
       error: `Meeting location must be at most ${MEETING_PLACE_MAX} characters`,
-    }),
+    })
+    .regex(...oneLine('Meeting location')),
   /** A meeting time the buyer proposes; the seller may set another. */
   proposedAt: z.iso
     .datetime({ offset: true, error: 'Give the proposed time as a date and time' })
@@ -179,7 +180,8 @@ export const acceptBookingSchema = z.object({
     .min(1, { error: 'Meeting place is required' })
     .max(MEETING_PLACE_MAX, {
       error: `Meeting place must be at most ${MEETING_PLACE_MAX} characters`,
-    }),
+    })
+    .regex(...oneLine('Meeting place')),
   /** The seller's time zone (IANA), so the calendar file says the time they meant. */
   timeZone: z
     .string({ error: 'The time zone must be text' })

@@ -1,8 +1,23 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 
-export const idSchema = z.string().trim().min(1).max(64);
+export const ID_MAX_LENGTH = 64;
+export const idSchema = z.string().trim().min(1).max(ID_MAX_LENGTH);
 export const idParamsSchema = z.object({ id: idSchema });
+/**
+ * The id of a public page's address (a listing, a seller): any text. One that cannot be an id
+ * (longer than an id, or blank) is simply not found (404), as a shared link to a page should be.
+ */
+export const lookupIdParamsSchema = z.object({ id: z.string() });
+/** Whether text from an address can be an id at all. */
+export const isId = (id: string) => id.trim() !== '' && id.length <= ID_MAX_LENGTH;
+
+/**
+ * One-line text (a name, a place) holds no line breaks or other control characters: they would
+ * reach calendar files, email subjects and logs as they are.
+ */
+export const oneLine = (label: string) =>
+  [/^\P{Cc}*$/u, { error: `${label} must be one line, without control characters` }] as const;
 
 export const emailSchema = z
   .string({ error: 'Email is required' })

@@ -53,3 +53,19 @@ export const listingPageSchema = productSchema.extend({
     .optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
+
+/** How many phones the page of a listing that is no longer available offers instead. */
+export const SIMILAR_LISTINGS = 8;
+
+/**
+ * GET /product/{id}/similar: phones on show like the listing, for the page of a listing that is
+ * gone or off show. Same model first, then the same brand (category), newest first; for an id
+ * the site does not know (a deleted listing), the newest phones on show.
+ */
+export const similarListingsSchema = z.object({
+  /** The listing's model and brand, when the site still has the listing. */
+  model: z.string().nullable(),
+  brand: z.string().nullable(),
+  listings: z.array(productSchema),
+});
+export type SimilarListings = z.infer<typeof similarListingsSchema>;

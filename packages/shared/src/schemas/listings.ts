@@ -12,6 +12,7 @@ import {
   storageGbSchema,
   warrantyUntilSchema,
 } from './listing-details.ts';
+import { oneLine } from './common.ts';
 
 const price = (label: string) =>
   z
@@ -27,7 +28,8 @@ const requiredText = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .regex(...oneLine(label));
 
 /** The fields a seller fills in; shared by the add-product form and POST /add-product. */
 export const productFieldsSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { selectProductViews } from '../catalog/product-view.ts';
 
@@ -39,4 +39,33 @@ export async function countOpenListings(db: Kysely<Database>, sellerId: string):
     .where('moderation', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Up to `limit` listings on show (not sold, not held or hidden), newest first, but for `except`;
+ * only of the category, and of the model, when given.
+ */
+export function listOnShow(
+  db: Kysely<Database>,
+  filter: { category?: string; model?: string; except?: string },
+  limit: number,
+) {
+  let query = selectProductViews(db)
+    .where(sql<boolean>`p.status <> 'sold' and p.moderation is null`)
+    .orderBy('p.postedAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit);
+  if (filter.category !== undefined) query = query.where('p.category', '=', filter.category);
+  if (filter.model !== undefined) query = query.where('p.model', '=', filter.model);
+  if (filter.except !== undefined) query = query.where('p.id', '!=', filter.except);
+  return query.execute();
+}
+
+/** What a listing is (its model and brand), whatever its state; null when it is gone. */
+export function findListingKind(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('products')
+    .select(['category', 'model'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

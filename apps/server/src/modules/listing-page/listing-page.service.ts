@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
   LISTING_UNAVAILABLE,
+  SIMILAR_LISTINGS,
   formatDayMonthYear,
+  isId,
   toListingPhoto,
   type ListingPage,
+  type SimilarListings,
 } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -15,6 +18,8 @@ import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
 import {
   countOpenListings,
   findListing,
+  findListingKind,
+  listOnShow,
   listPhotos,
   listPriceHistory,
 } from './listing-page.repository.ts';
@@ -24,6 +29,40 @@ export const NO_SUCH_LISTING = 'No such listing: it may have been deleted';
 /** Whether an error is the answer about a listing that moderation took off show. */
 export function isUnavailableListing(err: unknown): err is AppError {
   return err instanceof Error && 'statusCode' in err && err.message === LISTING_UNAVAILABLE;
+}
+
+/**
+ * Phones like a listing, for its page once it is no longer available: the same model first, then
+ * the same brand, newest first. An id the site does not know gets the newest phones on show.
+ */
+export async function getSimilarListings(
+  db: Kysely<Database>,
+  id: string,
+): Promise<SimilarListings> {
+  const kind = isId(id) ? await findListingKind(db, id) : undefined;
+  if (!kind) {
+    const newest = await listOnShow(db, {}, SIMILAR_LISTINGS);
+    return { model: null, brand: null, listings: newest.map(toProduct) };
+  }
+  const sameModel =
+    kind.model === null
+      ? []
+      : await listOnShow(
+          db,
+          { category: kind.category, model: kind.model, except: id },
+          SIMILAR_LISTINGS,
+        );
+  const sameBrand =
+    sameModel.length < SIMILAR_LISTINGS
+      ? await listOnShow(db, { category: kind.category, except: id }, SIMILAR_LISTINGS * 2)
+      : [];
+  const seen = new Set(sameModel.map((row) => row.id));
+  const rows = [...sameModel, ...sameBrand.filter((row) => !seen.has(row.id))];
+  return {
+    model: kind.model,
+    brand: kind.category,
+    listings: rows.slice(0, SIMILAR_LISTINGS).map(toProduct),
+  };
 }
 
 /**
@@ -38,7 +77,8 @@ export async function getListingPage(
   publicUrl: string,
   viewer: Actor | null = null,
 ): Promise<ListingPage> {
-  const row = await findListing(db, id);
+  // An address with something longer than an id, or blank, names no listing.
+  const row = isId(id) ? await findListing(db, id) : undefined;
   if (!row) throw notFound(NO_SUCH_LISTING);
   const maySeeModerated =
     viewer !== null && (viewer.role === 'admin' || viewer.id === row.sellerId);

@@ -4,6 +4,7 @@ import {
   REPLY_TIME_WINDOW_DAYS,
   SELLER_PROFILE_LISTINGS,
   formatDayMonthYear,
+  isId,
   type SellerProfile,
 } from '@market/shared';
 import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
@@ -28,7 +29,8 @@ const REPLY_TIME_MESSAGES_MAX = 5_000;
 
 /** The seller's account; 404 for an unknown id and for accounts that are not sellers. */
 export async function requireSeller(db: Db, id: string) {
-  const account = await findSellerAccount(db, id);
+  // An address with something longer than an id, or blank, names no seller.
+  const account = isId(id) ? await findSellerAccount(db, id) : undefined;
   if (!account || account.role !== 'seller') throw notFound(NO_SUCH_SELLER);
   return account;
 }

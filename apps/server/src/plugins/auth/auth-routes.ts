@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { JSON_MAX_DEPTH } from '@market/shared';
+import { jsonNestsDeeperThan, tooDeep } from '../../lib/json-depth.ts';
 import { tooManyRequests } from '../rate-limit.ts';
 import { translateAuthError } from './auth-errors.ts';
 import type { AuthLimits } from './auth-limits.ts';
@@ -69,6 +71,14 @@ export async function registerAuthRoutes(
       if (request.method !== 'GET') {
         const refusal = await options.limits.anyWrite(request.ip);
         if (refusal) throw tooManyRequests(refusal.what, refusal.seconds);
+      }
+
+      if (
+        Buffer.isBuffer(request.body) &&
+        /json/i.test(request.headers['content-type'] ?? '') &&
+        jsonNestsDeeperThan(request.body, JSON_MAX_DEPTH)
+      ) {
+        throw tooDeep();
       }
 
       const response = await options.auth.handler(toWebRequest(request, origin));

@@ -17,7 +17,7 @@ const SHAREABLE_QUERY = /^(?:\?page=\d{1,6})?$/;
  * booked this", unread counts) are asked for by the browser after the page shows.
  */
 const ROLE_GENERIC_CALLS =
-  /^\/api\/(?:categories|advertisement|blogs|reviews|products\/[^/?]+|product\/[^/?]+|sellers\/[^/?]+(?:\/reviews)?|search(?:\/facets)?)(?:\?|$)/;
+  /^\/api\/(?:categories|advertisement|blogs|reviews|products\/[^/?]+|product\/[^/?]+(?:\/similar)?|sellers\/[^/?]+(?:\/reviews)?|search(?:\/facets)?)(?:\?|$)/;
 
 /**
  * How a page request is answered: with the plain page shell (`shell`); drawn once for everyone

@@ -11,6 +11,15 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
  * it), since the layout itself may be what failed.
  */
 export function RouteErrorPage() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 wrap-anywhere">
+      <RouteErrorContent />
+    </main>
+  );
+}
+
+/** What the error page says, also shown inside the layout by a page that keeps it. */
+export function RouteErrorContent() {
   const error = useRouteError();
   useEffect(() => {
     if (error) reportError('Loading the page', error);
@@ -18,43 +27,33 @@ export function RouteErrorPage() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A listing a moderator took down (the API's own words come through as the answer's data).
   const unavailable = notFound && error.data === LISTING_UNAVAILABLE;
-  return (
-    <main className="mx-auto max-w-3xl px-4 wrap-anywhere">
-      {notFound ? (
-        <NotFoundContent
-          {...(unavailable
-            ? {
-                title: LISTING_UNAVAILABLE,
-                text: 'It cannot be viewed or booked right now. Other phones are waiting on the home page.',
-              }
-            : {})}
-        />
-      ) : (
-        <section
-          role="alert"
-          className="flex min-h-[70vh] flex-col items-center justify-center gap-6 py-16 text-center"
-        >
-          <PageTitle page="Something went wrong" />
-          <h1 className="text-3xl font-bold">Something went wrong</h1>
-          <p className="text-base-content/80">
-            {isRouteErrorResponse(error)
-              ? `${error.status} ${error.statusText}`
-              : describeError(error)}
-          </p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <Link to={paths.home} className="btn btn-primary">
-              Go to the home page
-            </Link>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => window.location.reload()}
-            >
-              Reload the page
-            </button>
-          </div>
-        </section>
-      )}
-    </main>
+  return notFound ? (
+    <NotFoundContent
+      {...(unavailable
+        ? {
+            title: LISTING_UNAVAILABLE,
+            text: 'It cannot be viewed or booked right now. Other phones are waiting on the home page.',
+          }
+        : {})}
+    />
+  ) : (
+    <section
+      role="alert"
+      className="flex min-h-[70vh] flex-col items-center justify-center gap-6 py-16 text-center"
+    >
+      <PageTitle page="Something went wrong" />
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-base-content/80">
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : describeError(error)}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={paths.home} className="btn btn-primary">
+          Go to the home page
+        </Link>
+        <button type="button" className="btn btn-outline" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </div>
+    </section>
   );
 }

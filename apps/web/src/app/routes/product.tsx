@@ -2,16 +2,21 @@ import { useState } from 'react';
 import {
   Link,
   data,
+  isRouteErrorResponse,
   useLoaderData,
   useLocation,
   useNavigate,
+  useParams,
+  useRouteError,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { isId } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { isStandIn, useEndedSession, useMe } from '../../lib/session.ts';
 import { listingQueryOptions, useListing } from '../../features/catalog/api/get-listing.ts';
+import { similarListingsQueryOptions } from '../../features/catalog/api/get-similar-listings.ts';
 import { ListingHead } from '../../features/catalog/components/listing-head.tsx';
 import { ListingView } from '../../features/catalog/components/listing-view.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
@@ -22,6 +27,9 @@ import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { viewerControls } from '../viewer-controls.tsx';
 import { ReportButton } from '../../features/moderation/components/report-button.tsx';
 import { ModerationNotice } from '../../features/moderation/components/moderation-notice.tsx';
+import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
+import { ListingGone } from '../listing-gone.tsx';
+import { RouteErrorContent } from './error-page.tsx';
 
 /** Public: anyone may read a listing, so that links to it can be shared. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -30,8 +38,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     await queryClient.ensureQueryData(listingQueryOptions(id));
   } catch (err) {
-    // A deleted listing's address is not found, with the site's 404 page and status.
-    if (err instanceof ApiError && err.status === 404) throw data(err.message, { status: 404 });
+    // A deleted or hidden listing's address is not found (status 404); its page offers phones
+    // like it, fetched here so that they are drawn with it.
+    if (err instanceof ApiError && err.status === 404) {
+      if (isId(id)) await queryClient.prefetchQuery(similarListingsQueryOptions(id));
+      throw data(err.message, { status: 404 });
+    }
     throw err;
   }
   return { id };
@@ -123,4 +135,17 @@ export function Component() {
       )}
     </>
   );
+}
+
+/**
+ * A listing that is no longer available keeps the site's header and footer: the page says so and
+ * offers phones like it. An address that cannot name a listing gets the 404 page.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { productId = '' } = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return isId(productId) ? <ListingGone id={productId} /> : <NotFoundContent />;
+  }
+  return <RouteErrorContent />;
 }

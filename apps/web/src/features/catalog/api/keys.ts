@@ -24,4 +24,6 @@ export const productKeys = {
   /** One listing's page. */
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
+  /** Phones like a listing that is no longer available. */
+  similar: (id: string) => [...productKeys.all, 'similar', id] as const,
 };

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { formatPrice, imageVariantUrl, MESSAGES, type WishlistItem } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
@@ -29,19 +31,30 @@ export function WishlistTable({
         {
           header: 'Image',
           media: true,
+          // The photo opens the listing too; the name's link is the one in the tab order.
           cell: (item) => (
-            <img
-              // A stored width of an upload, never the full size, for a 56 px picture.
-              src={imageVariantUrl(item.imgURL, 320) ?? item.imgURL}
-              alt={item.productName}
-              width={56}
-              height={56}
-              loading="lazy"
-              className="h-14 w-14 rounded-lg bg-base-200 object-contain"
-            />
+            <Link to={paths.product(item.productId)} tabIndex={-1}>
+              <img
+                // A stored width of an upload, never the full size, for a 56 px picture.
+                src={imageVariantUrl(item.imgURL, 320) ?? item.imgURL}
+                alt={item.productName}
+                width={56}
+                height={56}
+                loading="lazy"
+                className="h-14 w-14 rounded-lg bg-base-200 object-contain"
+              />
+            </Link>
           ),
         },
-        { header: 'Name', rowHeader: true, cell: (item) => item.productName },
+        {
+          header: 'Name',
+          rowHeader: true,
+          cell: (item) => (
+            <Link to={paths.product(item.productId)} className="link font-medium">
+              {item.productName}
+            </Link>
+          ),
+        },
         { header: 'Category', cell: (item) => item.Category },
         {
           header: 'Price',

@@ -1,0 +1,87 @@
+import { Form, Link } from 'react-router';
+import { MESSAGES } from '@market/shared';
+import { paths } from '../config/paths.ts';
+import { useSimilarListings } from '../features/catalog/api/get-similar-listings.ts';
+import { EmptyState } from '../components/ui/error-state.tsx';
+import { PageTitle } from '../components/ui/page-title.tsx';
+import { SectionSpinner } from '../components/ui/spinner.tsx';
+import { ProductResults } from './product-results.tsx';
+import { RESULTS_GRID } from './search-results.tsx';
+
+export const LISTING_GONE_TITLE = 'This phone is no longer available';
+
+/**
+ * The page of a listing that is gone (deleted) or off show (held, hidden, or its seller
+ * suspended), inside the site's header and footer: it says so, and offers phones like it and a
+ * search, so that a shared or saved link does not end there.
+ */
+export function ListingGone({ id }: { id: string }) {
+  const similar = useSimilarListings(id);
+  const known = similar.data?.model ?? similar.data?.brand ?? null;
+  const heading = similar.data?.model
+    ? `Other ${similar.data.model} phones`
+    : similar.data?.brand
+      ? `Other ${similar.data.brand} phones`
+      : 'Phones on offer now';
+  return (
+    <div className="flex flex-col gap-10 py-10">
+      <PageTitle page="Phone no longer available" />
+      <section className="flex flex-col items-center gap-4 text-center">
+        <p aria-hidden="true" className="text-5xl font-extrabold text-primary sm:text-7xl">
+          404
+        </p>
+        <h1 className="text-3xl font-bold">{LISTING_GONE_TITLE}</h1>
+        <p className="max-w-xl text-base-content/80">
+          It was sold, removed by its seller, or is under review. Phones like it are below, or
+          search for another.
+        </p>
+        <Form
+          method="get"
+          action={paths.search}
+          role="search"
+          aria-label="Search phones"
+          className="join w-full max-w-md"
+        >
+          <label htmlFor="gone-search" className="sr-only">
+            Search phones
+          </label>
+          <input
+            id="gone-search"
+            name="q"
+            type="search"
+            // The model (or brand) of the phone that was here, when the site still knows it.
+            key={known ?? ''}
+            defaultValue={known ?? ''}
+            placeholder="Search, e.g. iPhone 13 128"
+            className="input join-item w-full"
+          />
+          <button type="submit" className="btn btn-primary join-item">
+            Search
+          </button>
+        </Form>
+        <Link to={paths.home} className="link link-primary">
+          {MESSAGES.backToHomepage}
+        </Link>
+      </section>
+
+      <section aria-labelledby="similar-heading">
+        <h2 id="similar-heading" className="mb-4 text-xl font-semibold">
+          {heading}
+        </h2>
+        {similar.isPending ? (
+          <SectionSpinner />
+        ) : similar.isError || similar.data.listings.length === 0 ? (
+          <EmptyState>No similar phones on offer right now.</EmptyState>
+        ) : (
+          <ProductResults
+            items={similar.data.listings}
+            view="cards"
+            listLabel={heading}
+            gridLabel={heading}
+            gridClassName={RESULTS_GRID}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -250,9 +250,9 @@ describe('the dashboard', () => {
       buyer = await signedIn(BUYER);
       const products = await api(buyer.page, '/api/products/samsung');
       expect(products.status).toBe(200);
-      const fromSeller = (products.body as { _id: string; name: string; userEmail: string }[]).find(
-        (p) => p.userEmail === SELLER.email,
-      );
+      const fromSeller = (
+        products.body as { _id: string; name: string; userName: string | null }[]
+      ).find((p) => p.userName === SELLER.name);
       if (!fromSeller) throw new Error('the demo data has no samsung product of the seller');
       productId = fromSeller._id;
       productName = fromSeller.name;

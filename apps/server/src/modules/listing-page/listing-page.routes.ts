@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamsSchema, listingPageSchema } from '@market/shared';
+import { addressKey, pageAddress } from '../../lib/page-address.ts';
 import { cacheKey } from '../../lib/response-cache.ts';
 import { getListingPage, isUnavailableListing } from './listing-page.service.ts';
 
@@ -22,12 +23,13 @@ export const listingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     // Shared by every visitor; any write that changes a listing clears it (changes: ['catalog']).
     async (request, reply) => {
       const { id } = request.params;
+      const address = pageAddress(app.config, request);
       try {
         return await app.catalogCache.send(
           reply,
-          cacheKey('product', request.params),
+          cacheKey('product', request.params, addressKey(app.config, request)),
           async () => ({
-            body: await getListingPage(app.db, id, app.config.publicUrl),
+            body: await getListingPage(app.db, id, address),
           }),
         );
       } catch (err) {
@@ -35,7 +37,7 @@ export const listingPageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isUnavailableListing(err)) throw err;
         const viewer = await request.getActor();
         if (!viewer) throw err;
-        return getListingPage(app.db, id, app.config.publicUrl, viewer);
+        return getListingPage(app.db, id, address, viewer);
       }
     },
   );

@@ -188,3 +188,18 @@ describe("the buyer's contact in My Buyers", () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('says which addresses are masked, and when they show', async () => {
+    const res = await call(t, null, 'GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, unknown> }>();
+    const product = JSON.stringify(doc.paths['/api/product/{id}']);
+    expect(product).toContain('masked (\\"s***@example.com\\")');
+    const buyers = JSON.stringify(doc.paths['/api/my-buyers']);
+    expect(buyers).toContain('"contactShown"');
+    expect(buyers).toContain('masked until the seller accepts the request');
+    const orders = JSON.stringify(doc.paths['/api/booking']);
+    expect(orders).toContain('"sellerEmail"');
+  });
+});

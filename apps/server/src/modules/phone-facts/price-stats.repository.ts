@@ -195,7 +195,7 @@ export async function listAgedPriceKeys(db: Db, now: Date, limit: number): Promi
     .execute();
 }
 
-/** Models listed at least `minCount` times (in the category, if given), most listed first. */
+/** Models whose medians count at least `minCount` sellers (in the category, if given), most first. */
 export async function listListedModels(
   db: Db,
   category: string | undefined,

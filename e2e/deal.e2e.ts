@@ -121,6 +121,13 @@ describe.each([
     await dialog.getByLabel('Meeting location').fill('Mirpur 10 roundabout');
     await dialog.getByLabel('Proposed meeting time (optional)').fill(tomorrowAt(15, 30));
     await dialog.getByText(/sends a request to the seller/).waitFor();
+    // What the request shares with the seller, and when.
+    await dialog
+      .getByText(
+        'The seller sees your name and meeting place now, and your phone number and email ' +
+          'address only once they accept your request; then you see theirs in My Orders.',
+      )
+      .waitFor();
     await shot(page, 'booking-modal');
     await dialog.getByRole('button', { name: 'Booked !!' }).click();
     await toast(page, 'Booking completed!!');
@@ -151,6 +158,18 @@ describe.each([
     }
     await rowA.getByText(/^Proposed: /).waitFor();
     await rowB.getByText('No time proposed').waitFor();
+    // Until the seller accepts, a requester's phone and email show masked.
+    for (const [row, buyer] of [
+      [rowA, buyerA],
+      [rowB, buyerB],
+    ] as const) {
+      await row.getByText(`+***********${buyer.phone.slice(-2)}`, { exact: true }).waitFor();
+      await row.getByText('d***@example.test', { exact: true }).waitFor();
+      await row.getByText('Shown in full once you accept', { exact: true }).waitFor();
+      expect(await row.getByText(buyer.phone).count()).toBe(0);
+      expect(await row.getByText(buyer.email).count()).toBe(0);
+      expect(await row.getByRole('link', { name: /\+/ }).count()).toBe(0);
+    }
     await expectNoSidewaysScroll(page, 'My Buyers');
     await shot(page, 'my-buyers-requested');
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -197,9 +216,15 @@ describe.each([
     await rowA.getByText('Mirpur 10, Shah Ali Plaza entrance').waitFor();
     await rowA.getByRole('button', { name: 'Enter hand-over code' }).waitFor();
     await rowA.getByRole('link', { name: 'Add to calendar' }).waitFor();
-    // The other buyer's request waits, and can no longer be accepted.
+    // Accepted: the buyer's contact shows in full.
+    await rowA.getByRole('link', { name: buyerA.phone }).waitFor();
+    await rowA.getByText(buyerA.email, { exact: true }).waitFor();
+    expect(await rowA.getByText('Shown in full once you accept').count()).toBe(0);
+    // The other buyer's request waits, and can no longer be accepted; their contact stays masked.
     const rowB = requestRow(page, buyerB.name);
     await rowB.getByText('Requested', { exact: true }).waitFor();
+    await rowB.getByText('Shown in full once you accept', { exact: true }).waitFor();
+    expect(await rowB.getByText(buyerB.email).count()).toBe(0);
     expect(await rowB.getByRole('button', { name: 'Accept' }).count()).toBe(0);
     await expectNoSidewaysScroll(page, 'My Buyers');
     await shot(page, 'my-buyers-accepted');
@@ -218,6 +243,7 @@ describe.each([
     await order.getByText('Accepted', { exact: true }).waitFor();
     await order.getByText('Mirpur 10, Shah Ali Plaza entrance').waitFor();
     await order.getByRole('link', { name: SELLER.phone }).waitFor();
+    await order.getByRole('link', { name: SELLER.email }).waitFor();
     const code = (await order.getByText(/^\d{6}$/).textContent())!.trim();
     expect(code).toMatch(/^\d{6}$/);
     await page.getByRole('complementary', { name: 'Meeting safely' }).getByText(/IMEI/).waitFor();
@@ -243,6 +269,7 @@ describe.each([
     await waiting.getByText('Requested', { exact: true }).waitFor();
     expect(await waiting.getByText(code).count()).toBe(0);
     expect(await waiting.getByText(SELLER.phone).count()).toBe(0);
+    expect(await waiting.getByText(SELLER.email).count()).toBe(0);
     await shot(second.page, 'my-orders-waiting');
     expect(unexpectedErrors(errors)).toEqual([]);
     handoverCode = code;

@@ -64,6 +64,8 @@ describe('the listing page', () => {
     expect(head).toMatch(/<meta name="description" content="iPhone 14 Pro 128GB: \$640/);
     expect(head).toContain(`<meta property="og:image" content="${origin}/demo/iphone-1.webp"/>`);
     expect(head).toContain(`<meta property="og:url" content="${origin}/product/${galleryId}"/>`);
+    expect(head).toContain('<meta property="product:price:amount" content="640.00"/>');
+    expect(head).toContain('<meta property="product:price:currency" content="USD"/>');
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(head).toContain(`<meta name="twitter:image" content="${origin}/demo/iphone-1.webp"/>`);
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];

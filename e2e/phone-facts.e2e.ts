@@ -8,7 +8,16 @@ import {
   type TrackedPage,
   type Viewport,
 } from './harness.ts';
-import { BUYER, NEW_SELLER, SELLER, api, holdCalls, sidewaysOverflow, toast } from './fixtures.ts';
+import {
+  BUYER,
+  NEW_SELLER,
+  SELLER,
+  api,
+  holdCalls,
+  sidewaysOverflow,
+  signUp,
+  toast,
+} from './fixtures.ts';
 import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
 
@@ -88,7 +97,7 @@ async function myListingNamed(page: Page, name: string): Promise<Listing> {
 }
 
 describe('IMEIs, models and fair prices', () => {
-  const { signedIn } = useServerAndBrowser();
+  const { signedIn, freshPage } = useServerAndBrowser();
   // One signed-in page per account and width: sign-ins of one account are rate limited.
   const signedInPages = new Map<string, TrackedPage>();
   async function pageOf(
@@ -105,13 +114,29 @@ describe('IMEIs, models and fair prices', () => {
     await tracked.page.setViewportSize(viewport);
     return tracked;
   }
-  /** The resell prices of the listings the fair price compares, as they are added. */
+  /** The resell prices of other sellers' listings the fair price compares, one seller each. */
   const comparable = [600, 650, 700];
+  /** The demo seller's own prices, as the tests add them: they count once, with their median. */
+  const own: number[] = [];
+  const middle = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
 
   beforeAll(async () => {
-    const seller = await pageOf(SELLER);
+    const stamp = Date.now().toString(36);
     for (const [i, price] of comparable.entries()) {
-      await listByApi(seller.page, SELLER.email, {
+      const other = await freshPage(DESKTOP);
+      const account = {
+        name: `Comparable Seller ${i + 1}`,
+        email: `comparable-${i + 1}-${stamp}@example.test`,
+        password: `comparable-seller-${i + 1}`,
+        phone: `+155502${i + 10}`,
+        role: 'seller' as const,
+      };
+      await signUp(other.page, account);
+      await listByApi(other.page, account.email, {
         name: `iPhone 14 256GB comparable ${i + 1}`,
         resellPrice: price,
       });
@@ -170,14 +195,13 @@ describe('IMEIs, models and fair prices', () => {
         expect(await page.content()).not.toContain(imei);
         const details = page.getByRole('region', { name: 'Details' });
         expect(await details.textContent()).toContain(MODEL);
-        comparable.push(price);
-        const prices = [...comparable].sort((a, b) => a - b);
-        const mid = Math.floor(prices.length / 2);
-        const median = prices.length % 2 ? prices[mid]! : (prices[mid - 1]! + prices[mid]!) / 2;
+        own.push(price);
+        // Each seller counts once: the others' prices and the median of the demo seller's own.
+        const prices = [...comparable, middle(own)];
         await page.getByText('Fair price', { exact: true }).waitFor();
         await page
           .getByText(
-            `Median $${median} for this model and storage, from ${prices.length} listings`,
+            `Median $${middle(prices)} for this model and storage, from ${prices.length} sellers' listings`,
             { exact: false },
           )
           .waitFor();

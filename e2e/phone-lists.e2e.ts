@@ -33,11 +33,11 @@ describe('the dashboard lists on a 390 px wide phone', () => {
 
   beforeAll(async () => {
     buyer = await signedIn(BUYER, PHONE);
-    const products = await api<Array<{ _id: string; userEmail: string }>>(
+    const products = await api<Array<{ _id: string; userName: string | null }>>(
       buyer.page,
       '/api/products/samsung',
     );
-    const product = products.body.find((p) => p.userEmail === SELLER.email);
+    const product = products.body.find((p) => p.userName === SELLER.name);
     if (!product) throw new Error('the demo data has no samsung phone of the demo seller');
     expect(
       (await api(buyer.page, '/api/wish-list', 'POST', { productId: product._id })).status,

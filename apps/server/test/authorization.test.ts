@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, SellerBuyer } from '@market/shared';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createCallers, createUser, type TestUser } from './factories.ts';
 import {
@@ -758,5 +759,46 @@ describe(`authorization matrix on ${testDbKind}`, () => {
       expect(res.json<{ error: { code: string } }>().error.code).toBeTypeOf('string');
       expect(await snapshot(t)).toEqual(before);
     }
+  });
+});
+
+describe(`whose email address and phone each caller reads, on ${testDbKind}`, () => {
+  it.each(ACTORS)("%s reads no seller's address in the public answers", async (actor) => {
+    const fx = await freshFixture(false);
+    const caller = actor === 'anonymous' ? null : users[actor];
+    for (const url of [
+      `/api/product/${fx.productId}`,
+      `/api/sellers/${users.seller.id}`,
+      '/api/products/iPhone?limit=100',
+      '/api/search?q=bulk',
+    ]) {
+      const res = await call(t, caller, 'GET', url);
+      // Category lists and search are behind sign-in (the specification's).
+      const open =
+        caller !== null || url.startsWith('/api/product/') || url.startsWith('/api/sellers/');
+      expect(res.statusCode, `${actor} ${url}`).toBe(open ? 200 : 401);
+      expect(res.body.toLowerCase(), `${actor} ${url}`).not.toContain(users.seller.email);
+    }
+  });
+
+  it("gives a buyer the seller's address, and the seller the buyer's contact, once accepted", async () => {
+    const fx = await freshFixture(false);
+    const orders = await call(t, users.buyer, 'GET', `/api/booking?email=${q(users.buyer.email)}`);
+    const order = (id: string) => orders.json<Booking[]>().find((o) => o._id === id)!;
+    expect(order(fx.requestedId).sellerEmail).toBeNull();
+    expect(order(fx.acceptedId).sellerEmail).toBe(users.seller.email);
+
+    const requests = await call(t, users.seller, 'GET', '/api/my-buyers');
+    const request = (id: string) => requests.json<SellerBuyer[]>().find((b) => b._id === id)!;
+    expect(request(fx.requestedId)).toMatchObject({
+      email: 'm***@example.test',
+      phone: '+***********78',
+      contactShown: false,
+    });
+    expect(request(fx.acceptedId)).toMatchObject({
+      email: 'matrix@example.test',
+      phone: '+8801712345678',
+      contactShown: true,
+    });
   });
 });

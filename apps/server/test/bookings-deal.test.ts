@@ -68,6 +68,7 @@ describe(`the whole deal on ${testDbKind}`, () => {
       actions: ['cancel'],
       handoverCode: null,
       sellerPhone: null,
+      sellerEmail: null,
     });
     first = booking._id;
     second = await requestBooking(t, otherBuyer, product._id);
@@ -96,9 +97,15 @@ describe(`the whole deal on ${testDbKind}`, () => {
     const mine = (await orders(buyer)).find((o) => o._id === first)!;
     expect(mine.handoverCode).toMatch(/^\d{6}$/);
     expect(mine.sellerPhone).toBe('+8801811111111');
+    expect(mine.sellerEmail).toBe(seller.email);
     expect(mine.actions).toEqual(['cancel', 'calendar']);
     const theirs = (await orders(otherBuyer)).find((o) => o._id === second)!;
-    expect(theirs).toMatchObject({ status: 'requested', handoverCode: null, sellerPhone: null });
+    expect(theirs).toMatchObject({
+      status: 'requested',
+      handoverCode: null,
+      sellerPhone: null,
+      sellerEmail: null,
+    });
     // The seller never sees the code, and can only decline the other request now.
     const seen = await buyers(seller);
     expect(JSON.stringify(seen)).not.toContain(mine.handoverCode!);

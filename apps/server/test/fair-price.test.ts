@@ -9,12 +9,14 @@ import {
 } from '../src/modules/phone-facts/phone-facts.service.ts';
 import { createTestDatabase, testDbKind, useTestApp, type TestDatabase } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
+import { acceptBooking, bookingRow, requestBooking } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';
 
 const t = useTestApp();
 let seller: TestUser;
 let otherSeller: TestUser;
 let admin: TestUser;
+let buyer: TestUser;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,9 +26,17 @@ interface Key {
   storageGb: number;
 }
 
-/** Posts a listing of the key at a resell price (dollars) through the API; answers its id. */
-async function list(key: Key, resellPrice: number, by: TestUser = seller, extra = {}) {
-  const product = await postProduct(t, by, {
+/** Who posted each listing of `list`. */
+const owners = new Map<string, TestUser>();
+const ownerOf = (id: string) => owners.get(id)!;
+
+/**
+ * Posts a listing of the key at a resell price (dollars) through the API; answers its id. Each
+ * listing has a seller of its own unless `by` says whose it is (a median counts each seller once).
+ */
+async function list(key: Key, resellPrice: number, by?: TestUser, extra = {}) {
+  const owner = by ?? (await createUser(t, { role: 'seller' }));
+  const product = await postProduct(t, owner, {
     Category: key.category,
     model: key.model,
     storageGb: key.storageGb,
@@ -34,7 +44,20 @@ async function list(key: Key, resellPrice: number, by: TestUser = seller, extra 
     resellPrice,
     ...extra,
   });
+  owners.set(product._id, owner);
   return product._id;
+}
+
+/** The listing sold here: a buyer requests it, its seller accepts and enters the code. */
+async function sellHere(id: string) {
+  const owner = ownerOf(id);
+  const bookingId = await requestBooking(t, buyer, id);
+  await acceptBooking(t, owner, bookingId);
+  const { handoverCode } = await bookingRow(t, bookingId);
+  const res = await call(t, owner, 'POST', `/api/booking/${bookingId}/complete`, {
+    code: handoverCode,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 const statsOf = (key: Key) =>
@@ -46,26 +69,48 @@ const statsOf = (key: Key) =>
     .where('storageGb', '=', key.storageGb)
     .executeTakeFirst();
 
-/** The median and count computed here from the rows themselves, as the definition says. */
+/** The middle value of sorted numbers, or the mean of the middle two. */
+function middle(sorted: number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The median and count computed here from the rows themselves, as the definition says: listings
+ * on show and sales completed here within 90 days count; each seller once, with their median.
+ */
 async function medianFromRows(key: Key, now = new Date()) {
   const rows = await t.app.db
-    .selectFrom('products')
-    .select(['resellPriceCents', 'status', 'soldAt'])
-    .where('category', '=', key.category)
-    .where('model', '=', key.model)
-    .where('storageGb', '=', key.storageGb)
-    .where('moderation', 'is', null)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.sellerId', 'p.resellPriceCents', 'p.status', 'p.soldAt'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bookings as b')
+            .select('b.id')
+            .whereRef('b.productId', '=', 'p.id')
+            .where('b.status', '=', 'completed'),
+        )
+        .as('soldHere'),
+    )
+    .where('p.category', '=', key.category)
+    .where('p.model', '=', key.model)
+    .where('p.storageGb', '=', key.storageGb)
+    .where('p.moderation', 'is', null)
     .execute();
   const cutoff = new Date(now.getTime() - 90 * DAY);
-  const prices = rows
-    .filter((r) => r.status !== 'sold' || (r.soldAt !== null && new Date(r.soldAt) >= cutoff))
-    .map((r) => r.resellPriceCents)
-    .sort((a, b) => a - b);
+  const bySeller = new Map<string, number[]>();
+  for (const r of rows) {
+    const counted =
+      r.status !== 'sold' ||
+      (Boolean(r.soldHere) && r.soldAt !== null && new Date(r.soldAt) >= cutoff);
+    if (counted)
+      bySeller.set(r.sellerId, [...(bySeller.get(r.sellerId) ?? []), r.resellPriceCents]);
+  }
+  const prices = [...bySeller.values()].map((p) => middle(p.sort((a, b) => a - b)));
   if (prices.length === 0) return undefined;
-  const mid = Math.floor(prices.length / 2);
-  const medianCents =
-    prices.length % 2 === 1 ? prices[mid]! : Math.round((prices[mid - 1]! + prices[mid]!) / 2);
-  return { medianCents, count: prices.length };
+  return { medianCents: Math.round(middle(prices.sort((a, b) => a - b))), count: prices.length };
 }
 
 async function pageOf(id: string): Promise<ListingPage> {
@@ -79,6 +124,7 @@ beforeAll(async () => {
   seller = await createUser(t, { role: 'seller' });
   otherSeller = await createUser(t, { role: 'seller' });
   admin = await createUser(t, { role: 'admin' });
+  buyer = await createUser(t, { role: 'buyer' });
 });
 
 describe(`fair prices on ${testDbKind}`, () => {
@@ -145,24 +191,65 @@ describe(`fair prices on ${testDbKind}`, () => {
     const c = await list(small, 240);
     expect(await statsOf(small)).toEqual({ medianCents: 22_000, count: 3 });
 
-    const priced = await call(t, seller, 'PATCH', `/api/my-products/${a}`, { resellPrice: 300 });
+    const priced = await call(t, ownerOf(a), 'PATCH', `/api/my-products/${a}`, {
+      resellPrice: 300,
+    });
     expect(priced.statusCode, priced.body).toBe(200);
     expect(await statsOf(small)).toEqual({ medianCents: 24_000, count: 3 });
 
-    const moved = await call(t, seller, 'PATCH', `/api/my-products/${c}`, { storageGb: 256 });
+    const moved = await call(t, ownerOf(c), 'PATCH', `/api/my-products/${c}`, { storageGb: 256 });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await statsOf(small)).toEqual({ medianCents: 26_000, count: 2 });
     expect(await statsOf(large)).toEqual({ medianCents: 24_000, count: 1 });
 
-    // A sale keeps the listing counted (sold within 90 days).
-    const sold = await call(t, seller, 'POST', `/api/my-products/${b}/sold`);
-    expect(sold.statusCode, sold.body).toBe(200);
+    // A sale completed here keeps the listing counted (sold within 90 days).
+    await sellHere(b);
     expect(await statsOf(small)).toEqual({ medianCents: 26_000, count: 2 });
+    expect(await statsOf(small)).toEqual(await medianFromRows(small));
 
-    expect((await call(t, seller, 'DELETE', `/api/my-products/${a}`)).statusCode).toBe(200);
+    expect((await call(t, ownerOf(a), 'DELETE', `/api/my-products/${a}`)).statusCode).toBe(200);
     expect(await statsOf(small)).toEqual({ medianCents: 22_000, count: 1 });
-    expect((await call(t, seller, 'DELETE', `/api/my-products/${c}`)).statusCode).toBe(200);
+    expect((await call(t, ownerOf(c), 'DELETE', `/api/my-products/${c}`)).statusCode).toBe(200);
     expect(await statsOf(large)).toBeUndefined();
+  });
+
+  it('leaves out a listing its seller marked sold outside the site', async () => {
+    const key = { category: 'xiaomi', model: 'Poco F5', storageGb: 512 };
+    const ids = [await list(key, 300), await list(key, 320), await list(key, 340)];
+    expect(await statsOf(key)).toEqual({ medianCents: 32_000, count: 3 });
+    const sold = await call(t, ownerOf(ids[2]!), 'POST', `/api/my-products/${ids[2]!}/sold`);
+    expect(sold.statusCode, sold.body).toBe(200);
+    // Nothing shows it sold, or at that price: it no longer counts.
+    expect(await statsOf(key)).toEqual({ medianCents: 31_000, count: 2 });
+    expect(await statsOf(key)).toEqual(await medianFromRows(key));
+    expect((await pageOf(ids[0]!)).fairPrice).toBeNull();
+  });
+
+  it('counts each seller once, with the median of their own listings', async () => {
+    const key = { category: 'realme', model: 'realme 11 Pro', storageGb: 512 };
+    const one = await createUser(t, { role: 'seller' });
+    const first = await list(key, 900, one);
+    await list(key, 950, one);
+    await list(key, 1000, one);
+    // Three listings of one seller make no median a listing page shows.
+    expect(await statsOf(key)).toEqual({ medianCents: 95_000, count: 1 });
+    expect((await pageOf(first)).fairPrice).toBeNull();
+    // Nor do three of them sold outside the site.
+    for (const id of [...owners].filter(([, o]) => o === one).map(([id]) => id)) {
+      const sold = await call(t, one, 'POST', `/api/my-products/${id}/sold`);
+      expect(sold.statusCode, sold.body).toBe(200);
+    }
+    expect(await statsOf(key)).toBeUndefined();
+
+    const two = await createUser(t, { role: 'seller' });
+    await list(key, 400, two);
+    await list(key, 420, two);
+    await list(key, 300);
+    const checked = await list(key, 450);
+    // Sellers' medians 410, 300 and 450: the median is 410, of 3 sellers.
+    expect(await statsOf(key)).toEqual({ medianCents: 41_000, count: 3 });
+    expect(await statsOf(key)).toEqual(await medianFromRows(key));
+    expect((await pageOf(checked)).fairPrice).toEqual({ median: 410, count: 3, verdict: 'fair' });
   });
 
   it('counts sales of the last 90 days only, and forgets them as they age', async () => {
@@ -171,6 +258,7 @@ describe(`fair prices on ${testDbKind}`, () => {
     const w = valueWriters(t.app.db);
     const now = new Date();
     const soldAgo = async (id: string, days: number) => {
+      await sellHere(id);
       await t.app.db
         .updateTable('products')
         .set({ status: 'sold', soldAt: w.date(new Date(now.getTime() - days * DAY)) })
@@ -217,7 +305,8 @@ describe(`fair prices on ${testDbKind}`, () => {
     await list(key, 200, reported);
     await list(key, 300);
     await list(key, 400);
-    expect(await statsOf(key)).toEqual({ medianCents: 25_000, count: 4 });
+    // The reported seller counts once, with the median of their 100 and 200.
+    expect(await statsOf(key)).toEqual({ medianCents: 30_000, count: 3 });
 
     const resolve = async (targetType: string, targetId: string, action: string) => {
       const filed = await call(t, buyer, 'POST', '/api/reports', {
@@ -235,11 +324,12 @@ describe(`fair prices on ${testDbKind}`, () => {
     };
     await resolve('listing', hidden, 'hide_listing');
     expect(await statsOf(key)).toEqual({ medianCents: 30_000, count: 3 });
+    expect(await statsOf(key)).toEqual(await medianFromRows(key));
     const restored = await call(t, admin, 'POST', `/api/admin/products/${hidden}/restore`, {
       reason: 'The seller showed the receipt.',
     });
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(await statsOf(key)).toEqual({ medianCents: 25_000, count: 4 });
+    expect(await statsOf(key)).toEqual({ medianCents: 30_000, count: 3 });
 
     await resolve('user', reported.id, 'suspend_user');
     expect(await statsOf(key)).toEqual({ medianCents: 35_000, count: 2 });
@@ -248,7 +338,7 @@ describe(`fair prices on ${testDbKind}`, () => {
     });
     expect(back.statusCode, back.body).toBe(200);
     expect(await statsOf(key)).toEqual(await medianFromRows(key));
-    expect(await statsOf(key)).toEqual({ medianCents: 25_000, count: 4 });
+    expect(await statsOf(key)).toEqual({ medianCents: 30_000, count: 3 });
   });
 
   it("counts again without a deleted seller's listings", async () => {
@@ -257,7 +347,8 @@ describe(`fair prices on ${testDbKind}`, () => {
     await list(key, 100, leaving);
     await list(key, 200, leaving);
     await list(key, 300);
-    expect(await statsOf(key)).toEqual({ medianCents: 20_000, count: 3 });
+    // The leaving seller's 150 and the other's 300.
+    expect(await statsOf(key)).toEqual({ medianCents: 22_500, count: 2 });
     const res = await call(
       t,
       admin,
@@ -467,8 +558,10 @@ describe(`the IMEI and model migration on ${testDbKind}`, () => {
       .select(['category', 'model', 'storageGb', 'medianCents', 'count'])
       .orderBy('model')
       .execute();
+    // One seller listed all three: they count once, with the median of their own (a later
+    // migration counts every key again by seller).
     expect(stats).toEqual([
-      { category: 'iPhone', model: 'iPhone 13', storageGb: 128, medianCents: 42_000, count: 3 },
+      { category: 'iPhone', model: 'iPhone 13', storageGb: 128, medianCents: 42_000, count: 1 },
       {
         category: 'iPhone',
         model: 'iPhone 13 Pro Max',

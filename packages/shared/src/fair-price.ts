@@ -1,8 +1,11 @@
 // Plain functions without schemas: the listing page uses them.
 
-/** Comparable listings a median needs before a listing page shows it. */
+/**
+ * Sellers with comparable listings a median needs before a listing page shows it (each seller
+ * counts once, so no one seller sets a median).
+ */
 export const FAIR_PRICE_MIN_COUNT = 3;
-/** Sold listings count towards the median for this long after their sale. */
+/** Sales completed here count towards the median for this long after their sale. */
 export const FAIR_PRICE_WINDOW_DAYS = 90;
 /** Within this share of the median either way, a price is fair. */
 export const FAIR_PRICE_BAND = 0.2;

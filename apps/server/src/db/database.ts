@@ -20,6 +20,7 @@ import * as imeiModel from './migrations/20261124000900_imei_model.ts';
 import * as listingNames from './migrations/20261124001000_listing_names.ts';
 import * as searchDocs from './migrations/20261124001100_search_docs.ts';
 import * as searchLog from './migrations/20261124001200_search_log.ts';
+import * as fairPricePerSeller from './migrations/20261126001001_fair_price_per_seller.ts';
 import * as handoverLockMailDigest from './migrations/20261126002001_handover_lock_mail_digest.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '20261124001000_listing_names': listingNames,
   '20261124001100_search_docs': searchDocs,
   '20261124001200_search_log': searchLog,
+  '20261126001001_fair_price_per_seller': fairPricePerSeller,
   '20261126002001_handover_lock_mail_digest': handoverLockMailDigest,
 };
 

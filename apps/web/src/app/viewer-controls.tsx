@@ -11,7 +11,7 @@ interface ViewedProduct {
   _id: string;
   name: string;
   status: ProductStatus;
-  userEmail: string;
+  sellerId: string;
 }
 
 export interface ViewerControls {
@@ -82,6 +82,6 @@ export function viewerControls({
       ),
     };
   }
-  const own = known && product.userEmail.toLowerCase() === viewer.email.toLowerCase();
+  const own = known && product.sellerId === viewer._id;
   return { action: own ? ownListing : undefined };
 }

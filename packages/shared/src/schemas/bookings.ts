@@ -91,9 +91,10 @@ export const bookingSchema = z.object({
   /** False once the product was deleted; the order keeps its own copy. */
   productAvailable: z.boolean(),
   ...bookingStateShape,
-  /** The seller's name, and their phone number once the request is accepted. */
+  /** The seller's name, and their phone number and email address once the request is accepted. */
   sellerName: z.string().nullable(),
   sellerPhone: z.string().nullable(),
+  sellerEmail: z.string().nullable(),
   /** The 6-digit hand-over code, shown only to the buyer, while the request is accepted. */
   handoverCode: z.string().nullable(),
   /** The buyer's review of the seller for this deal, once written. */
@@ -128,12 +129,17 @@ export const createBookingSchema = z.object({
 });
 export type CreateBooking = z.input<typeof createBookingSchema>;
 
-/** A buyer of one of the seller's products, for My Buyers. */
+/**
+ * A buyer of one of the seller's products, for My Buyers. The buyer's email and phone are masked
+ * ("b***@example.com", "+**********11") until the seller accepts the request (`contactShown`).
+ */
 export const sellerBuyerSchema = z.object({
   _id: idSchema,
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Whether `email` and `phone` are shown in full: once the seller accepted this request. */
+  contactShown: z.boolean(),
   location: z.string(),
   productName: z.string(),
   date: dayMonthYearSchema,

@@ -35,7 +35,13 @@ export const productSchema = z.object({
   condition: conditionSchema,
   description: z.string(),
   location: z.string(),
-  userEmail: z.string(),
+  /**
+   * The specification's key, masked ("s***@example.com") in every public answer, page and card;
+   * in full only in the seller's own lists (a buyer gets it in My Orders once accepted).
+   */
+  userEmail: z
+    .string()
+    .describe('The seller\'s email, masked ("s***@example.com"); in full only in their own lists'),
   userName: z.string().nullable(),
   /** The spec's advertisement flag. */
   available: z.boolean(),

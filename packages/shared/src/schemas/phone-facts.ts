@@ -64,11 +64,13 @@ export type ModelSuggestions = z.infer<typeof modelSuggestionsSchema>;
 
 /**
  * How a listing's price compares with comparable listings (same category, model and storage, on
- * offer or sold within 90 days): their median, how many there are, and whether this price is
- * low, fair or high (more than 20% from the median).
+ * offer or sold here within 90 days): their median, how many there are, and whether this price is
+ * low, fair or high (more than 20% from the median). Each seller counts once, with the median of
+ * their own comparable listings; a listing marked sold outside the site does not count.
  */
 export const fairPriceSchema = z.object({
   median: moneySchema,
+  /** How many sellers the median is made of. */
   count: z.number().int().min(1),
   verdict: z.enum(PRICE_VERDICTS),
 });

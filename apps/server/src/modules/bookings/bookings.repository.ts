@@ -38,6 +38,7 @@ function selectBookingViews(db: Kysely<Database>) {
       'p.status as productStatus',
       's.name as sellerName',
       's.phone as sellerPhone',
+      's.email as sellerEmail',
     ]);
 }
 

@@ -74,7 +74,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     guard: onlyRoles('buyer'),
     tag: 'bookings',
     summary:
-      "The signed-in buyer's orders (booking requests), newest first, each with its status and what the buyer can do next",
+      "The signed-in buyer's orders (booking requests), newest first, each with its status and what the buyer can do next; the seller's phone and email once the request is accepted",
     querystring: emailPageQuerySchema,
     item: bookingSchema,
     list: ({ actor, query }) => getBuyerBookings(app.db, actor, query),
@@ -107,7 +107,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     guard: onlyRoles('seller'),
     tag: 'bookings',
     summary:
-      "Booking requests for the signed-in seller's products, newest first, each with its status and what the seller can do next",
+      "Booking requests for the signed-in seller's products, newest first, each with its status and what the seller can do next; the buyer's phone and email are masked until the seller accepts the request",
     querystring: paginationQuerySchema,
     item: sellerBuyerSchema,
     list: ({ actor, query }) => getSellerBuyers(app.db, actor, query),

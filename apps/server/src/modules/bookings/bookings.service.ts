@@ -38,6 +38,7 @@ import {
 } from '../notifications/booking-notifications.ts';
 import { waitInWords } from '../../plugins/rate-limit.ts';
 import { notifySavedSold } from '../notifications/listing-notifications.ts';
+import { maskEmail } from '../notifications/notification-mail.ts';
 import { refreshListingPriceStats } from '../phone-facts/phone-facts.service.ts';
 import { reviewDeadline } from '../reviews/review-view.ts';
 import { reviewsOfDeals } from '../reviews/reviews.service.ts';
@@ -123,18 +124,36 @@ function toBooking(row: BookingView): Booking {
     ...stateOf('buyer', row),
     sellerName: row.sellerName,
     sellerPhone: accepted ? row.sellerPhone : null,
+    sellerEmail: accepted ? row.sellerEmail : null,
     handoverCode: accepted ? row.handoverCode : null,
     review: null,
     reviewUntil: row.status === 'completed' ? reviewDeadline(row.completedAt) : null,
   };
 }
 
+/**
+ * A phone number with all but its last two digits hidden ("+************11"); text without
+ * digits ("not available") stays as it is.
+ */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').length;
+  let seen = 0;
+  return phone.replace(/\d/g, (d) => (++seen > digits - 2 ? d : '*'));
+}
+
+/**
+ * A request as the seller sees it in My Buyers. The buyer's phone number and email address stay
+ * masked until the seller accepts the request (and after a completed deal, they stay shown):
+ * until then, contact goes through conversations, as "Ask the seller" tells the buyer.
+ */
 function toSellerBuyer(row: BookingView): SellerBuyer {
+  const contactShown = row.status === 'accepted' || row.status === 'completed';
   return {
     _id: row.id,
     name: row.name,
-    email: row.email,
-    phone: row.phone,
+    email: contactShown ? row.email : maskEmail(row.email),
+    phone: contactShown ? row.phone : maskPhone(row.phone),
+    contactShown,
     location: row.location,
     productName: row.productName,
     date: formatDayMonthYear(readDate(row.createdAt)),

@@ -12,6 +12,7 @@ import {
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
+import { maskEmail } from '../notifications/notification-mail.ts';
 
 /**
  * Products as every list shows them: the product row plus the seller's name, email and
@@ -57,7 +58,18 @@ export type ProductViewRow = Awaited<
   ReturnType<ReturnType<typeof selectProductViews>['executeTakeFirstOrThrow']>
 >;
 
+/**
+ * A product as anyone may see it. The seller's address is masked ("s***@example.com"): public
+ * answers, pages and cards are shared by every viewer, and nobody reads another person's email
+ * address (a buyer gets it in My Orders once the seller accepted their request). The seller's
+ * own lists use `ownProduct`.
+ */
 export function toProduct(row: ProductViewRow): Product {
+  return { ...ownProduct(row), userEmail: maskEmail(row.sellerEmail) };
+}
+
+/** A product as its seller sees it in their own lists: with their own address in full. */
+export function ownProduct(row: ProductViewRow): Product {
   const postedAt = readDate(row.postedAt);
   return {
     _id: row.id,

@@ -5,6 +5,7 @@ import {
   lookupIdParamsSchema,
   similarListingsSchema,
 } from '@market/shared';
+import { addressKey, pageAddress } from '../../lib/page-address.ts';
 import { cacheKey } from '../../lib/response-cache.ts';
 import {
   getListingPage,
@@ -31,12 +32,13 @@ export const listingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     // Shared by every visitor; any write that changes a listing clears it (changes: ['catalog']).
     async (request, reply) => {
       const { id } = request.params;
+      const address = pageAddress(app.config, request);
       try {
         return await app.catalogCache.send(
           reply,
-          cacheKey('product', request.params),
+          cacheKey('product', request.params, addressKey(app.config, request)),
           async () => ({
-            body: await getListingPage(app.db, id, app.config.publicUrl),
+            body: await getListingPage(app.db, id, address),
           }),
         );
       } catch (err) {
@@ -44,7 +46,7 @@ export const listingPageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isUnavailableListing(err)) throw err;
         const viewer = await request.getActor();
         if (!viewer) throw err;
-        return getListingPage(app.db, id, app.config.publicUrl, viewer);
+        return getListingPage(app.db, id, address, viewer);
       }
     },
   );

@@ -16,7 +16,7 @@ import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
-import { toProduct } from '../catalog/product-view.ts';
+import { ownProduct } from '../catalog/product-view.ts';
 import { notifyPriceDrop } from '../notifications/listing-notifications.ts';
 import type { ImeiHasher } from '../phone-facts/imei-hasher.ts';
 import {
@@ -50,7 +50,7 @@ export async function getSellerProducts(
 ): Promise<Page<MyProduct>> {
   await requireAccess(db, seller, 'account.read', query.email);
   return mapPage(await listSellerProducts(db, seller.id, query), (row) => ({
-    ...toProduct(row),
+    ...ownProduct(row),
     // PostgreSQL counts in bigint, which pg hands over as a string.
     buyerCount: Number(row.buyerCount ?? 0),
     moderation: row.moderation,
@@ -110,7 +110,7 @@ export async function addProduct(
   });
   const created = await findProductView(db, id);
   if (!created) throw refusalOf('product.manage');
-  return toProduct(created);
+  return ownProduct(created);
 }
 
 type DetailFields = Partial<
@@ -220,7 +220,7 @@ export async function updateProduct(
   });
   const updated = await findProductView(db, productId);
   if (!updated) throw refusalOf('product.manage');
-  return toProduct(updated);
+  return ownProduct(updated);
 }
 
 /**

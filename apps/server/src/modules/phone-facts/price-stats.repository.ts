@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { FAIR_PRICE_WINDOW_DAYS } from '@market/shared';
 import { isPostgres, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -35,8 +35,40 @@ const keyText = (key: PriceKey) => JSON.stringify([key.category, key.model, key.
 export const PRICE_KEY_LOCK = 1;
 
 /**
- * Counts each key again from its listings: the median resell price and the count of those on
- * offer or sold within the window, not held or hidden by moderation. Run in the transaction of
+ * What a median counts: listings on show, and sales completed here (a deal whose hand-over code
+ * was entered) within the window. A listing its seller marked sold outside the site does not
+ * count: nothing shows that it sold, or at that price.
+ */
+function countedListings(db: Db, now: Date) {
+  const w = valueWriters(db);
+  return sql`p.moderation is null and (p.status <> 'sold' or (p."soldAt" >= ${w.date(windowStart(now))}
+    and exists (select 1 from bookings b where b."productId" = p.id and b.status = 'completed')))`;
+}
+
+/**
+ * Each seller's one price per key: the median of their counted listings of it, so that no seller
+ * weighs more than another however many they list; with their oldest counted sale.
+ */
+function sellerPrices(filter: RawBuilder<unknown>) {
+  return sql`select category, model, "storageGb", "sellerId", avg(price) as price,
+      min("saleAt") as "oldestSaleAt"
+    from (
+      select p.category, p.model, p."storageGb", p."sellerId", p."resellPriceCents" as price,
+        min(case when p.status = 'sold' then p."soldAt" end)
+          over (partition by p.category, p.model, p."storageGb", p."sellerId") as "saleAt",
+        row_number() over (partition by p.category, p.model, p."storageGb", p."sellerId"
+          order by p."resellPriceCents") as rn,
+        count(*) over (partition by p.category, p.model, p."storageGb", p."sellerId") as n
+      from products p where ${filter}
+    ) ranked
+    where rn in ((n + 1) / 2, (n + 2) / 2)
+    group by category, model, "storageGb", "sellerId"`;
+}
+
+/**
+ * Counts each key again from its listings: the median of the sellers' prices (each seller's
+ * median counts once) and how many sellers there are, over the listings on show and the sales
+ * completed here within the window, not held or hidden by moderation. Run in the transaction of
  * the change. Keys are taken in one order, so two transactions never wait on each other's.
  */
 export async function refreshPriceStats(
@@ -58,19 +90,19 @@ async function refreshKey(db: Db, key: PriceKey, now: Date): Promise<void> {
       db,
     );
   }
-  // Two short walks of products_comparables_idx, which covers every column read: one counts
-  // (and finds the earliest sale), one steps in price order to the middle one or two rows.
-  const comparable = sql`category = ${key.category} and model = ${key.model}
-    and "storageGb" = ${key.storageGb} and moderation is null
-    and (status <> 'sold' or "soldAt" >= ${w.date(windowStart(now))})`;
-  const { rows } = await sql<{ price: number; n: number; oldestSaleAt: Date | string | null }>`
-    with counted as (
-      select count(*) as n, min(case when status = 'sold' then "soldAt" end) as "oldestSaleAt"
-      from products where ${comparable}
-    )
+  // One walk of products_comparables_idx for the key's listings; the sellers' prices are few.
+  const comparable = sql`p.category = ${key.category} and p.model = ${key.model}
+    and p."storageGb" = ${key.storageGb} and ${countedListings(db, now)}`;
+  const { rows } = await sql<{
+    price: number | string;
+    n: number;
+    oldestSaleAt: Date | string | null;
+  }>`
+    with sellers as (${sellerPrices(comparable)}),
+    counted as (select count(*) as n, min("oldestSaleAt") as "oldestSaleAt" from sellers)
     select middle.price, counted.n, counted."oldestSaleAt" from counted, (
-      select "resellPriceCents" as price from products where ${comparable}
-      order by "resellPriceCents"
+      select price from sellers
+      order by price
       limit 2 - (select n from counted) % 2 offset ((select n from counted) - 1) / 2
     ) middle
     order by middle.price
@@ -102,20 +134,18 @@ async function refreshKey(db: Db, key: PriceKey, now: Date): Promise<void> {
 export async function rebuildAllPriceStats(db: Db, now: Date): Promise<void> {
   const w = valueWriters(db);
   await db.deleteFrom('price_stats').execute();
+  const filter = sql`p.model is not null and p."storageGb" is not null and ${countedListings(db, now)}`;
   await sql`
     insert into price_stats
       (category, model, "storageGb", "medianCents", "count", "oldestSaleAt", "updatedAt")
     select category, model, "storageGb", cast(round(avg(price)) as integer), max(n),
       max("oldestSaleAt"), ${w.date(now)}
     from (
-      select category, model, "storageGb", "resellPriceCents" as price,
-        row_number() over (partition by category, model, "storageGb" order by "resellPriceCents") as rn,
+      select category, model, "storageGb", price,
+        row_number() over (partition by category, model, "storageGb" order by price) as rn,
         count(*) over (partition by category, model, "storageGb") as n,
-        min(case when status = 'sold' then "soldAt" end)
-          over (partition by category, model, "storageGb") as "oldestSaleAt"
-      from products
-      where model is not null and "storageGb" is not null and moderation is null
-        and (status <> 'sold' or "soldAt" >= ${w.date(windowStart(now))})
+        min("oldestSaleAt") over (partition by category, model, "storageGb") as "oldestSaleAt"
+      from (${sellerPrices(filter)}) sellers
     ) ranked
     where rn in ((n + 1) / 2, (n + 2) / 2)
     group by category, model, "storageGb"
@@ -165,7 +195,7 @@ export async function listAgedPriceKeys(db: Db, now: Date, limit: number): Promi
     .execute();
 }
 
-/** Models listed at least `minCount` times (in the category, if given), most listed first. */
+/** Models whose medians count at least `minCount` sellers (in the category, if given), most first. */
 export async function listListedModels(
   db: Db,
   category: string | undefined,

@@ -15,6 +15,7 @@ import {
   sellerReviewsQuerySchema,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
+import { addressKey, pageAddress } from '../../lib/page-address.ts';
 import { cacheKey } from '../../lib/response-cache.ts';
 import { createReview, editReview, getSellerReviews, replyToReview } from './reviews.service.ts';
 import { getSellerProfile } from './seller-profile.service.ts';
@@ -92,9 +93,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Shared by every visitor; reviews and deals clear it (changes: ['catalog']).
     async (request, reply) =>
-      app.catalogCache.send(reply, cacheKey('seller', request.params), async () => ({
-        body: await getSellerProfile(app.db, request.params.id, app.config.publicUrl),
-      })),
+      app.catalogCache.send(
+        reply,
+        cacheKey('seller', request.params, addressKey(app.config, request)),
+        async () => ({
+          body: await getSellerProfile(app.db, request.params.id, pageAddress(app.config, request)),
+        }),
+      ),
   );
 
   app.get(

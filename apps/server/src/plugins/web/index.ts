@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@market/shared';
 import { sendText } from '../../lib/compression.ts';
+import { addressKey } from '../../lib/page-address.ts';
 import { cspForInlineScripts, inlineScriptHashes, scriptHash } from '../security-headers.ts';
 import { pageDelivery } from './page-cache-policy.ts';
 import { pageTemplate, readWebBuild } from './page-template.ts';
@@ -60,7 +61,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     try {
       if (delivery.kind === 'own') return await sendOwn();
       try {
-        return await app.pageCache.sendEncoded(reply, delivery.key, () =>
+        // Without PUBLIC_URL, a page's share tags name the address it was opened at: one copy each.
+        const { at } = addressKey(app.config, request);
+        const key = at ? `${at} ${delivery.key}` : delivery.key;
+        return await app.pageCache.sendEncoded(reply, key, () =>
           render(delivery.role ?? undefined),
         );
       } catch (err) {

@@ -21,6 +21,16 @@ export async function loadRenderer(distDir: string): Promise<PageRenderer | null
   return module.createPageRenderer(new AsyncLocalStorage());
 }
 
+/** The request's Host (and, behind a proxy, its forwarded scheme and host), as it came. */
+function addressHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['host', 'x-forwarded-proto', 'x-forwarded-host']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
 export interface PageAnswer {
   status: number;
   contentType: string;
@@ -72,6 +82,8 @@ export async function renderAnswer(
       url: call.path,
       headers: {
         ...call.headers,
+        // The address the page was opened at, which its share tags use when PUBLIC_URL is unset.
+        ...addressHeaders(request),
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
         'x-request-id': request.id,
       },

@@ -88,7 +88,7 @@ export function Component() {
     ),
   });
 
-  const own = viewer !== null && viewer.email === product.userEmail;
+  const own = viewer !== null && viewer._id === product.sellerId;
   // Anyone but its seller and admins may report it (once the page knows who looks); someone
   // signed out logs in first.
   const report =

@@ -74,7 +74,7 @@ export function Component() {
     );
   }
   // Someone else's listing is not among yours: the same answer as the server's.
-  if (listing.data.userEmail.toLowerCase() !== me.email.toLowerCase()) return <NotFoundContent />;
+  if (listing.data.sellerId !== me._id) return <NotFoundContent />;
   if (listing.data.status === 'sold') {
     return (
       <section>

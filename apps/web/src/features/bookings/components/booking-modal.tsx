@@ -28,6 +28,11 @@ const bookingFormSchema = createBookingSchema
   .extend({ proposedAt: proposedTimeField });
 type BookingForm = { phone: string; location: string; proposedAt: string };
 
+/** What the request shares with the seller, and when: the privacy line of the dialog. */
+export const BOOKING_CONTACT_NOTE =
+  'The seller sees your name and meeting place now, and your phone number and email address ' +
+  'only once they accept your request; then you see theirs in My Orders.';
+
 export interface Buyer {
   name: string;
   email: string;
@@ -141,6 +146,7 @@ export function BookingModal({
               decline it; a request not answered within {BOOKING_EXPIRY_HOURS} hours expires. Follow
               it in My Orders.
             </p>
+            <p className="text-sm text-base-content/80">{BOOKING_CONTACT_NOTE}</p>
           </Form>
         </>
       )}

@@ -29,7 +29,7 @@ export function FairPriceLine({
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className={`badge ${VERDICT_STYLES[verdict]}`}>{VERDICT_LABELS[verdict]}</span>
         <span>
-          {`Median ${formatPrice(median)} for this model and storage, from ${count} listings of the last 90 days`}
+          {`Median ${formatPrice(median)} for this model and storage, from ${count} sellers' listings and sales here of the last 90 days`}
         </span>
       </p>
       {isFarBelowMedian(price, median) && (

@@ -2,6 +2,8 @@ import { formatPrice, type ListingPage, type ProductStatus } from '@market/share
 
 const SITE = 'Phone Market';
 const DESCRIPTION_LENGTH = 160;
+/** Prices show in dollars (formatPrice); link previews and search engines are told so. */
+const CURRENCY = 'USD';
 
 const AVAILABILITY: Record<ProductStatus, string> = {
   available: 'https://schema.org/InStock',
@@ -32,7 +34,7 @@ function structuredData(listing: ListingPage) {
       '@type': 'Offer',
       url: listing.pageUrl,
       price: listing.resellPrice.toFixed(2),
-      priceCurrency: 'USD',
+      priceCurrency: CURRENCY,
       availability: AVAILABILITY[listing.status],
       itemCondition: 'https://schema.org/UsedCondition',
       seller: { '@type': 'Person', name: listing.userName ?? 'Seller' },
@@ -67,6 +69,8 @@ export function ListingHead({ listing }: { listing: ListingPage }) {
       <meta property="og:url" content={listing.pageUrl} />
       <meta property="og:image" content={listing.coverUrl} />
       <meta property="og:image:alt" content={listing.name} />
+      <meta property="product:price:amount" content={listing.resellPrice.toFixed(2)} />
+      <meta property="product:price:currency" content={CURRENCY} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={listing.name} />
       <meta name="twitter:description" content={description} />

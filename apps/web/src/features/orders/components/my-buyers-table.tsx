@@ -3,6 +3,9 @@ import type { SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
+/** Why a requester's phone and email show masked. */
+export const CONTACT_AFTER_ACCEPTING = 'Shown in full once you accept';
+
 /** The meeting as it stands: the one the seller set, or what the buyer asked for. */
 function Meeting({ request }: { request: SellerBuyer }) {
   if (request.meetingAt) {
@@ -44,14 +47,21 @@ export function MyBuyersTable({
         { header: 'Buyer', rowHeader: true, cell: (buyer) => buyer.name },
         {
           header: 'Contact',
-          cell: (buyer) => (
-            <span className="flex flex-col">
-              <a className="link whitespace-nowrap" href={`tel:${buyer.phone}`}>
-                {buyer.phone}
-              </a>
-              <span>{buyer.email}</span>
-            </span>
-          ),
+          cell: (buyer) =>
+            buyer.contactShown ? (
+              <span className="flex flex-col">
+                <a className="link whitespace-nowrap" href={`tel:${buyer.phone}`}>
+                  {buyer.phone}
+                </a>
+                <span>{buyer.email}</span>
+              </span>
+            ) : (
+              <span className="flex flex-col">
+                <span className="whitespace-nowrap">{buyer.phone}</span>
+                <span>{buyer.email}</span>
+                <span className="text-sm text-base-content/80">{CONTACT_AFTER_ACCEPTING}</span>
+              </span>
+            ),
         },
         {
           header: 'Product',

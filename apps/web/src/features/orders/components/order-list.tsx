@@ -4,7 +4,7 @@ import { formatPrice, type Booking } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
-/** What an accepted order tells the buyer: the meeting, the seller's phone and the code. */
+/** What an accepted order tells the buyer: the meeting, the seller's contact and the code. */
 function AcceptedDetails({ order }: { order: Booking }) {
   return (
     <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -20,6 +20,14 @@ function AcceptedDetails({ order }: { order: Booking }) {
             {', '}
             <a className="link" href={`tel:${order.sellerPhone}`}>
               {order.sellerPhone}
+            </a>
+          </>
+        )}
+        {order.sellerEmail && (
+          <>
+            {', '}
+            <a className="link" href={`mailto:${order.sellerEmail}`}>
+              {order.sellerEmail}
             </a>
           </>
         )}

@@ -217,9 +217,11 @@ describe('IMEIs, models and fair prices', () => {
           resellPrice: 610,
           imei: replacement,
         });
+        // Another storage: it does not count in the fair price of the listings above.
         const plain = await listByApi(other.page, NEW_SELLER.email, {
           name: `Another phone on show (${width})`,
           resellPrice: 620,
+          storageGb: 128,
         });
 
         const { page, errors } = await pageOf(BUYER, viewport);

@@ -9,7 +9,7 @@ type AnyDb = Kysely<any>;
 /** The words a seller read for a listing held for its IMEI, as they were and as they are now. */
 const MATCH_REVEALED =
   'Its IMEI matches another listing on the marketplace: a moderator checks it before it is shown';
-const WAITING = 'Waiting for a moderator: a moderator checks this listing before it is shown';
+const WAITING = 'Waiting for a moderator to check it before it is shown';
 
 /**
  * Listings no longer keep or show any digit of their IMEI ("IMEI given"): the published last

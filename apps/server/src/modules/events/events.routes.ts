@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponseSchema } from '@market/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../lib/access.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
@@ -52,7 +53,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           'A text/event-stream: each event is `id: <position>`, `event: <type>` and `data: <JSON of the event>` (see the LiveEvent schema). A reconnecting client sends the Last-Event-ID header (or `?lastEventId=`) and first receives the events it missed, in order, each once; events are kept for a day. Comment lines come every 25 seconds.' +
           ` The stream ends with its session (sign-out, revocation, a password change or reset, suspension, deletion). A user has at most ${STREAMS_PER_USER} streams open: a new one ends their oldest. Too many streams from one address answer 429.`,
         querystring: eventsQuerySchema,
-        response: { 200: z.string().describe('text/event-stream') },
+        response: {
+          200: z.string().describe('text/event-stream'),
+          429: errorResponseSchema.describe('Too many streams open from this address'),
+        },
       },
     },
     async (request, reply) => {

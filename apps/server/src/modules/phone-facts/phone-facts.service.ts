@@ -39,8 +39,7 @@ type Db = Kysely<Database>;
  * words whether it matched someone else's listing or was only changed after posting, so that
  * trying numbers on one's own listing tells nothing about other people's phones.
  */
-export const IMEI_CHECK_HELD =
-  'Waiting for a moderator: a moderator checks this listing before it is shown';
+export const IMEI_CHECK_HELD = 'Waiting for a moderator to check it before it is shown';
 /** A match with another listing of the same seller tells them nothing they do not know. */
 export const OWN_DUPLICATE_IMEI_HELD =
   'Its IMEI matches another of your listings: a moderator checks it before it is shown';

@@ -89,7 +89,8 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
             <span className="font-medium">{reportReasonLabel(r.reason)}</span>
             {' by '}
             {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : 'the marketplace'}
-            {r.note && <q className="ml-1 text-base-content/80">{r.note}</q>}
+            {/* The marketplace's own note names the other listing, which the link opens. */}
+            {r.note && !r.otherListing && <q className="ml-1 text-base-content/80">{r.note}</q>}
             {r.otherListing && (
               <>
                 {' · '}

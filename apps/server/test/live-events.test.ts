@@ -9,7 +9,11 @@ import { recordLiveEvent } from '../src/modules/events/live-events.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, signIn, type TestUser } from './factories.ts';
 import { sameOriginJson } from './helpers/auth.ts';
-import { STREAMS_PER_ADDRESS, STREAMS_PER_USER } from '../src/modules/events/live-streams.ts';
+import {
+  EVICTED_RECONNECT_MS,
+  STREAMS_PER_ADDRESS,
+  STREAMS_PER_USER,
+} from '../src/modules/events/live-streams.ts';
 import { insertCategories, insertProducts } from './helpers/market.ts';
 import { sendMessage, startConversation } from './helpers/conversations.ts';
 import { EventStreamClient } from './helpers/event-stream.ts';
@@ -346,6 +350,8 @@ describe(`GET /api/events on ${testDbKind}`, () => {
 
       const newest = await openedStream(user);
       await ends(clients[0]!);
+      // It waits a minute before it reconnects, rather than close another tab's at once.
+      expect(clients[0]!.retry).toBe(EVICTED_RECONNECT_MS);
       expect(clients.slice(1).some((c) => c.isEnded)).toBe(false);
       expect(newest.isEnded).toBe(false);
       // The newest still hears what happens.

@@ -11,6 +11,12 @@ export const STREAMS_PER_USER = 10;
  * refused. Room for an office or a carrier's shared address, not for one client's thousands.
  */
 export const STREAMS_PER_ADDRESS = 50;
+/**
+ * A stream closed to make room for a newer one of its user is told to wait this long before it
+ * reconnects: a user with more tabs than the cap would otherwise have them take turns closing
+ * each other every few seconds.
+ */
+export const EVICTED_RECONNECT_MS = 60_000;
 /** Sessions looked up in one statement. */
 const CHECK_BATCH = 500;
 
@@ -65,7 +71,7 @@ export class LiveStreams {
     this.open.set(stream, { ...owner, socket });
     const mine = [...this.open].filter(([, entry]) => entry.userId === owner.userId);
     for (const [oldest] of mine.slice(0, Math.max(0, mine.length - STREAMS_PER_USER))) {
-      this.end(oldest);
+      this.end(oldest, EVICTED_RECONNECT_MS);
     }
   }
 
@@ -99,9 +105,9 @@ export class LiveStreams {
     }
   }
 
-  private end(stream: LiveEventStream): void {
+  private end(stream: LiveEventStream, reconnectAfterMs?: number): void {
     this.open.delete(stream);
-    stream.close();
+    stream.close(reconnectAfterMs);
   }
 
   private async recheck(entries: Array<[LiveEventStream, Entry]>): Promise<void> {

@@ -1,12 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventSchema, type LiveEvent, type Message } from '@market/shared';
+import crypto from 'node:crypto';
 import { buildApp, type App } from '../src/app.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { deleteLiveEventsBefore } from '../src/modules/events/live-events.repository.ts';
 import { recordLiveEvent } from '../src/modules/events/live-events.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
-import { createUser, type TestUser } from './factories.ts';
+import { cookiesFrom, createUser, signIn, type TestUser } from './factories.ts';
+import { sameOriginJson } from './helpers/auth.ts';
+import {
+  EVICTED_RECONNECT_MS,
+  STREAMS_PER_ADDRESS,
+  STREAMS_PER_USER,
+} from '../src/modules/events/live-streams.ts';
 import { insertCategories, insertProducts } from './helpers/market.ts';
 import { sendMessage, startConversation } from './helpers/conversations.ts';
 import { EventStreamClient } from './helpers/event-stream.ts';
@@ -231,6 +238,191 @@ describe(`GET /api/events on ${testDbKind}`, () => {
       .where('createdAt', '<', w.date(new Date(Date.now() - 24 * 3600_000)))
       .execute();
     expect(left).toEqual([]);
+  });
+
+  describe('a stream lasts as long as its session', () => {
+    /** Another session of the user, as from a second device. */
+    async function secondSession(user: TestUser): Promise<TestUser> {
+      const res = await signIn(t, user.email, user.password);
+      expect(res.statusCode).toBe(200);
+      const cookie = cookiesFrom(res.headers['set-cookie']);
+      return { ...user, cookie, headers: { cookie } };
+    }
+
+    async function openedStream(user: TestUser) {
+      const client = await stream(user);
+      expect(client.status).toBe(200);
+      await client.until(() => client.retry !== null);
+      return client;
+    }
+
+    const ends = (client: EventStreamClient) => client.until(() => client.isEnded, 3000);
+
+    it("ends at sign-out; the same user's other sessions keep theirs", async () => {
+      const user = await createUser(t, { role: 'buyer' });
+      const phone = await secondSession(user);
+      const here = await openedStream(user);
+      const there = await openedStream(phone);
+
+      const res = await sameOriginJson(t, user, '/api/auth/sign-out', {});
+      expect(res.statusCode, res.body).toBe(200);
+      await ends(here);
+      expect(there.isEnded).toBe(false);
+      // A reconnect under the ended session is refused.
+      expect((await stream(user)).status).toBe(401);
+    });
+
+    it('ends every stream at a password change; only the new session opens one again', async () => {
+      const user = await createUser(t, { role: 'seller' });
+      const elsewhere = await secondSession(user);
+      const stolen = await openedStream(elsewhere);
+      const own = await openedStream(user);
+
+      const res = await sameOriginJson(t, user, '/api/auth/change-password', {
+        currentPassword: user.password,
+        newPassword: 'a-new-password-1',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await ends(stolen);
+      // The page that made the change gets a new session; its browser reconnects under it.
+      await ends(own);
+      const cookie = cookiesFrom(res.headers['set-cookie']);
+      expect((await stream(elsewhere)).status).toBe(401);
+      expect((await stream({ ...user, cookie, headers: { cookie } })).status).toBe(200);
+    });
+
+    it('ends when an admin suspends the account, and delivers nothing after', async () => {
+      const user = await createUser(t, { role: 'seller' });
+      const admin = await createUser(t, { role: 'admin' });
+      const client = await openedStream(user);
+      const reportId = crypto.randomUUID();
+      await t.app.db
+        .insertInto('reports')
+        .values({
+          id: reportId,
+          targetType: 'user',
+          targetId: user.id,
+          reporterId: null,
+          reason: 'spam',
+          note: null,
+          createdAt: valueWriters(t.app.db).date(new Date()),
+        })
+        .execute();
+
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/reports/${reportId}/resolve`,
+        headers: { ...admin.headers, origin: 'http://localhost:3000' },
+        payload: { action: 'suspend_user', reason: 'Selling stolen phones.' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await ends(client);
+      expect(client.events).toEqual([]);
+    });
+
+    it('ends when the account is deleted', async () => {
+      const user = await createUser(t, { role: 'buyer' });
+      const client = await openedStream(user);
+      const res = await sameOriginJson(t, user, '/api/auth/delete-user', {
+        password: user.password,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await ends(client);
+    });
+
+    it('ends at the next heartbeat when the session ended where this instance did not hear', async () => {
+      const user = await createUser(t, { role: 'buyer' });
+      const client = await openedStream(user);
+      // As another instance (or an expiry) would: the row goes, nobody tells this one.
+      await t.app.db.deleteFrom('sessions').where('userId', '=', user.id).execute();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(client.isEnded).toBe(false);
+
+      await t.app.liveStreams.recheckAll();
+      await ends(client);
+    });
+
+    it(`keeps at most ${STREAMS_PER_USER} streams per user, closing the oldest`, async () => {
+      const user = await createUser(t, { role: 'buyer' });
+      const clients: EventStreamClient[] = [];
+      for (let i = 0; i < STREAMS_PER_USER; i++) clients.push(await openedStream(user));
+      expect(clients.some((c) => c.isEnded)).toBe(false);
+
+      const newest = await openedStream(user);
+      await ends(clients[0]!);
+      // It waits a minute before it reconnects, rather than close another tab's at once.
+      expect(clients[0]!.retry).toBe(EVICTED_RECONNECT_MS);
+      expect(clients.slice(1).some((c) => c.isEnded)).toBe(false);
+      expect(newest.isEnded).toBe(false);
+      // The newest still hears what happens.
+      const { message } = await startConversation(
+        t,
+        user,
+        (await insertProducts(t, seller.id, 1))[0]!,
+        'Still there?',
+      );
+      await newest.until((events) => events.some((e) => e.event === 'message'));
+      expect(messagesIn(newest).map((e) => e.data.message._id)).toEqual([message._id]);
+      for (const client of [...clients, newest]) client.close();
+    });
+
+    it(`refuses more than ${STREAMS_PER_ADDRESS} streams from one address (429), with a message`, async () => {
+      for (const client of open) client.close();
+      const deadline = Date.now() + 3000;
+      while (t.app.liveStreams.size > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(t.app.liveStreams.size).toBe(0);
+
+      const users: TestUser[] = [];
+      const perUser = STREAMS_PER_USER;
+      for (let i = 0; i < Math.ceil((STREAMS_PER_ADDRESS + 1) / perUser); i++) {
+        users.push(await createUser(t, { role: 'buyer' }));
+      }
+      const clients: EventStreamClient[] = [];
+      for (let i = 0; i < STREAMS_PER_ADDRESS; i++) {
+        clients.push(await openedStream(users[Math.floor(i / perUser)]!));
+      }
+      const refused = await stream(users.at(-1)!);
+      expect(refused.status).toBe(429);
+      expect(refused.header('retry-after')).toBe('30');
+      expect((await refused.json<{ error: { message: string } }>()).error.message).toBe(
+        'Too many live connections from your address. Try again in 30 seconds.',
+      );
+      expect(clients.some((c) => c.isEnded)).toBe(false);
+
+      clients[0]!.close();
+      const deadline2 = Date.now() + 3000;
+      while (t.app.liveStreams.size >= STREAMS_PER_ADDRESS && Date.now() < deadline2) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await openedStream(users.at(-1)!)).status).toBe(200);
+    });
+
+    it('closes a stream opened through app.inject when the app closes, without an error', async () => {
+      const other = await buildApp(t.config, { database: t.db.handle });
+      await other.ready();
+      const user = await createUser(t, { role: 'buyer' });
+      const res = await other.inject({
+        method: 'GET',
+        url: '/api/events',
+        headers: user.headers,
+        payloadAsStream: true,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(other.liveStreams.size).toBe(1);
+      const errors: unknown[] = [];
+      const onError = (err: unknown) => errors.push(err);
+      process.on('uncaughtException', onError);
+      try {
+        await other.close();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        process.off('uncaughtException', onError);
+      }
+      expect(errors).toEqual([]);
+      expect(other.liveStreams.size).toBe(0);
+    });
   });
 
   describe('two instances sharing Redis', () => {

@@ -27,7 +27,12 @@ export function hasValidImeiCheckDigit(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The only part of an IMEI anyone is shown: "•••• 1234". */
-export function maskedImei(last4: string): string {
-  return `•••• ${last4}`;
-}
+/** What a listing says of its IMEI: no digit of it is ever shown. */
+export const IMEI_GIVEN = 'IMEI given';
+
+/**
+ * An IMEI is given when a listing is posted; changes after that (adding, replacing, removing)
+ * are counted per listing and per seller over a day, so numbers cannot be tried in turn.
+ */
+export const IMEI_CHANGES_PER_LISTING = 3;
+export const IMEI_CHANGES_PER_SELLER = 5;

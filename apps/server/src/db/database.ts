@@ -22,6 +22,7 @@ import * as searchDocs from './migrations/20261124001100_search_docs.ts';
 import * as searchLog from './migrations/20261124001200_search_log.ts';
 import * as fairPricePerSeller from './migrations/20261126001001_fair_price_per_seller.ts';
 import * as handoverLockMailDigest from './migrations/20261126002001_handover_lock_mail_digest.ts';
+import * as imeiGiven from './migrations/20261126003001_imei_given.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '20261124001200_search_log': searchLog,
   '20261126001001_fair_price_per_seller': fairPricePerSeller,
   '20261126002001_handover_lock_mail_digest': handoverLockMailDigest,
+  '20261126003001_imei_given': imeiGiven,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

@@ -18,7 +18,10 @@ declare module 'fastify' {
     auth: Auth;
     /** Issues and checks the spec's `accessToken` (GET /api/jwt). */
     accessTokens: AccessTokens;
-    /** Ends the user's cached sessions on this instance at once (log-out, reset, deletion). */
+    /**
+     * Ends the user's cached sessions on this instance at once (log-out, reset, deletion), and
+     * the live event streams of the sessions that ended.
+     */
     forgetUserSessions(userId: string): Promise<void>;
     /** The session a request acts under (resolved once per request), or null when anonymous. */
     requestSession(request: FastifyRequest): Promise<ResolvedSession | null>;
@@ -87,11 +90,18 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     sessionCookieName: context.authCookies.sessionToken.name,
     cookieSecret: context.secret,
   });
-  forgetUser = (userId) => resolver.forgetUser(userId);
+  forgetUser = (userId) => {
+    resolver.forgetUser(userId);
+    // Better Auth calls this after its transaction: the ended session is gone for every reader.
+    void app.liveStreams.recheckUser(userId);
+  };
 
   app.decorate('auth', auth);
   app.decorate('accessTokens', accessTokens);
-  app.decorate('forgetUserSessions', async (userId: string) => resolver.forgetUser(userId));
+  app.decorate('forgetUserSessions', async (userId: string) => {
+    resolver.forgetUser(userId);
+    await app.liveStreams.recheckUser(userId);
+  });
   // Resolved on first use, so routes that never ask for the actor cost nothing.
   const resolvedSessions = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
   const requestSession = (request: FastifyRequest): Promise<ResolvedSession | null> => {

@@ -40,11 +40,11 @@ export const listingPageSchema = productSchema.extend({
   coverUrl: z.string(),
   /** The phone's model as stored ("iPhone 13"); null when the seller named none. */
   model: z.string().nullable(),
-  /** The last four digits of the IMEI the seller gave, the rest never shown; null without one. */
-  imeiLast4: z
-    .string()
-    .regex(/^\d{4}$/)
-    .nullable(),
+  /**
+   * Whether the seller gave the phone's IMEI ("IMEI given"). No digit of it is ever shown: the
+   * last four, with a model's type code, left few enough guesses to find the rest.
+   */
+  imeiGiven: z.boolean(),
   /** Its price against comparable listings; null with fewer than 3 or without model or storage. */
   fairPrice: fairPriceSchema.nullable(),
   /** Only for its seller and admins, while moderation keeps the listing off show. */

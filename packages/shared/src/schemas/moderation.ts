@@ -39,6 +39,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   other: 'Something else',
   // Filed by the marketplace itself.
   duplicate_imei: 'Same IMEI as another listing',
+  imei_changed: 'IMEI changed after posting',
   review_request: 'The seller asks for a review',
   // Reports made from a conversation.
   scam: 'Scam',
@@ -237,6 +238,11 @@ export const queuedReportSchema = z.object({
   note: z.string().nullable(),
   /** Null for a report the marketplace filed itself. */
   reporter: personSchema.nullable(),
+  /**
+   * For the marketplace's own duplicate-IMEI report: the other listing with the same IMEI (its
+   * name null once it is deleted). Null for every other report.
+   */
+  otherListing: z.object({ _id: idSchema, name: z.string().nullable() }).nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
 });

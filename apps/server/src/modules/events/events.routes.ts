@@ -1,14 +1,21 @@
-import type { Socket } from 'node:net';
 import { z } from 'zod';
+import { errorResponseSchema } from '@market/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../lib/access.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { addressKey, tooManyRequests } from '../../plugins/rate-limit.ts';
 import { LiveEventStream } from './live-event-stream.ts';
 import { lastLiveEventId, newestLiveEventId } from './live-events.repository.ts';
 import { startLiveEventPruning } from './live-events.prune.ts';
+import { STREAMS_PER_USER } from './live-streams.ts';
 
-/** Comment lines this often keep a quiet stream open through proxies (most close at 30-60 s). */
+/**
+ * Comment lines this often keep a quiet stream open through proxies (most close at 30-60 s);
+ * each heartbeat first closes the streams whose session has ended.
+ */
 export const HEARTBEAT_MS = 25_000;
+/** How long an address refused for too many open streams is told to wait. */
+const STREAMS_FULL_RETRY_S = 30;
 
 const POSITION = /^\d{1,15}$/;
 const INVALID_POSITION = 'Last-Event-ID must be the id of an event this stream sent';
@@ -20,23 +27,19 @@ const eventsQuerySchema = z.object({
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   startLiveEventPruning(app);
-  const open = new Map<LiveEventStream, Socket>();
+  const streams = app.liveStreams;
 
   const heartbeat = setInterval(() => {
-    for (const stream of open.keys()) stream.heartbeat();
+    void streams.recheckAll().then(() => {
+      for (const stream of streams.streams()) stream.heartbeat();
+    });
   }, HEARTBEAT_MS);
   heartbeat.unref();
   // Open streams would hold the server's close until their clients leave: each ends, and its
-  // connection goes once the end is written (the server only closes connections idle at once).
+  // connection goes once the end is written.
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    for (const [stream, socket] of open) {
-      // An injected request's socket (the tests') has no destroySoon.
-      const destroy = () =>
-        typeof socket.destroySoon === 'function' ? socket.destroySoon() : socket.destroy();
-      stream.body.once('end', () => setImmediate(destroy));
-      stream.close();
-    }
+    streams.closeAll();
   });
 
   app.get(
@@ -47,13 +50,23 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: "The signed-in user's live events (Server-Sent Events)",
         description:
-          'A text/event-stream: each event is `id: <position>`, `event: <type>` and `data: <JSON of the event>` (see the LiveEvent schema). A reconnecting client sends the Last-Event-ID header (or `?lastEventId=`) and first receives the events it missed, in order, each once; events are kept for a day. Comment lines come every 25 seconds.',
+          'A text/event-stream: each event is `id: <position>`, `event: <type>` and `data: <JSON of the event>` (see the LiveEvent schema). A reconnecting client sends the Last-Event-ID header (or `?lastEventId=`) and first receives the events it missed, in order, each once; events are kept for a day. Comment lines come every 25 seconds.' +
+          ` The stream ends with its session (sign-out, revocation, a password change or reset, suspension, deletion). A user has at most ${STREAMS_PER_USER} streams open: a new one ends their oldest. Too many streams from one address answer 429.`,
         querystring: eventsQuerySchema,
-        response: { 200: z.string().describe('text/event-stream') },
+        response: {
+          200: z.string().describe('text/event-stream'),
+          429: errorResponseSchema.describe('Too many streams open from this address'),
+        },
       },
     },
     async (request, reply) => {
       const userId = request.actor.id;
+      const session = await app.requestSession(request);
+      if (!session) throw unauthorized();
+      const address = addressKey(request.ip);
+      if (!streams.admits(address)) {
+        throw tooManyRequests('live connections from your address', STREAMS_FULL_RETRY_S);
+      }
       const given = request.headers['last-event-id'] ?? request.query.lastEventId;
       let after: number;
       if (given === undefined) {
@@ -67,15 +80,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const stream = new LiveEventStream(app.db, request.log, userId, after);
-      open.set(stream, request.raw.socket);
       const stopListening = app.liveEventHub.listen(userId, () => void stream.deliver());
       const cleanUp = () => {
         stopListening();
-        open.delete(stream);
+        streams.remove(stream);
         stream.close();
       };
       stream.body.once('close', cleanUp);
       reply.raw.once('close', cleanUp);
+      streams.add(stream, { userId, sessionId: session.sessionId, address }, request.raw.socket);
       // What was missed goes first; anything woken meanwhile waits for it (deliver never overlaps).
       void stream.deliver();
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LiveEvents, RecordLiveEvent } from './live-events.ts';
 import { recordLiveEvent } from './live-events.ts';
 import { newestLiveEventId, usersWithEventsAfter } from './live-events.repository.ts';
+import { LiveStreams } from './live-streams.ts';
 
 /** The Redis channel on which instances tell each other who has news. */
 export const LIVE_EVENTS_CHANNEL = 'market:live-events';
@@ -154,14 +155,20 @@ export class LiveEventHub implements LiveEvents {
 declare module 'fastify' {
   interface FastifyInstance {
     liveEventHub: LiveEventHub;
+    /** This instance's open streams: ended with their sessions (see `forgetUserSessions`). */
+    liveStreams: LiveStreams;
   }
 }
 
-/** Makes `app.liveEvents` (and the hub the streams listen on); starts it when the app is ready. */
+/**
+ * Makes `app.liveEvents` (and the hub the streams listen on, and the streams' registry); starts
+ * the hub when the app is ready.
+ */
 export function registerLiveEvents(app: FastifyInstance): void {
   const hub = new LiveEventHub(app);
   app.decorate('liveEvents', hub);
   app.decorate('liveEventHub', hub);
+  app.decorate('liveStreams', new LiveStreams(app.db, app.log));
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
 }

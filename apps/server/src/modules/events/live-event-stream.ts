@@ -83,9 +83,11 @@ export class LiveEventStream {
     if (!this.closed) this.body.write(': keep-alive\n\n');
   }
 
-  close(): void {
+  /** Ends the stream; with `reconnectAfterMs`, the browser waits that long before it reconnects. */
+  close(reconnectAfterMs?: number): void {
     if (this.closed) return;
     this.closed = true;
+    if (reconnectAfterMs !== undefined) this.body.write(`retry: ${reconnectAfterMs}\n\n`);
     this.body.end();
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LiveEvent } from '@market/shared';
-import { isPostgres, valueWriters } from '../../db/dialect.ts';
+import { isPostgres, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -108,4 +108,27 @@ export async function deleteLiveEventsBefore(db: Db, before: Date): Promise<numb
     .where('createdAt', '<', valueWriters(db).date(before))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Of these sessions, the ones that still let their user in: not signed out or revoked (the row
+ * is gone), not expired, and of an account that is not suspended.
+ */
+export async function liveSessionIds(
+  db: Db,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id', 'sessions.expiresAt', 'users.suspendedAt'])
+    .where('sessions.id', 'in', sessionIds)
+    .execute();
+  return new Set(
+    rows
+      .filter((r) => r.suspendedAt === null && readDate(r.expiresAt).getTime() > now.getTime())
+      .map((r) => r.id),
+  );
 }

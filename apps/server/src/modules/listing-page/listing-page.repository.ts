@@ -5,7 +5,7 @@ import { selectProductViews } from '../catalog/product-view.ts';
 export function findListing(db: Kysely<Database>, id: string) {
   return selectProductViews(db)
     .select(['p.postedAt', 'u.createdAt as sellerSince', 'p.moderation', 'p.moderationReason'])
-    .select(['p.model', 'p.imeiLast4'])
+    .select(['p.model', 'p.imeiHash'])
     .where('p.id', '=', id)
     .executeTakeFirst();
 }

@@ -108,7 +108,7 @@ export async function getListingPage(
     pageUrl: new URL(`/product/${encodeURIComponent(row.id)}`, publicUrl).href,
     coverUrl: new URL(urls[0] ?? row.imgUrl, publicUrl).href,
     model: row.model,
-    imeiLast4: row.imeiLast4,
+    imeiGiven: row.imeiHash !== null,
     fairPrice,
     ...(row.moderation === null
       ? {}

@@ -22,9 +22,15 @@ import {
 } from './listings.service.ts';
 import { refinePhotoUrls } from './photo-urls.ts';
 import { ImeiHasher } from '../phone-facts/imei-hasher.ts';
+import {
+  IMEI_CHANGES_PER_LISTING,
+  IMEI_CHANGES_PER_SELLER,
+  createImeiChangeLimit,
+} from './imei-change-limits.ts';
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const imeis = new ImeiHasher(app.config.authSecret);
+  const imeiChanges = { hasher: imeis, limit: createImeiChangeLimit(app) };
 
   listRoute(app, '/my-products', {
     guard: onlyRoles('seller'),
@@ -44,8 +50,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Post a product as the signed-in seller',
         description:
-          '`imei` (optional; spaces and dashes allowed) is kept only as a keyed hash and its ' +
-          'last four digits. A listing whose IMEI another unsold listing has is held for a ' +
+          '`imei` (optional; spaces and dashes allowed) is kept only as a keyed hash; no digit ' +
+          'of it is kept or shown. A listing whose IMEI another unsold listing has is held for a ' +
           'moderator and reported. `model` is stored as every spelling of it agrees ' +
           '("iphone13" is "iPhone 13"); left out, it is the known model the name names.',
         querystring: emailQuerySchema,
@@ -78,14 +84,23 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Fields left out stay as they are. `photos` replaces the list (the first is the cover, ' +
           'also answered as imgURL). A price change is kept in the price history. `imei` ' +
-          'replaces the IMEI (null removes it); one another unsold listing has holds the listing ' +
-          "for a moderator. A sold listing cannot be changed (409); someone else's answers 404.",
+          'replaces the IMEI (null removes it): a new one holds the listing for a moderator, ' +
+          'whether or not another listing has it, and the seller reads "Waiting for a moderator" ' +
+          `either way. An IMEI can be changed ${IMEI_CHANGES_PER_LISTING} times a day per listing ` +
+          `and ${IMEI_CHANGES_PER_SELLER} times a day per seller (429 with Retry-After). ` +
+          "A sold listing cannot be changed (409); someone else's answers 404.",
         params: idParamsSchema,
         body: refinePhotoUrls(app.imageUrls, app.imageUrls.refine(productPatchSchema, 'imgURL')),
-        response: { 200: productSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: productSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
-    async (request) => updateProduct(app.db, request.actor, request.params.id, request.body, imeis),
+    async (request) =>
+      updateProduct(app.db, request.actor, request.params.id, request.body, imeiChanges),
   );
 
   ownItemRoute(app, {

@@ -19,6 +19,7 @@ import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import { ownProduct } from '../catalog/product-view.ts';
 import { notifyPriceDrop } from '../notifications/listing-notifications.ts';
 import type { ImeiHasher } from '../phone-facts/imei-hasher.ts';
+import type { ImeiChangeLimit } from './imei-change-limits.ts';
 import {
   imeiColumns,
   newListingFacts,
@@ -105,7 +106,13 @@ export async function addProduct(
       resellPriceCents,
       changedAt: w.date(now),
     });
-    const written = { productId: id, newImeiHash: facts.imeiHash, keyBefore: null };
+    const written = {
+      productId: id,
+      sellerId: seller.id,
+      newImeiHash: facts.imeiHash,
+      changedAfterPosting: false,
+      keyBefore: null,
+    };
     await settlePhoneFacts(trx, written, now);
   });
   const created = await findProductView(db, id);
@@ -144,7 +151,7 @@ export async function updateProduct(
   seller: Actor,
   productId: string,
   patch: z.output<typeof productPatchSchema>,
-  imeis: ImeiHasher,
+  imeis: { hasher: ImeiHasher; limit: ImeiChangeLimit },
   now: Date = new Date(),
 ): Promise<Product> {
   await requireAccess(db, seller, 'product.manage', productId);
@@ -175,7 +182,15 @@ export async function updateProduct(
     if (patch.condition !== undefined) changes.condition = patch.condition;
     if (patch.description !== undefined) changes.description = patch.description;
     if (patch.model !== undefined) changes.model = patch.model;
-    if (patch.imei !== undefined) Object.assign(changes, imeiColumns(imeis, patch.imei));
+    if (patch.imei !== undefined) {
+      const columns = imeiColumns(imeis.hasher, patch.imei);
+      // Counted only when it changes, after every other check: a refused edit costs nothing.
+      if (columns.imeiHash !== current.imeiHash) {
+        const refused = await imeis.limit(productId, seller.id);
+        if (refused) throw refused;
+      }
+      Object.assign(changes, columns);
+    }
 
     const photos = await nextPhotos(trx, productId, patch);
     if (photos) {
@@ -216,7 +231,14 @@ export async function updateProduct(
     }
     const newImeiHash =
       changes.imeiHash && changes.imeiHash !== current.imeiHash ? changes.imeiHash : null;
-    await settlePhoneFacts(trx, { productId, newImeiHash, keyBefore: priceKeyOf(current) }, now);
+    const written = {
+      productId,
+      sellerId: seller.id,
+      newImeiHash,
+      changedAfterPosting: true,
+      keyBefore: priceKeyOf(current),
+    };
+    await settlePhoneFacts(trx, written, now);
   });
   const updated = await findProductView(db, productId);
   if (!updated) throw refusalOf('product.manage');

@@ -103,7 +103,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           "dismiss, hide_listing, release_listing, suspend_user (a listing's seller, a " +
           "message's sender) or unverify_seller; an action that does not apply to the " +
           "report's kind of target answers 400, one with nothing left to do 409. Recorded in " +
-          'the audit log; the reporters are told the outcome.',
+          'the audit log; the reporters are told the outcome. A held listing waits for this ' +
+          'decision: dismissing its reports releases it, and an action that leaves it held (a ' +
+          'suspension, a verification removed) leaves its reports open in the queue.',
         params: idParamsSchema,
         body: resolveReportSchema,
         response: { 200: resolvedReportsSchema, ...refusals },

@@ -98,6 +98,10 @@ async function showListing(trx: Trx, listingId: string) {
   return listing;
 }
 
+async function isHeld(trx: Trx, listingId: string): Promise<boolean> {
+  return (await findListingForModeration(trx, listingId))?.moderation === 'held';
+}
+
 /** What the audit log and the notices call the target. */
 async function labelOf(trx: Trx, target: Target): Promise<string | null> {
   if (target.type === 'listing')
@@ -136,10 +140,16 @@ export async function resolveReport(
     let audited: Target = target;
     let auditedLabel = label;
 
+    // A held listing waits for a moderator's decision: dismissing its reports is that decision,
+    // and puts it back on show, rather than leave it off show with nothing in the queue.
+    const releases =
+      action === 'release_listing' ||
+      (action === 'dismiss' && target.type === 'listing' && (await isHeld(trx, target.id)));
+
     if (action === 'hide_listing') {
       const listing = await hideListing(trx, target.id, reason);
       await tellSellerHidden(trx, listing, reason, actionId, now);
-    } else if (action === 'release_listing') {
+    } else if (releases) {
       const listing = await showListing(trx, target.id);
       await tellSellerShown(trx, listing, actionId, now);
     } else if (action === 'suspend_user') {
@@ -159,12 +169,18 @@ export async function resolveReport(
     }
 
     const open = await listOpenReportsOf(trx, target.type, target.id);
-    const resolvedCount = await closeOpenReportsOf(trx, target, {
-      status: action === 'dismiss' ? 'dismissed' : 'resolved',
-      outcome: OUTCOME_FOR_REPORTER[action],
-      resolvedBy: actor.id,
-      at: now,
-    });
+    const outcome = OUTCOME_FOR_REPORTER[releases ? 'release_listing' : action];
+    // A listing still held (its seller suspended or unverified) keeps its reports open: it
+    // stays in the queue until a moderator releases or hides it.
+    const stillHeld = target.type === 'listing' && (await isHeld(trx, target.id));
+    const resolvedCount = stillHeld
+      ? 0
+      : await closeOpenReportsOf(trx, target, {
+          status: action === 'dismiss' ? 'dismissed' : 'resolved',
+          outcome,
+          resolvedBy: actor.id,
+          at: now,
+        });
     await appendAudit(trx, {
       actorId: actor.id,
       action,
@@ -172,10 +188,15 @@ export async function resolveReport(
       targetId: audited.id,
       targetLabel: auditedLabel,
       reason,
-      details: { reportId, reportTarget: target, resolvedCount },
+      details: {
+        reportId,
+        reportTarget: target,
+        resolvedCount,
+        ...(releases && action === 'dismiss' ? { released: true } : {}),
+      },
       at: now,
     });
-    await tellReporters(trx, open, OUTCOME_FOR_REPORTER[action], now);
+    if (!stillHeld) await tellReporters(trx, open, outcome, now);
     // A seller who asked for a review hears that the listing stays hidden.
     if (action === 'dismiss' && target.type === 'listing') {
       const listing = await findListingForModeration(trx, target.id);

@@ -21,6 +21,10 @@ import {
   listOpenReportsWithReporters,
   listReportedTargets,
 } from './report-queue.repository.ts';
+import {
+  DUPLICATE_IMEI_REASON,
+  otherListingOfNote,
+} from '../phone-facts/phone-facts.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -155,6 +159,19 @@ function actionsFor(type: ReportTargetType, target: ReportTarget): ModerationAct
   });
 }
 
+/** The other listing a duplicate-IMEI report is about, for the queue to link to. */
+async function otherListingOf(db: Db, reason: string, note: string | null) {
+  if (reason !== DUPLICATE_IMEI_REASON) return null;
+  const id = otherListingOfNote(note);
+  if (!id) return null;
+  const row = await db
+    .selectFrom('products')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return { _id: id, name: row?.name ?? null };
+}
+
 /** GET /api/admin/reports: a page of reported things, each with its open reports. */
 export async function getReportQueue(db: Db, page: PaginationQuery): Promise<Page<ReportGroup>> {
   const { rows, total } = await listReportedTargets(db, page);
@@ -173,16 +190,19 @@ export async function getReportQueue(db: Db, page: PaginationQuery): Promise<Pag
         reportId: newest.id,
         reportCount: Number(group.reportCount),
         lastReportedAt: iso(group.lastReportedAt),
-        reports: reports.map((r) => ({
-          _id: r.id,
-          reason: r.reason,
-          note: r.note,
-          reporter:
-            r.reporterId && r.reporterName !== null && r.reporterEmail !== null
-              ? { _id: r.reporterId, name: r.reporterName, email: r.reporterEmail }
-              : null,
-          createdAt: iso(r.createdAt),
-        })),
+        reports: await Promise.all(
+          reports.map(async (r) => ({
+            _id: r.id,
+            reason: r.reason,
+            note: r.note,
+            reporter:
+              r.reporterId && r.reporterName !== null && r.reporterEmail !== null
+                ? { _id: r.reporterId, name: r.reporterName, email: r.reporterEmail }
+                : null,
+            otherListing: await otherListingOf(db, r.reason, r.note),
+            createdAt: iso(r.createdAt),
+          })),
+        ),
         target,
         actions: actionsFor(group.targetType, target),
       };

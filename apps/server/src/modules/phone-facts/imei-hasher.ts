@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 
-/** What is kept of an IMEI: a keyed hash to find the same phone again, and its last 4 digits. */
+/**
+ * What is kept of an IMEI: a keyed hash to find the same phone again. No digit of it is kept:
+ * published last digits, with a model's type code, narrowed the rest to a few guesses.
+ */
 export interface StoredImei {
   imeiHash: string;
-  imeiLast4: string;
+  imeiLast4: null;
 }
 
 /**
@@ -22,7 +25,7 @@ export class ImeiHasher {
   store(digits: string): StoredImei {
     return {
       imeiHash: crypto.createHmac('sha256', this.key).update(digits).digest('hex'),
-      imeiLast4: digits.slice(-4),
+      imeiLast4: null,
     };
   }
 }

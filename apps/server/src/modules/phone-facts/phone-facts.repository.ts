@@ -22,7 +22,7 @@ export async function lockImei(db: Db, imeiHash: string): Promise<void> {
 export function findOtherActiveListingWithImei(db: Db, imeiHash: string, productId: string) {
   return db
     .selectFrom('products')
-    .select(['id'])
+    .select(['id', 'sellerId'])
     .where('imeiHash', '=', imeiHash)
     .where('id', '<>', productId)
     .where('status', '<>', 'sold')
@@ -40,25 +40,47 @@ export function findListingModeration(db: Db, productId: string) {
     .executeTakeFirst();
 }
 
-/** Takes a listing off show until a moderator releases it. */
-export async function holdListing(db: Db, productId: string, reason: string): Promise<void> {
-  await db
+/** Takes a listing on show off it until a moderator releases it; answers whether it was on show. */
+export async function holdListing(db: Db, productId: string, reason: string): Promise<boolean> {
+  const result = await db
     .updateTable('products')
     .set({ moderation: 'held', moderationReason: reason })
     .where('id', '=', productId)
     .where('moderation', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export const DUPLICATE_IMEI_REASON = 'duplicate_imei';
+
+/** The note of a duplicate-IMEI report: it names the other listing, which the queue links to. */
+export function duplicateImeiNote(otherListingId: string): string {
+  return `Same IMEI as listing ${otherListingId}`;
+}
+
+/** The other listing a duplicate-IMEI report's note names, or null. */
+export function otherListingOfNote(note: string | null): string | null {
+  return /^Same IMEI as listing (\S+)$/.exec(note ?? '')?.[1] ?? null;
+}
 
 /**
  * Files the marketplace's own report that the listing shares its IMEI with another; once only
  * while one is open.
  */
-export async function fileDuplicateImeiReport(
+export function fileDuplicateImeiReport(
   db: Db,
   productId: string,
+  note: string,
+  now: Date,
+): Promise<void> {
+  return fileMarketplaceReport(db, productId, DUPLICATE_IMEI_REASON, note, now);
+}
+
+/** Files the marketplace's own report about a listing, for a reason; once only while one is open. */
+export async function fileMarketplaceReport(
+  db: Db,
+  productId: string,
+  reason: string,
   note: string,
   now: Date,
 ): Promise<void> {
@@ -67,7 +89,7 @@ export async function fileDuplicateImeiReport(
     .select('id')
     .where('targetType', '=', 'listing')
     .where('targetId', '=', productId)
-    .where('reason', '=', DUPLICATE_IMEI_REASON)
+    .where('reason', '=', reason)
     .where('status', '=', 'open')
     .executeTakeFirst();
   if (open) return;
@@ -78,7 +100,7 @@ export async function fileDuplicateImeiReport(
       targetType: 'listing',
       targetId: productId,
       reporterId: null,
-      reason: DUPLICATE_IMEI_REASON,
+      reason,
       note,
       status: 'open',
       createdAt: valueWriters(db).date(now),

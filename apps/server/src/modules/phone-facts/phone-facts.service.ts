@@ -15,7 +15,9 @@ import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import type { ImeiHasher, StoredImei } from './imei-hasher.ts';
 import {
+  duplicateImeiNote,
   fileDuplicateImeiReport,
+  fileMarketplaceReport,
   findOtherActiveListingWithImei,
   holdListing,
   lockImei,
@@ -32,9 +34,17 @@ import {
 
 type Db = Kysely<Database>;
 
-/** What the seller is told while a listing waits for a moderator. */
-export const DUPLICATE_IMEI_HELD =
-  'Its IMEI matches another listing on the marketplace: a moderator checks it before it is shown';
+/**
+ * What the seller is told while a listing waits for a moderator because of its IMEI: the same
+ * words whether it matched someone else's listing or was only changed after posting, so that
+ * trying numbers on one's own listing tells nothing about other people's phones.
+ */
+export const IMEI_CHECK_HELD = 'Waiting for a moderator to check it before it is shown';
+/** A match with another listing of the same seller tells them nothing they do not know. */
+export const OWN_DUPLICATE_IMEI_HELD =
+  'Its IMEI matches another of your listings: a moderator checks it before it is shown';
+/** The marketplace's report on a listing whose IMEI changed after posting and matched nothing. */
+export const IMEI_CHANGED_REASON = 'imei_changed';
 
 const noImei = { imeiHash: null, imeiLast4: null };
 
@@ -59,8 +69,11 @@ export function newListingFacts(
 
 export interface ListingWritten {
   productId: string;
+  sellerId: string;
   /** The IMEI's hash when this write gave the listing one it did not have. */
   newImeiHash: string | null;
+  /** True for an edit of a posted listing, false when it is posted. */
+  changedAfterPosting: boolean;
   /** The listing's price key before the write; null for a new listing. */
   keyBefore: PriceKey | null;
 }
@@ -68,25 +81,43 @@ export interface ListingWritten {
 /**
  * What follows a listing's add or change, in its transaction: a listing that shares a new IMEI
  * with another listing not sold is held, with the marketplace's own report for the moderators;
- * and the medians of the keys it left and joined are counted again.
+ * so is a posted listing given a new IMEI, match or not (see `holdForImei`); and the medians of
+ * the keys it left and joined are counted again.
  */
 export async function settlePhoneFacts(db: Db, write: ListingWritten, now: Date): Promise<void> {
-  if (write.newImeiHash) await holdIfDuplicateImei(db, write.productId, write.newImeiHash, now);
+  if (write.newImeiHash) await holdForImei(db, write, write.newImeiHash, now);
   const keyAfter = await findPriceKey(db, write.productId);
   await refreshPriceStats(db, [write.keyBefore, keyAfter], now);
 }
 
-async function holdIfDuplicateImei(
+/**
+ * A new listing is held when another listing not sold has its IMEI. A posted listing given a
+ * new IMEI is held either way: were only matches held, a seller could try numbers on their own
+ * listing and learn from its state which one another seller's phone has. The seller reads the
+ * same words for both, unless the match is with their own listing.
+ */
+async function holdForImei(
   db: Db,
-  productId: string,
+  write: ListingWritten,
   imeiHash: string,
   now: Date,
 ): Promise<void> {
+  const { productId } = write;
   await lockImei(db, imeiHash);
   const other = await findOtherActiveListingWithImei(db, imeiHash, productId);
-  if (!other) return;
-  await holdListing(db, productId, DUPLICATE_IMEI_HELD);
-  await fileDuplicateImeiReport(db, productId, `Same IMEI as listing ${other.id}`, now);
+  if (other) {
+    const own = other.sellerId === write.sellerId;
+    await holdListing(db, productId, own ? OWN_DUPLICATE_IMEI_HELD : IMEI_CHECK_HELD);
+    await fileDuplicateImeiReport(db, productId, duplicateImeiNote(other.id), now);
+  } else if (write.changedAfterPosting && (await holdListing(db, productId, IMEI_CHECK_HELD))) {
+    await fileMarketplaceReport(
+      db,
+      productId,
+      IMEI_CHANGED_REASON,
+      'The seller changed the IMEI after posting; it matches no other listing',
+      now,
+    );
+  }
 }
 
 /**

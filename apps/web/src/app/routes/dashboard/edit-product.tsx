@@ -99,7 +99,7 @@ export function Component() {
       <ProductForm
         key={listing.data._id}
         initialValues={asFormValues(listing.data)}
-        imeiOnFile={listing.data.imeiLast4}
+        imeiOnFile={listing.data.imeiGiven}
         onSubmit={save}
         submitLabel="Save changes"
         action="Saving the listing"

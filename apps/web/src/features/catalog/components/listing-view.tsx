@@ -5,7 +5,7 @@ import {
   NETWORK_UNLOCKED,
   formatPrice,
   formatStorage,
-  maskedImei,
+  IMEI_GIVEN,
   yearsOfUse,
   type ListingPage,
 } from '@market/shared';
@@ -33,7 +33,7 @@ function warrantyText(until: string | null): string {
 function PhoneDetails({ listing }: { listing: ListingPage }) {
   const rows: [string, ReactNode][] = [
     ['Model', listing.model ?? NOT_GIVEN],
-    ['IMEI', listing.imeiLast4 === null ? NOT_GIVEN : maskedImei(listing.imeiLast4)],
+    ['IMEI', listing.imeiGiven ? IMEI_GIVEN : NOT_GIVEN],
     ['Storage', listing.storageGb === null ? NOT_GIVEN : formatStorage(listing.storageGb)],
     ['Colour', listing.colour ?? NOT_GIVEN],
     ['Battery health', listing.batteryHealth === null ? NOT_GIVEN : `${listing.batteryHealth}%`],
@@ -88,9 +88,7 @@ export function ListingView({
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={listing.status} />
             <span className="badge badge-outline">{listing.Category}</span>
-            {listing.imeiLast4 !== null && (
-              <span className="badge badge-outline">IMEI provided</span>
-            )}
+            {listing.imeiGiven && <span className="badge badge-outline">{IMEI_GIVEN}</span>}
           </div>
           <div className="flex items-start justify-between gap-3">
             <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{listing.name}</h1>

@@ -67,8 +67,8 @@ export function ProductForm({
   submitLabel: string;
   /** Names the action in the log, as '<action> failed: ...'. */
   action: string;
-  /** The last four digits of the IMEI of the listing being changed; null without one. */
-  imeiOnFile?: string | null;
+  /** Whether the listing being changed has an IMEI on file; null for a new listing. */
+  imeiOnFile?: boolean | null;
 }) {
   const descriptionId = useId();
   const photosId = useId();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import {
   MODERATION_ACTION_LABELS,
@@ -29,6 +30,16 @@ const EXPLANATIONS: Record<ModerationAction, string> = {
     'The account is signed out everywhere and cannot sign in; its listings leave every list. You can restore it later.',
   unverify_seller: 'The seller loses the verified badge on every listing.',
 };
+
+/** Dismissing the reports of a held listing is the decision it waits for: it goes on show. */
+const DISMISS_RELEASES =
+  'This listing is held until a moderator decides, so dismissing releases it: it goes back on show, the reports are closed, and the seller and the reporters are told.';
+
+/** What the action does to this target, said in its confirmation. */
+function explanationOf(action: ModerationAction, group: ReportGroup): string {
+  const held = group.target.kind === 'listing' && group.target.listing.moderation === 'held';
+  return action === 'dismiss' && held ? DISMISS_RELEASES : EXPLANATIONS[action];
+}
 
 const DANGER: ReadonlySet<ModerationAction> = new Set(['hide_listing', 'suspend_user']);
 
@@ -78,7 +89,20 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
             <span className="font-medium">{reportReasonLabel(r.reason)}</span>
             {' by '}
             {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : 'the marketplace'}
-            {r.note && <q className="ml-1 text-base-content/80">{r.note}</q>}
+            {/* The marketplace's own note names the other listing, which the link opens. */}
+            {r.note && !r.otherListing && <q className="ml-1 text-base-content/80">{r.note}</q>}
+            {r.otherListing && (
+              <>
+                {' · '}
+                {r.otherListing.name === null ? (
+                  'The other listing has since been deleted'
+                ) : (
+                  <Link className="link" to={`/product/${encodeURIComponent(r.otherListing._id)}`}>
+                    Open the other listing: {r.otherListing.name}
+                  </Link>
+                )}
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -100,7 +124,7 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
       {action && (
         <ReasonDialog
           title={`${MODERATION_ACTION_LABELS[action]}: ${heading}?`}
-          explanation={EXPLANATIONS[action]}
+          explanation={explanationOf(action, group)}
           submitLabel={MODERATION_ACTION_LABELS[action]}
           danger={DANGER.has(action)}
           onSubmit={async (reason) => {

@@ -130,7 +130,7 @@ export const priceMedianQuerySchema = z.object({
   model: modelSchema,
   storageGb: z.coerce.number({ error: STORAGE_MESSAGE }).pipe(storageGbSchema),
 });
-export type PriceMedianQuery = z.input<typeof priceMedianQuerySchema>;
+export type PriceMedianQuery = z.output<typeof priceMedianQuerySchema>;
 
 /**
  * The median resell price of comparable listings (same category, model and storage, on offer

@@ -167,3 +167,96 @@ export function DateField({
     </fieldset>
   );
 }
+
+/** What a date-and-time field holds while its choice is partial; no rule takes it as a time. */
+export const INCOMPLETE_TIME = 'incomplete';
+
+/**
+ * A meeting time picked as day, month and year (the site's order), then the time of day. The
+ * value is the form's local 'YYYY-MM-DDTHH:MM'; '' with nothing chosen; INCOMPLETE_TIME while
+ * only part of it is.
+ */
+export function DateTimeField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  onBlur,
+  years,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  years: readonly number[];
+}) {
+  const id = useId();
+  const [day, setDay] = useState<string | null>(() => value.slice(0, 10) || null);
+  const [time, setTime] = useState(() => value.slice(11, 16));
+  const [emitted, setEmitted] = useState(value);
+  if (value !== emitted) {
+    setEmitted(value);
+    if (value !== INCOMPLETE_TIME) {
+      setDay(value.slice(0, 10) || null);
+      setTime(value.slice(11, 16));
+    }
+  }
+  const emit = (nextDay: string | null, nextTime: string) => {
+    const next =
+      nextDay === null && !nextTime
+        ? ''
+        : nextDay && nextTime
+          ? `${nextDay}T${nextTime}`
+          : INCOMPLETE_TIME;
+    setEmitted(next);
+    onChange(next);
+  };
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset-legend text-sm">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        <div className="min-w-0 grow basis-64">
+          <DayMonthYearPicker
+            label={label}
+            value={day}
+            onChange={(picked) => {
+              setDay(picked);
+              emit(picked, time);
+            }}
+            years={years}
+            error={error}
+            describedBy={describedBy}
+            {...(onBlur ? { onBlur } : {})}
+          />
+        </div>
+        <input
+          type="time"
+          aria-label={`${label}: time`}
+          className={`input w-32 ${error ? 'input-error' : ''}`}
+          value={time}
+          onChange={(e) => {
+            setTime(e.target.value);
+            emit(day, e.target.value);
+          }}
+          onBlur={onBlur}
+          aria-invalid={error ? true : false}
+          aria-describedby={describedBy}
+        />
+      </div>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-sm text-base-content/80">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

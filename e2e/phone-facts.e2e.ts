@@ -8,7 +8,16 @@ import {
   type TrackedPage,
   type Viewport,
 } from './harness.ts';
-import { BUYER, NEW_SELLER, SELLER, api, holdCalls, sidewaysOverflow, toast } from './fixtures.ts';
+import {
+  BUYER,
+  NEW_SELLER,
+  SELLER,
+  api,
+  holdCalls,
+  sidewaysOverflow,
+  toast,
+  openEmptyAddProduct,
+} from './fixtures.ts';
 import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
 
@@ -131,7 +140,7 @@ describe('IMEIs, models and fair prices', () => {
 
       it('refuses an IMEI whose last digit does not match, with the message', async () => {
         const { page, errors } = await pageOf(SELLER, viewport);
-        await page.goto('/dashboard/add-product');
+        await openEmptyAddProduct(page);
         await page.getByRole('heading', { name: 'Add Product' }).waitFor();
         await fillProductForm(page, `${name} (typo)`, String(price));
         await page.getByLabel('IMEI (optional)').fill(withTypo(imei));
@@ -150,7 +159,7 @@ describe('IMEIs, models and fair prices', () => {
 
       it('adds a listing with an IMEI and a model proposed from its name', async () => {
         const { page, errors } = await pageOf(SELLER, viewport);
-        await page.goto('/dashboard/add-product');
+        await openEmptyAddProduct(page);
         await page.getByRole('heading', { name: 'Add Product' }).waitFor();
         await fillProductForm(page, name, String(price));
         // The model follows the name.
@@ -235,7 +244,7 @@ describe('IMEIs, models and fair prices', () => {
 
   it('suggests models as one types, picked with the keyboard', async () => {
     const { page, errors } = await pageOf(SELLER, PHONE);
-    await page.goto('/dashboard/add-product');
+    await openEmptyAddProduct(page);
     await page.getByLabel('Category').selectOption('samsung');
     const model = page.getByRole('combobox', { name: 'Model' });
     await model.pressSequentially('galaxy s23', { delay: 30 });
@@ -259,7 +268,7 @@ describe('IMEIs, models and fair prices', () => {
 
   it('keeps the model field usable while suggestions are slow or fail', async () => {
     const { page, errors } = await pageOf(SELLER, PHONE);
-    await page.goto('/dashboard/add-product');
+    await openEmptyAddProduct(page);
     await page.getByLabel('Category').selectOption('realme');
     const model = page.getByRole('combobox', { name: 'Model' });
 

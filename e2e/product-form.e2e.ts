@@ -9,7 +9,14 @@ import {
   type TrackedPage,
   type Viewport,
 } from './harness.ts';
-import { SELLER, api, holdCalls, sidewaysOverflow, toast } from './fixtures.ts';
+import {
+  SELLER,
+  api,
+  holdCalls,
+  openEmptyAddProduct,
+  sidewaysOverflow,
+  toast,
+} from './fixtures.ts';
 import { pngFile, unexpectedErrors } from './public-helpers.ts';
 
 interface MyListing {
@@ -73,8 +80,7 @@ async function clickMyProducts(page: Page, viewport: Viewport) {
 
 /** The add-product form without a draft of earlier tests. */
 async function freshForm(page: Page) {
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/dashboard/add-product');
+  await openEmptyAddProduct(page);
   await page.getByRole('heading', { name: 'Add Product' }).waitFor();
 }
 

@@ -22,6 +22,7 @@ import { pngFile, unexpectedErrors } from './public-helpers.ts';
 interface MyListing {
   _id: string;
   name: string;
+  resellPrice: number;
   storageGb: number | null;
   colour: string | null;
   batteryHealth: number | null;
@@ -201,6 +202,39 @@ describe('the add-product form', () => {
       expect(await page.getByText('Your draft is back').count()).toBe(0);
       expect(unexpectedErrors(errors)).toEqual([]);
     });
+  });
+
+  it('compares the price on the edit form, and asks before leaving unsaved changes', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors } = await sellerAt(viewport);
+      const mine = await api<MyListing[]>(
+        page,
+        `/api/my-products?email=${encodeURIComponent(SELLER.email)}&limit=100`,
+      );
+      const listing = mine.body.find((row) => row.name === 'iPhone 13 128GB');
+      if (!listing) throw new Error('the demo iPhone 13 128GB is missing');
+      await page.goto(`/dashboard/edit-product/${listing._id}`);
+      await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
+      await fairPriceLine(page)
+        .filter({ hasText: 'Fair price' })
+        .filter({ hasText: 'Median $430 for the iPhone 13 128 GB, from 3 listings' })
+        .waitFor();
+      // Nothing changed yet: leaving asks nothing.
+      await clickMyProducts(page, viewport);
+      await page.waitForURL('**/dashboard/my-products');
+      await page.goto(`/dashboard/edit-product/${listing._id}`);
+      await page.getByLabel('Resell price ($)').fill('300');
+      await fairPriceLine(page).filter({ hasText: 'Low price' }).waitFor();
+      await clickMyProducts(page, viewport);
+      const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
+      await dialog.getByText('Your changes to this listing are not saved yet').waitFor();
+      await screenshot(page, `product-form-edit-leave-${viewport.width}`);
+      await dialog.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL('**/dashboard/my-products');
+      // Left without saving: the price is as it was.
+      expect((await myListingNamed(page, 'iPhone 13 128GB')).resellPrice).toBe(430);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    }
   });
 
   it('fills the storage from "128GB" in the name and compares the price as it is typed', async () => {

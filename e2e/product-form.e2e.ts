@@ -237,6 +237,33 @@ describe('the add-product form', () => {
     }
   });
 
+  it('brings back a draft begun over a day ago without its photos, which are no longer kept, and says so', async () => {
+    const { page, errors } = await sellerAt(DESKTOP);
+    await openEmptyAddProduct(page);
+    await page.getByLabel('Product name').fill('A draft from the day before');
+    await page.getByLabel('Photos', { exact: true }).setInputFiles(await pngFile('old.png'));
+    await page.getByRole('img', { name: 'Photo 1', exact: true }).waitFor();
+    await page.getByLabel('Location').fill('Dhaka');
+    await page.goto('/dashboard/my-products');
+    // The draft was begun two days ago.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('market:product-draft:'));
+      if (!key) throw new Error('no draft');
+      const draft = JSON.parse(localStorage.getItem(key) ?? '{}') as { startedAt: string };
+      draft.startedAt = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+      localStorage.setItem(key, JSON.stringify(draft));
+    });
+    await page.goto('/dashboard/add-product');
+    await page.getByText('Your draft is back').waitFor();
+    await page.getByText('are no longer kept: add them again').waitFor();
+    expect(await page.getByLabel('Product name').inputValue()).toBe('A draft from the day before');
+    expect(await page.getByRole('img', { name: 'Photo 1', exact: true }).count()).toBe(0);
+    await screenshot(page, 'product-form-draft-old-photos-desktop');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await toast(page, 'Draft discarded');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('fills the storage from "128GB" in the name and compares the price as it is typed', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, errors } = await sellerAt(viewport);

@@ -55,6 +55,8 @@ export function Component() {
           <p>
             <span className="font-semibold">Your draft is back</span>, as you left it on{' '}
             {savedAtText(draft.savedAt)}. It stays until you post it or discard it.
+            {draft.photosDropped &&
+              ' Its photos were uploaded more than a day ago and are no longer kept: add them again.'}
           </p>
           <button type="button" className="btn btn-sm btn-outline" onClick={discard}>
             Discard draft

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PAYMENT_IN_PERSON } from '@market/shared';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
-import { ADMIN, BUYER, NEW_SELLER, SELLER, api, toast } from './fixtures.ts';
+import { ADMIN, BUYER, NEW_SELLER, SELLER, api, toast, openEmptyAddProduct } from './fixtures.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
 import { pngFile } from './public-helpers.ts';
 
@@ -99,7 +99,7 @@ describe('the dashboard', () => {
 
     it('refuses an empty add-product form and creates nothing', async () => {
       const { page } = seller;
-      await page.goto('/dashboard/add-product');
+      await openEmptyAddProduct(page);
       await page.getByRole('heading', { name: 'Add Product' }).waitFor();
       const before = await myProductCount(page);
       await page.getByRole('button', { name: 'Add Product' }).click();
@@ -121,7 +121,7 @@ describe('the dashboard', () => {
 
     it('adds a product with an image', async () => {
       const { page } = seller;
-      await page.goto('/dashboard/add-product');
+      await openEmptyAddProduct(page);
       const before = await myProductCount(page);
       await page.getByLabel('Product name').fill(NEW_PRODUCT);
       await page.getByLabel('Location').fill('Dhaka, Gulshan');

@@ -33,6 +33,24 @@ function tomorrowAt(hours: number, minutes: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hours)}:${pad(minutes)}`;
 }
 
+/** Picks a 'YYYY-MM-DDTHH:MM' time in a field of day, month, year and time. */
+async function pickTime(scope: Locator, label: string, value: string): Promise<void> {
+  const [y = '', m = '', d = ''] = value.slice(0, 10).split('-');
+  await scope.getByLabel(`${label}: day`, { exact: true }).selectOption(String(Number(d)));
+  await scope.getByLabel(`${label}: month`, { exact: true }).selectOption(String(Number(m)));
+  await scope.getByLabel(`${label}: year`, { exact: true }).selectOption(y);
+  await scope.getByLabel(`${label}: time`, { exact: true }).fill(value.slice(11, 16));
+}
+
+/** The time a field of day, month, year and time holds, as 'YYYY-MM-DDTHH:MM'. */
+async function pickedTime(scope: Locator, label: string): Promise<string> {
+  const part = (name: string) =>
+    scope.getByLabel(`${label}: ${name}`, { exact: true }).inputValue();
+  const pad = (n: string) => n.padStart(2, '0');
+  const [d, m, y, time] = await Promise.all(['day', 'month', 'year', 'time'].map(part));
+  return `${y}-${pad(m ?? '')}-${pad(d ?? '')}T${time}`;
+}
+
 function cardOf(page: Page, name: string): Locator {
   return page
     .getByRole('listitem')
@@ -119,7 +137,7 @@ describe.each([
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Phone').fill(buyerA.phone);
     await dialog.getByLabel('Meeting location').fill('Mirpur 10 roundabout');
-    await dialog.getByLabel('Proposed meeting time (optional)').fill(tomorrowAt(15, 30));
+    await pickTime(dialog, 'Proposed meeting time (optional)', tomorrowAt(15, 30));
     await dialog.getByText(/sends a request to the seller/).waitFor();
     // What the request shares with the seller, and when.
     await dialog
@@ -197,9 +215,9 @@ describe.each([
     await rowA.getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog');
     // Prefilled from the buyer's proposal, which the seller may change.
-    expect(await dialog.getByLabel('Meeting time').inputValue()).toBe(tomorrowAt(15, 30));
+    expect(await pickedTime(dialog, 'Meeting time')).toBe(tomorrowAt(15, 30));
     expect(await dialog.getByLabel('Meeting place').inputValue()).toBe('Mirpur 10 roundabout');
-    await dialog.getByLabel('Meeting time').fill(tomorrowAt(17, 0));
+    await pickTime(dialog, 'Meeting time', tomorrowAt(17, 0));
     await dialog.getByLabel('Meeting place').fill('Mirpur 10, Shah Ali Plaza entrance');
     await shot(page, 'accept-dialog');
 

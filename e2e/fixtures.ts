@@ -146,3 +146,18 @@ export async function holdCalls(page: Page, pattern: string) {
   // Once released, later calls pass straight through.
   return { held, release };
 }
+
+/**
+ * Opens Add Product with an empty form: the draft an earlier test left in this browser (the
+ * form keeps one per account until it is posted or discarded) is dropped, then the page is
+ * loaded again. (Dropped before, it would be written back by the form the page was leaving.)
+ */
+export async function openEmptyAddProduct(page: Page): Promise<void> {
+  await page.goto('/dashboard/add-product');
+  await page.evaluate(() => {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith('market:product-draft:')) window.localStorage.removeItem(key);
+    }
+  });
+  await page.reload();
+}

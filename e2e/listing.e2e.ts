@@ -3,7 +3,16 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { ListingPage } from '@market/shared';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
-import { BUYER, SELLER, api, holdCalls, listProduct, sidewaysOverflow, toast } from './fixtures.ts';
+import {
+  BUYER,
+  SELLER,
+  api,
+  holdCalls,
+  listProduct,
+  sidewaysOverflow,
+  toast,
+  openEmptyAddProduct,
+} from './fixtures.ts';
 import { captureBothWidths, unexpectedErrors } from './public-helpers.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
 
@@ -283,7 +292,7 @@ describe('the listing page', () => {
 
   it('refuses a 9th photo with a clear message', async () => {
     const { page, errors } = seller;
-    await page.goto('/dashboard/add-product');
+    await openEmptyAddProduct(page);
     await page.getByRole('heading', { name: 'Add Product' }).waitFor();
     const files = await Promise.all(
       Array.from({ length: 9 }, (_, i) => photo(`p${i}.png`, [i * 25, 90, 140])),
@@ -298,7 +307,7 @@ describe('the listing page', () => {
 
   it('says why a photo failed to upload, and lets it be removed', async () => {
     const { page, errors } = seller;
-    await page.goto('/dashboard/add-product');
+    await openEmptyAddProduct(page);
     await page.getByRole('heading', { name: 'Add Product' }).waitFor();
     await page.route('**/api/images', (route) =>
       route.fulfill({

@@ -9,7 +9,7 @@ import {
   type TrackedPage,
 } from './harness.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
-import { ADMIN, BUYER, SELLER, api } from './fixtures.ts';
+import { ADMIN, BUYER, SELLER, api, openEmptyAddProduct } from './fixtures.ts';
 import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 
 /** A demo listing of the seller in the xiaomi category: $179 new, $95 now. */
@@ -175,7 +175,7 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
 
     it('refuses a resell price above the original price on the form, and adds nothing', async () => {
       const { page } = seller;
-      await page.goto('/dashboard/add-product');
+      await openEmptyAddProduct(page);
       await page.getByRole('heading', { name: 'Add Product' }).waitFor();
       const count = async () => {
         const answer = await api(page, `/api/my-products?email=${SELLER.email}`);

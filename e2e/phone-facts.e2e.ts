@@ -15,6 +15,7 @@ import {
   api,
   holdCalls,
   sidewaysOverflow,
+  openEmptyAddProduct,
   signUp,
   toast,
 } from './fixtures.ts';
@@ -156,7 +157,7 @@ describe('IMEIs, models and fair prices', () => {
 
       it('refuses an IMEI whose last digit does not match, with the message', async () => {
         const { page, errors } = await pageOf(SELLER, viewport);
-        await page.goto('/dashboard/add-product');
+        await openEmptyAddProduct(page);
         await page.getByRole('heading', { name: 'Add Product' }).waitFor();
         await fillProductForm(page, `${name} (typo)`, String(price));
         await page.getByLabel('IMEI (optional)').fill(withTypo(imei));
@@ -175,7 +176,7 @@ describe('IMEIs, models and fair prices', () => {
 
       it('adds a listing with an IMEI and a model proposed from its name', async () => {
         const { page, errors } = await pageOf(SELLER, viewport);
-        await page.goto('/dashboard/add-product');
+        await openEmptyAddProduct(page);
         await page.getByRole('heading', { name: 'Add Product' }).waitFor();
         await fillProductForm(page, name, String(price));
         // The model follows the name.
@@ -275,7 +276,7 @@ describe('IMEIs, models and fair prices', () => {
 
   it('suggests models as one types, picked with the keyboard', async () => {
     const { page, errors } = await pageOf(SELLER, PHONE);
-    await page.goto('/dashboard/add-product');
+    await openEmptyAddProduct(page);
     await page.getByLabel('Category').selectOption('samsung');
     const model = page.getByRole('combobox', { name: 'Model' });
     await model.pressSequentially('galaxy s23', { delay: 30 });
@@ -299,7 +300,7 @@ describe('IMEIs, models and fair prices', () => {
 
   it('keeps the model field usable while suggestions are slow or fail', async () => {
     const { page, errors } = await pageOf(SELLER, PHONE);
-    await page.goto('/dashboard/add-product');
+    await openEmptyAddProduct(page);
     await page.getByLabel('Category').selectOption('realme');
     const model = page.getByRole('combobox', { name: 'Model' });
 

@@ -350,6 +350,12 @@ const CASES: Case[] = [
     expected: everyone(200),
   },
   {
+    label: 'GET /price-median?category=iPhone&model=iPhone 13&storageGb=128',
+    route: 'GET /api/price-median',
+    url: () => '/api/price-median?category=iPhone&model=iPhone%2013&storageGb=128',
+    expected: anySeller,
+  },
+  {
     label: 'GET /saved-searches',
     route: 'GET /api/saved-searches',
     url: () => '/api/saved-searches',

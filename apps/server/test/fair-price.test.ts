@@ -1,13 +1,25 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasValidImeiCheckDigit, type ListingPage, type ModelSuggestions } from '@market/shared';
+import {
+  hasValidImeiCheckDigit,
+  type ListingPage,
+  type ModelSuggestions,
+  type PriceMedian,
+} from '@market/shared';
 import { migrateToLatest, migrations } from '../src/db/database.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import {
   refreshAgedPriceStats,
   refreshListingPriceStats,
 } from '../src/modules/phone-facts/phone-facts.service.ts';
-import { createTestDatabase, testDbKind, useTestApp, type TestDatabase } from './build-test-app.ts';
+import {
+  buildTestApp,
+  createTestDatabase,
+  testDbKind,
+  useTestApp,
+  type TestDatabase,
+} from './build-test-app.ts';
+import { DEMO_PRODUCTS } from '../src/db/seed/demo-data.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { acceptBooking, bookingRow, requestBooking } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';
@@ -484,6 +496,99 @@ describe(`models on ${testDbKind}`, () => {
     expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields[field]).toMatch(
       /must be/,
     );
+  });
+});
+
+describe(`the product form's median on ${testDbKind}`, () => {
+  const url = (query: string) => `/api/price-median?${query}`;
+
+  it('answers the median and count of a model and storage once 3 listings compare', async () => {
+    const key = { category: 'realme', model: 'realme 12 Pro', storageGb: 256 };
+    // Three sellers, one listing each: the median is theirs, not one seller's.
+    const sellers = [seller, otherSeller, await createUser(t, { role: 'seller' })];
+    const query = 'category=realme&model=realme12pro&storageGb=256';
+    await list(key, 300, sellers[0]);
+    await list(key, 340, sellers[1]);
+    const two = await call(t, seller, 'GET', url(query));
+    expect(two.statusCode, two.body).toBe(200);
+    expect(two.json<PriceMedian>()).toEqual({ median: null });
+    await list(key, 330.5, sellers[2]);
+    const three = await call(t, seller, 'GET', url(query));
+    expect(three.statusCode, three.body).toBe(200);
+    expect(three.json<PriceMedian>()).toEqual({ median: { median: 330.5, count: 3 } });
+    // Another storage of the same model has none.
+    const other = await call(t, otherSeller, 'GET', url(query.replace('256', '512')));
+    expect(other.json<PriceMedian>()).toEqual({ median: null });
+  });
+
+  it.each([
+    ['an unknown category', 'category=nokia&model=x&storageGb=128', 'category', 'must be one of'],
+    ['no model', 'category=iPhone&storageGb=128', 'model', 'must be text'],
+    ['an empty model', 'category=iPhone&model=%20&storageGb=128', 'model', 'leave it empty'],
+    ['a long model', `category=iPhone&model=${'a'.repeat(61)}&storageGb=128`, 'model', 'at most'],
+    [
+      'a storage no phone has',
+      'category=iPhone&model=iPhone%2013&storageGb=100',
+      'storageGb',
+      'Storage must be one of',
+    ],
+    [
+      'a storage that is not a number',
+      'category=iPhone&model=iPhone%2013&storageGb=big',
+      'storageGb',
+      'Storage must be one of',
+    ],
+  ])('refuses %s with a message', async (_label, query, field, message) => {
+    const res = await call(t, seller, 'GET', url(query));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields[field]).toContain(
+      message,
+    );
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const res = await call(t, null, 'GET', '/api/openapi.json');
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const path = JSON.stringify(doc.paths['/api/price-median']);
+    expect(path).toContain('"storageGb"');
+    expect(path).toContain('"median"');
+    expect(path).toContain('"403"');
+  });
+});
+
+describe(`the demo marketplace's medians on ${testDbKind}`, () => {
+  it('has listings with enough comparables to show a fair price, and no more on show', async () => {
+    const demo = await buildTestApp({ seedDemo: true });
+    try {
+      const listed = await demo.app.db
+        .selectFrom('products')
+        .select(['id', 'name', 'status'])
+        .where('status', '<>', 'sold')
+        .execute();
+      expect(listed).toHaveLength(DEMO_PRODUCTS.length);
+      const pages = [];
+      for (const row of listed) {
+        const res = await demo.app.inject({ url: `/api/product/${row.id}` });
+        expect(res.statusCode, res.body).toBe(200);
+        pages.push(res.json<ListingPage>());
+      }
+      const compared = pages.filter((page) => page.fairPrice !== null);
+      expect(compared.map((page) => [page.name, page.fairPrice]).sort()).toEqual([
+        ['Galaxy A54 5G 128GB', { median: 230, count: 3, verdict: 'fair' }],
+        ['iPhone 13 128GB', { median: 430, count: 3, verdict: 'fair' }],
+      ]);
+      // Each median counts three sellers, one phone each.
+      const sellers = await demo.app.db
+        .selectFrom('products')
+        .select(['sellerId'])
+        .distinct()
+        .where('model', '=', 'iPhone 13')
+        .where('storageGb', '=', 128)
+        .execute();
+      expect(sellers).toHaveLength(3);
+    } finally {
+      await demo.close();
+    }
   });
 });
 

@@ -90,6 +90,47 @@ describe(`listing details and photos on ${testDbKind}`, () => {
     expect(product).toMatchObject({ storageGb: null, batteryHealth: null, included: [] });
   });
 
+  it("takes the product form's listing with every detail left out, and clears details a change empties", async () => {
+    // What the form sends when the seller fills only the specification's fields.
+    const product = await postProduct(t, seller, {
+      storageGb: null,
+      colour: null,
+      batteryHealth: null,
+      networkLock: null,
+      included: [],
+      warrantyUntil: null,
+      model: null,
+      photos: ['/demo/iphone-2.webp'],
+      imgURL: '/demo/iphone-2.webp',
+    });
+    expect(product).toMatchObject({
+      storageGb: null,
+      colour: null,
+      batteryHealth: null,
+      networkLock: null,
+      included: [],
+      warrantyUntil: null,
+    });
+    const full = await postProduct(t, seller, details);
+    const cleared = await call(t, seller, 'PATCH', `/api/my-products/${full._id}`, {
+      storageGb: null,
+      colour: null,
+      batteryHealth: null,
+      networkLock: null,
+      warrantyUntil: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const page = await call(t, null, 'GET', `/api/product/${full._id}`);
+    expect(page.json<ListingPage>()).toMatchObject({
+      storageGb: null,
+      colour: null,
+      batteryHealth: null,
+      networkLock: null,
+      warrantyUntil: null,
+      included: ['box', 'cable'],
+    });
+  });
+
   it.each([
     ['battery 140', { batteryHealth: 140 }, 'batteryHealth', BATTERY_MESSAGE],
     ['battery 0', { batteryHealth: 0 }, 'batteryHealth', BATTERY_MESSAGE],

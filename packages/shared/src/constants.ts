@@ -47,6 +47,11 @@ export const PHONE_NOT_AVAILABLE = 'not available';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * How long an upload may wait for a listing or a profile to use it before it is removed; a
+ * product draft's photos older than this are gone.
+ */
+export const UNUSED_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
 /** The current calendar year, the upper bound for a year of purchase. */

@@ -12,6 +12,7 @@ import {
   modelSchema,
   normalizeModel,
   priceVerdict,
+  storageFromName,
 } from '../src/index.ts';
 
 describe('normalizeModel', () => {
@@ -177,5 +178,20 @@ describe('price verdicts', () => {
   it('asks for care below 60% of the median', () => {
     expect(isFarBelowMedian(59.99, 100)).toBe(true);
     expect(isFarBelowMedian(60, 100)).toBe(false);
+  });
+});
+
+describe('storageFromName', () => {
+  it.each([
+    ['iPhone 13 128GB', 128],
+    ['Apple iPhone 13 Pro Max 256 GB, blue', 256],
+    ['Galaxy S24 Ultra 1TB', 1024],
+    ['Pixel 8 8GB RAM 128gb', 128],
+    ['iPhone 13', null],
+    ['iPhone 13 100GB', null],
+    ['iPhone 13 1280GB', null],
+    ['Model 128GBX', null],
+  ])('%s → %s', (name, gb) => {
+    expect(storageFromName(name)).toBe(gb);
   });
 });

@@ -5,10 +5,13 @@ import {
 } from '@market/shared';
 import { ApiError, toApiError } from './api-client.ts';
 
-/** Why a chosen file will not be taken as a photo, or null: checked before it is sent. */
-export function imageFileProblem(file: File): string | null {
+/**
+ * Why a chosen file will not be taken as a photo, or null: checked before it is sent. With
+ * `shrinks`, a photo over the size limit is taken (the caller makes it smaller first).
+ */
+export function imageFileProblem(file: File, { shrinks = false } = {}): string | null {
   if (!file.type.startsWith('image/')) return 'Choose an image file';
-  if (file.size > IMAGE_MAX_BYTES) {
+  if (!shrinks && file.size > IMAGE_MAX_BYTES) {
     return `The image must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
   }
   return null;

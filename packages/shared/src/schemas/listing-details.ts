@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSrcSet } from '../image-variants.ts';
+import { CATEGORIES } from '../constants.ts';
 import { imeiSchema, modelSchema } from './phone-facts.ts';
 
 /** Storage sizes a listing may name, in GB: the sizes phones are sold with. */
@@ -13,6 +14,19 @@ export const NETWORK_UNLOCKED = 'unlocked';
 export const PHOTOS_MAX = 8;
 export const COLOUR_MAX = 40;
 export const CARRIER_MAX = 60;
+
+/**
+ * The storage a listing's name speaks of ("iPhone 13 128GB", "S24 Ultra 1 TB" → 128, 1024): the
+ * last size in it that phones are sold with; null when it names none.
+ */
+export function storageFromName(name: string): number | null {
+  let found: number | null = null;
+  for (const [, amount, unit] of name.matchAll(/(?<![\d.])(\d{1,4})\s*(gb|tb)(?![a-z])/gi)) {
+    const gb = Number(amount) * ((unit ?? '').toLowerCase() === 'tb' ? 1024 : 1);
+    if ((STORAGE_OPTIONS_GB as readonly number[]).includes(gb)) found = gb;
+  }
+  return found;
+}
 
 export const STORAGE_MESSAGE = `Storage must be one of ${STORAGE_OPTIONS_GB.join(', ')} GB`;
 export const BATTERY_MESSAGE = 'Battery health must be a whole number from 1 to 100 (%)';
@@ -106,3 +120,23 @@ export function toListingPhoto(url: string): ListingPhoto {
   const srcset = imageSrcSet(url);
   return srcset ? { url, srcset } : { url };
 }
+
+/**
+ * GET /api/price-median: what the product form compares the typed price with, for the model
+ * and storage the seller chose.
+ */
+export const priceMedianQuerySchema = z.object({
+  category: z.enum(CATEGORIES, { error: `The category must be one of ${CATEGORIES.join(', ')}` }),
+  model: modelSchema,
+  storageGb: z.coerce.number({ error: STORAGE_MESSAGE }).pipe(storageGbSchema),
+});
+export type PriceMedianQuery = z.output<typeof priceMedianQuerySchema>;
+
+/**
+ * The median resell price of comparable listings (same category, model and storage, on offer
+ * or sold within 90 days) and how many there are; null while fewer than the listing page needs.
+ */
+export const priceMedianSchema = z.object({
+  median: z.object({ median: z.number(), count: z.number().int().min(1) }).nullable(),
+});
+export type PriceMedian = z.infer<typeof priceMedianSchema>;

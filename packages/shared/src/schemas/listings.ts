@@ -136,9 +136,9 @@ export const productPatchSchema = patchFieldsSchema
 export type ProductPatch = z.input<typeof productPatchSchema>;
 
 /**
- * The details the add and edit form asks for: storage, colour, battery health and network lock
- * are needed for a new listing (and when a listing without them is changed); what is included
- * may be nothing, and a warranty is optional.
+ * The details' rules one by one. The add and edit form asks for each, and needs none of them
+ * (the specification's own fields are what a listing needs): what is included may be nothing,
+ * and a warranty is optional.
  */
 export const requiredDetailsSchema = z.object({
   storageGb: storageGbSchema,

@@ -539,3 +539,31 @@ export const DEMO_PRICE_DROPS: Record<string, number> = {
   'iphone-1': 690,
   'samsung-2': 260,
 };
+
+/**
+ * Sellers of the past: each sold phones here and has none on show. They sign in with no known
+ * password; they are there so that the demo's medians have more than one seller's prices.
+ */
+export const DEMO_PAST_SELLERS = {
+  pastSellerA: { name: 'Karim Gadgets', email: 'karim.gadgets@example.com', phone: '+15550104' },
+  pastSellerB: { name: 'Lina Phone Corner', email: 'lina.phones@example.com', phone: '+15550105' },
+} as const;
+
+export interface DemoSale {
+  seller: keyof typeof DEMO_PAST_SELLERS;
+  /** A demo listing's image: the sale is the same phone (category, name, details, photo). */
+  like: string;
+  resellPrice: number;
+  soldDaysAgo: number;
+}
+
+/**
+ * Phones sold in the last weeks: with the listing on show they are like, they make 3 comparable
+ * listings, so those listings' pages and the product form show a fair-price comparison.
+ */
+export const DEMO_SALES: DemoSale[] = [
+  { seller: 'pastSellerA', like: 'iphone-2', resellPrice: 415, soldDaysAgo: 12 },
+  { seller: 'pastSellerB', like: 'iphone-2', resellPrice: 455, soldDaysAgo: 30 },
+  { seller: 'pastSellerA', like: 'samsung-2', resellPrice: 215, soldDaysAgo: 20 },
+  { seller: 'pastSellerB', like: 'samsung-2', resellPrice: 245, soldDaysAgo: 45 },
+];

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { modelFromName } from '@market/shared';
 import type { Database } from '../schema.ts';
@@ -12,8 +12,10 @@ import {
   DEMO_BLOGS,
   DEMO_CATEGORIES,
   DEMO_EXTRA_PHOTOS,
+  DEMO_PAST_SELLERS,
   DEMO_PRICE_DROPS,
   DEMO_PRODUCTS,
+  DEMO_SALES,
   demoDetails,
   DEMO_REVIEWS,
 } from './demo-data.ts';
@@ -105,6 +107,7 @@ export async function seedDemoData(
       };
     });
     await trx.insertInto('products').values(products).execute();
+    await insertDemoSales(trx, products, now);
     await trx
       .insertInto('productPhotos')
       .values(
@@ -156,6 +159,46 @@ export async function seedDemoData(
     await rebuildAllPriceStats(trx, new Date(now));
   });
   log.info({ products: DEMO_PRODUCTS.length, demoAdmin: withAdmin }, 'demo data seeded');
+}
+
+/** The sellers of the past and the phones they sold (see DEMO_SALES). */
+async function insertDemoSales(
+  trx: Kysely<Database>,
+  products: Insertable<Database['products']>[],
+  now: number,
+): Promise<void> {
+  const w = valueWriters(trx);
+  const sellers: Record<string, string> = {};
+  for (const [key, account] of Object.entries(DEMO_PAST_SELLERS)) {
+    sellers[key] = await insertUserWithPassword(trx, {
+      ...account,
+      // Nobody signs in as them.
+      password: crypto.randomBytes(24).toString('base64url'),
+      role: 'seller',
+      isVerifiedUser: true,
+    });
+  }
+  const sales = DEMO_SALES.map((sale) => {
+    const like = products.find((p) => p.imgUrl === `/demo/${sale.like}.webp`);
+    if (!like) throw new Error(`demo sale like ${sale.like}: no such demo listing`);
+    const soldAt = new Date(now - sale.soldDaysAgo * DAY);
+    return {
+      ...like,
+      id: crypto.randomUUID(),
+      sellerId: sellers[sale.seller]!,
+      resellPriceCents: dollarsToCents(sale.resellPrice),
+      advertised: w.bool(false),
+      postedAt: w.date(new Date(soldAt.getTime() - 9 * DAY)),
+      previousResellPriceCents: null,
+      status: 'sold' as const,
+      soldAt: w.date(soldAt),
+    };
+  });
+  if (sales.length > 0) await trx.insertInto('products').values(sales).execute();
+  await trx
+    .insertInto('productPhotos')
+    .values(sales.map((row) => ({ productId: row.id, position: 0, url: row.imgUrl })))
+    .execute();
 }
 
 /** The demo admin's sign-in, shown on the log-in page while demo data is on. */

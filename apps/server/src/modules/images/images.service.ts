@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   IMAGE_URL_PATH,
   IMAGE_VARIANT_WIDTHS,
+  UNUSED_UPLOAD_KEPT_MS,
   type ImageUploadResponse,
   type ImageVariantWidth,
 } from '@market/shared';
@@ -17,7 +18,7 @@ import { deleteImagesCreatedBefore, findOrphanImageIds, upsertImage } from './im
 import type { ImageStorage, StoredImage } from './images.storage.ts';
 
 /** How long an image may wait for a record (a product, a profile) to refer to it. */
-export const ORPHAN_IMAGE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const ORPHAN_IMAGE_MAX_AGE_MS = UNUSED_UPLOAD_KEPT_MS;
 const ORPHAN_BATCH_SIZE = 500;
 
 const fullFileName = (hash: string) => `${hash}.webp`;

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { modelSuggestionsSchema, modelsQuerySchema } from '@market/shared';
+import {
+  modelSuggestionsSchema,
+  modelsQuerySchema,
+  priceMedianQuerySchema,
+  priceMedianSchema,
+} from '@market/shared';
+import { onlyRoles } from '../../lib/access.ts';
 import { startPriceStatsRefresh } from './price-stats.refresh.ts';
-import { suggestModels } from './phone-facts.service.ts';
+import { priceMedian, suggestModels } from './phone-facts.service.ts';
 
 /*
  * Model suggestions are public (they name models, nothing of anyone's) and cheap: a filter over
@@ -26,5 +32,28 @@ export const phoneFactsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ models: await suggestModels(app.db, request.query) }),
+  );
+
+  /*
+   * The median a seller's price is compared with while they fill the product form: what the
+   * listing page shows of any listing, one read of the per-model table. Sellers only: the form
+   * is theirs.
+   */
+  app.get(
+    '/price-median',
+    {
+      preValidation: onlyRoles('seller'),
+      schema: {
+        tags: ['listings'],
+        summary: 'The median resell price of a model and storage, for the product form',
+        description:
+          'Sellers. The median resell price of the listings of the same category, model and ' +
+          'storage (on offer, or sold within 90 days), and how many there are; null while ' +
+          'there are fewer than 3, as on the listing page.',
+        querystring: priceMedianQuerySchema,
+        response: { 200: priceMedianSchema },
+      },
+    },
+    async (request) => ({ median: await priceMedian(app.db, request.query) }),
   );
 };

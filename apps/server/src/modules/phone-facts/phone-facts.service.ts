@@ -171,6 +171,16 @@ export async function fairPriceOf(
   };
 }
 
+/** The median of a key for the product form; null without enough listings to compare. */
+export async function priceMedian(
+  db: Db,
+  key: PriceKey,
+): Promise<{ median: number; count: number } | null> {
+  const stats = await findPriceStats(db, key);
+  if (!stats || stats.count < FAIR_PRICE_MIN_COUNT) return null;
+  return { median: centsToDollars(stats.medianCents), count: stats.count };
+}
+
 /** A model listed this often is suggested to other sellers (once could be a typo). */
 export const LISTED_MODEL_MIN_COUNT = 2;
 const LISTED_MODELS_READ = 200;

@@ -1,9 +1,10 @@
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { acceptBookingSchema, type SellerBuyer } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { Form } from '../../../components/ui/form.tsx';
+import { DateTimeField } from '../../../components/ui/date-field.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { useAcceptBooking } from '../api/accept-booking.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
@@ -11,7 +12,7 @@ import {
   browserTimeZone,
   fromLocalInput,
   meetingTimeField,
-  nowLocalInput,
+  meetingYears,
   toLocalInput,
 } from './meeting-time.ts';
 
@@ -38,6 +39,7 @@ export function AcceptDialog({ request, onClose }: { request: SellerBuyer; onClo
     resolver: zodResolver(acceptFormSchema),
     defaultValues: { meetingAt: proposedValue(request), meetingPlace: request.location },
   });
+  const meetingAt = useController({ control: form.control, name: 'meetingAt' });
 
   return (
     <ActionDialog title={`Accept ${request.name}'s request`} onClose={onClose}>
@@ -64,12 +66,14 @@ export function AcceptDialog({ request, onClose }: { request: SellerBuyer; onClo
             nobody else can request it. The buyer gets a 6-digit hand-over code to give you at the
             meeting.
           </p>
-          <TextField
+          <DateTimeField
             label="Meeting time"
-            type="datetime-local"
-            min={nowLocalInput()}
-            hint={`In your time zone (${browserTimeZone()}).`}
-            {...bindField(form, 'meetingAt')}
+            hint={`Day, month, year and time, in your time zone (${browserTimeZone()}).`}
+            value={meetingAt.field.value}
+            onChange={meetingAt.field.onChange}
+            onBlur={meetingAt.field.onBlur}
+            years={meetingYears()}
+            error={form.formState.errors.meetingAt?.message}
           />
           <TextField label="Meeting place" type="text" {...bindField(form, 'meetingPlace')} />
         </Form>

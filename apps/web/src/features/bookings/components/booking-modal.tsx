@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BOOKING_EXPIRY_HOURS,
@@ -21,7 +21,8 @@ import {
 } from '../../../components/ui/form-field.tsx';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { ActionDialog, type CloseDialog } from '../../../components/ui/action-dialog.tsx';
-import { fromLocalInput, nowLocalInput, proposedTimeField } from './meeting-time.ts';
+import { DateTimeField } from '../../../components/ui/date-field.tsx';
+import { fromLocalInput, meetingYears, proposedTimeField } from './meeting-time.ts';
 
 const bookingFormSchema = createBookingSchema
   .omit({ productId: true, proposedAt: true })
@@ -87,6 +88,7 @@ export function BookingModal({
     },
   });
   const { setFocus } = form;
+  const proposedAt = useController({ control: form.control, name: 'proposedAt' });
 
   // ActionDialog, a child, has opened the dialog by now (a child's effects run first).
   useEffect(() => setFocus('phone'), [setFocus]);
@@ -134,12 +136,14 @@ export function BookingModal({
             <ReadOnlyField label="Email" type="email" value={buyer.email} />
             <TextField label="Phone" {...fieldInputs.phone} {...bindField(form, 'phone')} />
             <TextField label="Meeting location" type="text" {...bindField(form, 'location')} />
-            <TextField
+            <DateTimeField
               label="Proposed meeting time (optional)"
-              type="datetime-local"
-              min={nowLocalInput()}
-              hint="The seller sets the final time and place when accepting."
-              {...bindField(form, 'proposedAt')}
+              hint="Day, month, year and time. The seller sets the final time and place when accepting."
+              value={proposedAt.field.value}
+              onChange={proposedAt.field.onChange}
+              onBlur={proposedAt.field.onBlur}
+              years={meetingYears()}
+              error={form.formState.errors.proposedAt?.message}
             />
             <p className="text-sm text-base-content/80">
               This sends a request to the seller. They accept it with a meeting time and place, or

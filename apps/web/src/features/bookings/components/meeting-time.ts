@@ -41,9 +41,15 @@ export const meetingTimeField = z
 /** A proposed time the buyer may leave empty. */
 export const proposedTimeField = z
   .string()
-  .refine((v) => v === '' || isFuture(v), { error: 'The proposed time must be in the future' });
+  .refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), {
+    error: 'Choose the day, month, year and time, or leave them all empty',
+    abort: true,
+  })
+  .refine((v) => v === '' || isFuture(v), {
+    error: 'The proposed time must be in the future',
+  });
 
-/** The earliest value a datetime-local input offers: now, to the minute. */
-export function nowLocalInput(): string {
-  return toLocalInput(new Date());
+/** The years a meeting can be in: this one, and the next for meetings around the new year. */
+export function meetingYears(now: Date = new Date()): number[] {
+  return [now.getFullYear(), now.getFullYear() + 1];
 }

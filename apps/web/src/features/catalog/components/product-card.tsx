@@ -97,18 +97,11 @@ export function ProductCard({
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/80">Years of use</dt>
           <dd>{yearsOfUse(product.yearOfUse)}+</dd>
-          {product.storageGb !== null && (
-            <>
-              <dt className="text-base-content/80">Storage</dt>
-              <dd>{formatStorage(product.storageGb)}</dd>
-            </>
-          )}
-          {product.batteryHealth !== null && (
-            <>
-              <dt className="text-base-content/80">Battery</dt>
-              <dd>{product.batteryHealth}%</dd>
-            </>
-          )}
+          {/* Details are optional: one the seller left out says so. */}
+          <dt className="text-base-content/80">Storage</dt>
+          <dd>{product.storageGb === null ? 'Not given' : formatStorage(product.storageGb)}</dd>
+          <dt className="text-base-content/80">Battery</dt>
+          <dd>{product.batteryHealth === null ? 'Not given' : `${product.batteryHealth}%`}</dd>
           <dt className="text-base-content/80">Condition</dt>
           <dd className="capitalize">{product.condition}</dd>
           <dt className="text-base-content/80">Location</dt>

@@ -1,4 +1,5 @@
 /** The seller's own listings' query keys, built only here (TanStack Query's key factories). */
+import type { PriceMedianQuery } from '@market/shared';
 import type { PageParams } from '../../../lib/paging.ts';
 
 export interface MyProductListParams extends PageParams {
@@ -19,4 +20,10 @@ export interface ModelSuggestionParams {
 export const modelKeys = {
   all: ['models'] as const,
   suggestions: (params: ModelSuggestionParams) => [...modelKeys.all, params] as const,
+};
+
+/** The median a typed price is compared with, by category, model and storage. */
+export const priceMedianKeys = {
+  all: ['price-median'] as const,
+  of: (query: PriceMedianQuery) => [...priceMedianKeys.all, query] as const,
 };

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import {
   IMAGE_ACCEPT,
+  IMAGE_MAX_BYTES,
   PHOTOS_MAX,
   PHOTOS_MAX_MESSAGE,
   imageSrcSet,
   imageVariantUrl,
 } from '@market/shared';
 import { describeError } from '../../../lib/errors.ts';
+import { shrinkImage } from '../../../lib/shrink-image.ts';
 import { imageFileProblem } from '../../../lib/upload-image.ts';
 import { uploadPhoto } from '../api/upload-photo.ts';
 
@@ -18,6 +20,8 @@ interface Slot {
   /** 0 to 1 while uploading. */
   progress: number;
   error: string | null;
+  /** True while a photo over the size limit is made smaller, before it uploads. */
+  shrinking: boolean;
 }
 
 let nextKey = 0;
@@ -27,6 +31,7 @@ const slotOf = (url: string): Slot => ({
   url,
   progress: 1,
   error: null,
+  shrinking: false,
 });
 
 function move<T>(items: readonly T[], from: number, to: number): T[] {
@@ -87,13 +92,20 @@ export function PhotoManager({
     );
     const fresh = taken.map((file) => {
       const slot: Slot = { ...slotOf(''), url: null, name: file.name, progress: 0 };
-      const problem = imageFileProblem(file);
+      const problem = imageFileProblem(file, { shrinks: true });
       if (problem) return { ...slot, error: problem };
-      uploadPhoto(file, (progress) => update(slot.key, { progress })).then(
-        (data) => update(slot.key, { url: data.url, progress: 1 }),
-        (err: unknown) => update(slot.key, { error: describeError(err) }),
-      );
-      return slot;
+      // A photo over the limit is made smaller here first, then uploads like any other.
+      const shrinking = file.size > IMAGE_MAX_BYTES;
+      shrinkImage(file)
+        .then((ready) => {
+          if (shrinking) update(slot.key, { shrinking: false });
+          return uploadPhoto(ready, (progress) => update(slot.key, { progress }));
+        })
+        .then(
+          (data) => update(slot.key, { url: data.url, progress: 1 }),
+          (err: unknown) => update(slot.key, { error: describeError(err), shrinking: false }),
+        );
+      return { ...slot, shrinking };
     });
     setSlots((current) => [...current, ...fresh]);
   };
@@ -148,13 +160,21 @@ export function PhotoManager({
                   ) : (
                     <div className="flex h-full flex-col items-center justify-center gap-2 p-2">
                       <span className="w-full truncate text-center text-xs">{slot.name}</span>
-                      <progress
-                        className="progress progress-primary w-full"
-                        value={Math.round(slot.progress * 100)}
-                        max={100}
-                        aria-label={`Uploading ${slot.name}`}
-                      />
-                      <span className="text-xs">{Math.round(slot.progress * 100)}%</span>
+                      {slot.shrinking ? (
+                        <span className="text-center text-xs">
+                          Over {IMAGE_MAX_BYTES / 1024 / 1024} MB: making it smaller…
+                        </span>
+                      ) : (
+                        <>
+                          <progress
+                            className="progress progress-primary w-full"
+                            value={Math.round(slot.progress * 100)}
+                            max={100}
+                            aria-label={`Uploading ${slot.name}`}
+                          />
+                          <span className="text-xs">{Math.round(slot.progress * 100)}%</span>
+                        </>
+                      )}
                     </div>
                   )}
                   {index === 0 && slot.url && (

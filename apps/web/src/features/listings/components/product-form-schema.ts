@@ -2,13 +2,16 @@ import { z } from 'zod';
 import {
   CARRIER_MAX,
   CATEGORIES,
+  COLOUR_MAX,
   CONDITIONS,
   MODEL_MAX,
+  batteryHealthSchema,
   imeiSchema,
   normalizeModel,
   photosSchema,
   productFieldsSchema,
   requiredDetailsSchema,
+  storageGbSchema,
   withSensiblePrices,
 } from '@market/shared';
 
@@ -16,8 +19,9 @@ import {
 export const LOCK_KINDS = ['unlocked', 'carrier'] as const;
 
 /**
- * The product form: the shared product rules (prices included), the phone's details as a new
- * listing needs them, and the uploaded photos (the cover first).
+ * The product form: the shared product rules (prices included), the phone's details, and the
+ * uploaded photos (the cover first). The specification's fields are required; the phone's
+ * details are not (the form asks for them): a detail left empty is null, none given.
  */
 export function productFormSchema() {
   return withSensiblePrices(
@@ -26,16 +30,26 @@ export function productFormSchema() {
       Category: z.enum(CATEGORIES, { error: 'Category is required' }),
       condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
       photos: photosSchema,
-      storageGb: requiredDetailsSchema.shape.storageGb,
-      colour: requiredDetailsSchema.shape.colour,
-      batteryHealth: requiredDetailsSchema.shape.batteryHealth,
-      lockKind: z.enum(LOCK_KINDS, { error: 'Say whether the phone is unlocked' }),
+      // Empty selects and fields give undefined (see the form's registrations).
+      storageGb: storageGbSchema.optional().transform((gb) => gb ?? null),
+      colour: z
+        .string()
+        .trim()
+        .max(COLOUR_MAX, { error: `Colour must be at most ${COLOUR_MAX} characters` })
+        .optional()
+        .transform((typed) => (typed ? typed : null)),
+      batteryHealth: batteryHealthSchema.optional().transform((percent) => percent ?? null),
+      // No choice yet: an unchecked radio group is null.
+      lockKind: z.enum(LOCK_KINDS).nullish(),
       carrier: z
         .string()
         .trim()
         .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` }),
       included: requiredDetailsSchema.shape.included,
-      warrantyUntil: requiredDetailsSchema.shape.warrantyUntil,
+      // Chosen as day, month and year: a partial choice is ''.
+      warrantyUntil: z.iso
+        .date({ error: 'Choose the day, month and year the warranty runs until' })
+        .nullable(),
       // Empty: none (the form proposes one from the name as it is typed).
       model: z
         .string()

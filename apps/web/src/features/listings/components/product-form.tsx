@@ -12,9 +12,12 @@ import {
   currentYear,
   formatStorage,
   modelFromName,
+  storageFromName,
   type NewProduct,
 } from '@market/shared';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import {
   FormField,
   SelectField,
@@ -25,6 +28,9 @@ import {
 import { PhotoManager } from './photo-manager.tsx';
 import { ImeiField } from './imei-field.tsx';
 import { ModelField } from './model-field.tsx';
+import { FairPriceHint } from './fair-price-hint.tsx';
+import { DetailsNudge } from './details-nudge.tsx';
+import { saveDraft, type DraftValues } from './product-draft.ts';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -48,6 +54,22 @@ const PRICES = [
 
 const WAIT_FOR_UPLOADS = 'Wait until every photo has finished uploading';
 
+/** How long typing must pause before the draft is written. */
+const DRAFT_DELAY_MS = 400;
+
+/** A number field's value: undefined while it is empty. */
+const optionalNumber = (v: unknown) =>
+  v === '' || v === undefined || v === null ? undefined : Number(v);
+
+/** The years a warranty may end in: from two years ago to five years ahead. */
+function warrantyYears(current: string | null | undefined): number[] {
+  const now = currentYear();
+  const years = Array.from({ length: 8 }, (_, i) => now - 2 + i);
+  const given = Number(current?.slice(0, 4));
+  if (given && !years.includes(given)) years.push(given);
+  return years.sort((a, b) => a - b);
+}
+
 /**
  * Spec section 5's product form, with the phone's details and its photos. Photos upload as they
  * are picked; then `onSubmit` receives the product as the API takes it and decides what saving
@@ -60,6 +82,7 @@ export function ProductForm({
   submitLabel,
   action,
   imeiOnFile = null,
+  draft,
 }: {
   /** Saves the product; throws when the server refuses, and the form shows why. */
   onSubmit: (product: NewProduct) => Promise<void>;
@@ -69,29 +92,83 @@ export function ProductForm({
   action: string;
   /** Whether the listing being changed has an IMEI on file; null for a new listing. */
   imeiOnFile?: boolean | null;
+  /**
+   * A new listing: kept as the account's draft as it is written, starting from the draft
+   * `values` when there is one. The caller discards it once the listing is posted.
+   */
+  draft?: { userId: string; values: DraftValues | undefined };
 }) {
   const descriptionId = useId();
   const photosId = useId();
   const lockId = useId();
   const storageId = useId();
   const schema = useMemo(() => productFormSchema(), []);
+  const startValues = useMemo(
+    () => ({ description: '', ...formValues(initialValues), ...draft?.values }),
+    // The form starts once; a new start is a new form (the caller's key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   const form = useForm<ProductFormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { description: '', ...formValues(initialValues) },
+    defaultValues: startValues,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const photos = useController({ control: form.control, name: 'photos' });
+  const warranty = useController({ control: form.control, name: 'warrantyUntil' });
   const uploading = useRef(false);
   const onBusyChange = useCallback((busy: boolean) => {
     uploading.current = busy;
   }, []);
-  const initialPhotos = useMemo(() => formValues(initialValues).photos ?? [], [initialValues]);
+  const initialPhotos = useMemo(() => startValues.photos ?? [], [startValues]);
   const lockKind = form.watch('lockKind');
   const name = form.watch('name');
   const category = form.watch('Category');
+  const model = form.watch('model');
+  const storageGb = form.watch('storageGb');
+  const resellPrice = form.watch('resellPrice');
+  const colour = form.watch('colour');
+  const batteryHealth = form.watch('batteryHealth');
+
+  // The draft follows every change, once typing pauses; a save writes it at once.
+  const draftUser = draft?.userId;
+  const pendingDraft = useRef<(() => void) | null>(null);
+  const writeDraftNow = useCallback(() => {
+    pendingDraft.current?.();
+    pendingDraft.current = null;
+  }, []);
+  useEffect(() => {
+    if (!draftUser) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = form.watch(() => {
+      clearTimeout(timer);
+      pendingDraft.current = () => saveDraft(draftUser, form.getValues());
+      timer = setTimeout(writeDraftNow, DRAFT_DELAY_MS);
+    });
+    // A reload or a closed tab before the pause still keeps the last change.
+    window.addEventListener('pagehide', writeDraftNow);
+    return () => {
+      window.removeEventListener('pagehide', writeDraftNow);
+      subscription.unsubscribe();
+      clearTimeout(timer);
+      writeDraftNow();
+    };
+  }, [form, draftUser, writeDraftNow]);
+
+  // Leaving asks first while there are changes that no save has taken.
+  const saving = useRef(false);
+  const changed = useRef(false);
+  changed.current = isDirty;
+  const hasChanges = useCallback(() => changed.current && !saving.current, []);
 
   // The model follows the name as it is typed, until the seller picks or types another.
-  const proposedModel = useRef('');
+  // A draft's model that its name proposed still follows the name.
+  const proposedModel = useRef(
+    draft?.values?.model &&
+      draft.values.model === modelFromName(draft.values.name ?? '', draft.values.Category ?? null)
+      ? draft.values.model
+      : '',
+  );
   useEffect(() => {
     const current = form.getValues('model') ?? '';
     if (current !== '' && current !== proposedModel.current) return;
@@ -100,17 +177,40 @@ export function ProductForm({
     if (proposal !== current) form.setValue('model', proposal, { shouldDirty: true });
   }, [form, name, category]);
 
+  // So does the storage ("128GB" in the name), until the seller chooses another.
+  // A listing opened to change, or a draft, keeps its storage until the name is changed.
+  const namedStorage = (text: string | undefined) => storageFromName(text ?? '') ?? undefined;
+  const proposedStorage = useRef(
+    startValues.storageGb === namedStorage(startValues.name) ? startValues.storageGb : undefined,
+  );
+  const storageName = useRef(startValues.name);
+  useEffect(() => {
+    if (name === storageName.current) return;
+    storageName.current = name;
+    const current = form.getValues('storageGb') ?? undefined;
+    if (current !== undefined && current !== proposedStorage.current) return;
+    const proposal = namedStorage(name);
+    proposedStorage.current = proposal;
+    if (proposal !== current) form.setValue('storageGb', proposal, { shouldDirty: true });
+  }, [form, name]);
+
   const save = async ({ lockKind: kind, carrier, photos: urls, ...fields }: ProductFormOutput) => {
     if (uploading.current) {
       form.setError('photos', { message: WAIT_FOR_UPLOADS }, { shouldFocus: true });
       return;
     }
-    await onSubmit({
-      ...fields,
-      networkLock: kind === 'unlocked' ? NETWORK_UNLOCKED : carrier,
-      photos: urls,
-      imgURL: urls[0] ?? '',
-    });
+    writeDraftNow();
+    saving.current = true;
+    try {
+      await onSubmit({
+        ...fields,
+        networkLock: kind === 'unlocked' ? NETWORK_UNLOCKED : kind === 'carrier' ? carrier : null,
+        photos: urls,
+        imgURL: urls[0] ?? '',
+      });
+    } finally {
+      saving.current = false;
+    }
   };
 
   return (
@@ -147,6 +247,12 @@ export function ProductForm({
           {...bindField(form, name, { valueAsNumber: true, deps: [...deps] })}
         />
       ))}
+      <FairPriceHint
+        category={category}
+        model={model ?? ''}
+        storageGb={storageGb ?? undefined}
+        price={resellPrice}
+      />
       <SelectField
         label="Condition"
         prompt="Choose a condition"
@@ -155,21 +261,32 @@ export function ProductForm({
       />
 
       <fieldset className="mt-4 grid gap-x-6 gap-y-2 border-t border-base-300 pt-4 md:col-span-2 md:grid-cols-2">
-        <legend className="pt-4 text-lg font-semibold">Phone details</legend>
+        <legend className="pt-4 text-lg font-semibold">Phone details (optional)</legend>
+        <DetailsNudge
+          storageGb={storageGb}
+          colour={colour}
+          batteryHealth={batteryHealth}
+          lockKind={lockKind}
+        />
         <ModelField control={form.control} category={category} error={errors.model?.message} />
-        <FormField id={storageId} label="Storage" error={errors.storageGb?.message}>
+        <FormField
+          id={storageId}
+          label="Storage"
+          error={errors.storageGb?.message}
+          hint={
+            storageGb === undefined || storageGb === null
+              ? 'Choose the storage: buyers filter by it, and it finds the price of the same phone.'
+              : undefined
+          }
+        >
           <select
             id={storageId}
             className={`select w-full ${errors.storageGb ? 'select-error' : ''}`}
             defaultValue=""
             {...errorProps(storageId, errors.storageGb?.message)}
-            {...form.register('storageGb', {
-              setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
-            })}
+            {...form.register('storageGb', { setValueAs: optionalNumber })}
           >
-            <option value="" disabled>
-              Choose the storage
-            </option>
+            <option value="">Choose the storage</option>
             {STORAGE_OPTIONS_GB.map((gb) => (
               <option key={gb} value={gb}>
                 {formatStorage(gb)}
@@ -184,14 +301,15 @@ export function ProductForm({
           inputMode="numeric"
           min={1}
           max={100}
-          {...bindField(form, 'batteryHealth', { valueAsNumber: true })}
+          {...bindField(form, 'batteryHealth', { setValueAs: optionalNumber })}
         />
-        <TextField
+        <DateField
           label="Warranty until (optional)"
-          type="date"
-          {...bindField(form, 'warrantyUntil', {
-            setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v),
-          })}
+          value={warranty.field.value}
+          onChange={warranty.field.onChange}
+          onBlur={warranty.field.onBlur}
+          years={warrantyYears(warranty.field.value)}
+          error={errors.warrantyUntil?.message}
         />
         <fieldset
           className="fieldset md:col-span-2"
@@ -281,6 +399,15 @@ export function ProductForm({
           {...form.register('description')}
         />
       </FormField>
+      <LeaveGuard
+        when={hasChanges}
+        title="Leave this page?"
+        message={
+          draft
+            ? 'Your listing is not posted yet. It is kept as a draft for your account in this browser, photos included: open Add Product again to finish it.'
+            : 'Your changes to this listing are not saved yet. If you leave, they are lost.'
+        }
+      />
     </Form>
   );
 }

@@ -124,6 +124,21 @@ const CASES: Case[] = [
     },
   },
   {
+    label: 'POST /me/become-buyer',
+    route: 'POST /api/me/become-buyer',
+    url: () => '/api/me/become-buyer',
+    // A new seller has no listing: they may go back to buying.
+    freshCaller: true,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 409,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+    },
+  },
+  {
     label: "GET /users/buyers/<buyer's email>",
     route: 'GET /api/users/buyers/:email',
     url: (u) => `/api/users/buyers/${q(u.buyer.email)}`,

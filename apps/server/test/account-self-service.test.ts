@@ -124,9 +124,7 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
     expect(deal.statusCode).toBe(409);
     expect(errorOf(deal).message).toMatch(/^You have 1 accepted deal in My Orders\./);
     // My Orders still answers the buyer, with the hand-over code.
-    expect((await call(t, buyer, 'GET', `/api/booking?email=${buyer.email}`)).statusCode).toBe(
-      200,
-    );
+    expect((await call(t, buyer, 'GET', `/api/booking?email=${buyer.email}`)).statusCode).toBe(200);
   });
 
   it('goes back to buying once no listing is left unsold, and refuses before', async () => {
@@ -150,7 +148,11 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
     expect(removed.statusCode, removed.body).toBe(200);
     const back = await call(t, buyer, 'POST', '/api/me/become-buyer');
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json<User>()).toMatchObject({ _id: buyer.id, role: 'buyer', isVerifiedUser: false });
+    expect(back.json<User>()).toMatchObject({
+      _id: buyer.id,
+      role: 'buyer',
+      isVerifiedUser: false,
+    });
     expect((await userRow(buyer.id))?.role).toBe('buyer');
     // The same session acts as a buyer at once: it books, and no longer lists.
     expect((await book(buyer, elsewhere._id)).statusCode).toBe(200);

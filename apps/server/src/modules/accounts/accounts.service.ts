@@ -145,7 +145,11 @@ export function appConfigFor(
   config: Readonly<Config>,
   demoAdmin: AppConfig['demoAdmin'],
 ): AppConfig {
-  return { socialSignIn: config.google ? 'google' : config.oidc ? 'oidc' : null, demoAdmin };
+  return {
+    socialSignIn: config.google ? 'google' : config.oidc ? 'oidc' : null,
+    demoAdmin,
+    supportEmail: config.supportEmail,
+  };
 }
 
 /**

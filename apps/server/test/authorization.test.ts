@@ -358,6 +358,12 @@ const CASES: Case[] = [
     expected: { ...ownBuyerList, otherBuyer: 404 },
   },
   {
+    label: "POST /saved-searches/<buyer's saved search>/viewed",
+    route: 'POST /api/saved-searches/:id/viewed',
+    url: (_u, fx) => `/api/saved-searches/${fx.savedSearchId}/viewed`,
+    expected: { ...ownBuyerList, otherBuyer: 404 },
+  },
+  {
     label: "GET /me/marks?productIds=<seller's product>",
     route: 'GET /api/me/marks',
     url: (_u, fx) => `/api/me/marks?productIds=${fx.productId}`,

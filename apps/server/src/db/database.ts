@@ -20,6 +20,7 @@ import * as imeiModel from './migrations/20261124000900_imei_model.ts';
 import * as listingNames from './migrations/20261124001000_listing_names.ts';
 import * as searchDocs from './migrations/20261124001100_search_docs.ts';
 import * as searchLog from './migrations/20261124001200_search_log.ts';
+import * as savedSearchPositions from './migrations/20261126006001_saved_search_positions.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '20261124001000_listing_names': listingNames,
   '20261124001100_search_docs': searchDocs,
   '20261124001200_search_log': searchLog,
+  '20261126006001_saved_search_positions': savedSearchPositions,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

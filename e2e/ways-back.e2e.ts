@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { PHONE, logIn, screenshot, useServerAndBrowser } from './harness.ts';
 import { ADMIN, BUYER, SELLER, api, listProduct, signUp, toast } from './fixtures.ts';
 import { captureBothWidths, unexpectedErrors } from './public-helpers.ts';
+import { captureDashboard } from './dashboard-helpers.ts';
 
 /*
  * The ways on and back that a first-time user was missing: why a visitor must log in, a buyer
@@ -118,7 +119,7 @@ describe('ways on and back', () => {
 
     await page.goto('/dashboard/profile');
     await page.getByRole('region', { name: 'Buy phones again' }).waitFor();
-    await captureBothWidths(page, 'ways-back-profile-seller');
+    await captureDashboard(page, 'ways-back-profile-seller');
     await page.getByRole('button', { name: 'Go back to buying' }).click();
     await page.getByRole('button', { name: 'Yes, go back to buying' }).click();
     await toast(page, 'Your account is a buyer account again');
@@ -172,7 +173,7 @@ describe('ways on and back', () => {
     const row = page.getByRole('row').filter({ hasText: account.name });
     await row.getByText('Suspended', { exact: true }).waitFor();
     await row.getByText('Why: Fake account').waitFor();
-    await captureBothWidths(page, 'ways-back-all-buyers-suspended');
+    await captureDashboard(page, 'ways-back-all-buyers-suspended');
     await row.getByRole('button', { name: `Restore ${account.name}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('Appeal accepted');
@@ -209,7 +210,7 @@ describe('ways on and back', () => {
     const filters = page.getByRole('list', { name: 'Filters of Quasar under $900' });
     await filters.getByText(`Words “${word}”`).waitFor();
     await filters.getByText('Price up to $900').waitFor();
-    await captureBothWidths(page, 'ways-back-saved-searches');
+    await captureDashboard(page, 'ways-back-saved-searches');
 
     await item.getByRole('link', { name: 'Quasar under $900' }).click();
     await page.waitForURL((url) => url.pathname === '/search');

@@ -3,7 +3,6 @@ import {
   useId,
   useRef,
   useState,
-  type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -51,8 +50,6 @@ export function SearchCombobox({
   const ownId = useId();
   const id = inputId ?? `${ownId}-input`;
   const hintId = `${ownId}-hint`;
-  // The focus is in the form (the field, or a link of the hint).
-  const [focusWithin, setFocusWithin] = useState(false);
   const [value, setValue] = useState(initialValue);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const list = useSuggestionList(suggestions, (picked) => submit(picked));
@@ -120,11 +117,7 @@ export function SearchCombobox({
       action={action}
       method="get"
       onSubmit={onFormSubmit}
-      onFocus={() => setFocusWithin(true)}
-      onBlur={(e: FocusEvent<HTMLFormElement>) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setFocusWithin(false);
-      }}
-      className="relative"
+      className="group relative"
     >
       <label htmlFor={id} className="sr-only">
         {label}
@@ -179,7 +172,9 @@ export function SearchCombobox({
       {hint && (
         <div
           id={hintId}
-          className={`${focusWithin && !list.expanded ? 'block' : 'hidden'} absolute right-0 left-0 z-40 mt-1 rounded-box border border-base-300 bg-base-100 p-3 text-sm shadow-lg md:left-auto md:w-80`}
+          // Shown while the focus is in the form (the field, or a link of the hint), also before
+          // the page's scripts have run; the suggestions take its place.
+          className={`hidden ${list.expanded ? '' : 'group-focus-within:block'} absolute right-0 left-0 z-40 mt-1 rounded-box border border-base-300 bg-base-100 p-3 text-sm shadow-lg md:left-auto md:w-80`}
         >
           {hint}
         </div>

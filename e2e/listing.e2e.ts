@@ -187,7 +187,9 @@ describe('the listing page', () => {
     await card.getByRole('link', { name: GALLERY_PHONE, exact: true }).click();
     await page.waitForURL(`**/product/${galleryId}`);
     await page.getByRole('heading', { name: GALLERY_PHONE, level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Add to wishlist', disabled: false }).waitFor();
+    await page
+      .getByRole('button', { name: `Save ${GALLERY_PHONE} to wishlist`, disabled: false })
+      .waitFor();
     await page.getByRole('button', { name: 'Booked Now', disabled: false }).waitFor();
     await page.goBack();
     await card.locator('figure a').click();
@@ -357,7 +359,7 @@ describe('the listing page', () => {
     await buyer.page.getByText('This phone has been sold.').waitFor();
     await buyer.page.getByText('Sold', { exact: true }).first().waitFor();
     expect(await buyer.page.getByRole('button', { name: 'Booked Now' }).count()).toBe(0);
-    expect(await buyer.page.getByRole('button', { name: 'Add to wishlist' }).count()).toBe(0);
+    expect(await buyer.page.getByRole('button', { name: /to wishlist$|^Saved: / }).count()).toBe(0);
     await captureBothWidths(buyer.page, 'listing-sold');
     expect(unexpectedErrors(buyer.errors)).toEqual([]);
   });

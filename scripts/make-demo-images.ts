@@ -66,6 +66,9 @@ const people: Array<[string, string, number]> = [
   ['person-2', 'SN', 330],
   ['person-3', 'KH', 140],
   ['person-4', 'MJ', 30],
+  // The demo accounts' own pictures carry their own initials (Rahim Phones, Sam Buyer).
+  ['seller-rahim', 'RP', 170],
+  ['buyer-sam', 'SB', 260],
   ['avatar-default', '?', 220],
 ];
 for (const [name, initials, hue] of people) await write(name, person(initials, hue), 160, 80);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Phone Market <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -81,6 +82,11 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Where people write for help (the help page, the footer, a suspended account's message):
+   * SUPPORT_EMAIL, or in a demo run on http the demo's support@example.com; else none.
+   */
+  supportEmail: string | null;
   s3: {
     bucket: string;
     endpoint: string | undefined;
@@ -100,6 +106,9 @@ export interface Config {
    */
   searchIndex: 'memory' | 'database';
 }
+
+/** The demo's support address, like its accounts' (example.com receives no mail). */
+export const DEMO_SUPPORT_EMAIL = 'support@example.com';
 
 export class ConfigError extends Error {}
 
@@ -172,6 +181,8 @@ export function loadConfig(
         : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail:
+      e.SUPPORT_EMAIL ?? (seedDemo && !publicUrl.startsWith('https:') ? DEMO_SUPPORT_EMAIL : null),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -4,6 +4,7 @@ import { readBool } from '../src/db/dialect.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, signIn, type TestUser } from './factories.ts';
 import { sameOriginJson } from './helpers/auth.ts';
+import { acceptBooking, requestBooking } from './helpers/deal.ts';
 import {
   call,
   countRows,
@@ -88,6 +89,93 @@ describe(`POST /api/me/become-seller on ${testDbKind}`, () => {
     expect((await call(t, buyer, 'POST', '/api/me/become-seller')).statusCode).toBe(200);
     const before = await snapshot(t);
     expect((await call(t, buyer, 'POST', '/api/me/become-seller')).statusCode).toBe(409);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe(`becoming a seller with orders, and going back to buying, on ${testDbKind}`, () => {
+  const errorOf = (res: { json<T>(): T }) => res.json<ErrorResponse>().error;
+
+  it('refuses the switch while the buyer has an open request or an accepted deal, saying so', async () => {
+    const buyer = await createUser(t, { role: 'buyer' });
+    const seller = await createUser(t, { role: 'seller' });
+    const waiting = await postProduct(t, seller, { name: 'Waiting phone' });
+    const agreed = await postProduct(t, seller, { name: 'Agreed phone' });
+    const requestId = await requestBooking(t, buyer, waiting._id);
+    await acceptBooking(t, seller, await requestBooking(t, buyer, agreed._id));
+
+    const before = await snapshot(t);
+    const both = await call(t, buyer, 'POST', '/api/me/become-seller');
+    expect(both.statusCode).toBe(409);
+    expect(errorOf(both)).toEqual({
+      code: 'CONFLICT',
+      message:
+        'You have 1 open request and 1 accepted deal in My Orders. Finish or cancel them before you become a seller: a seller account cannot see its orders or hand-over codes.',
+    });
+    expect(await snapshot(t)).toEqual(before);
+    expect((await userRow(buyer.id))?.role).toBe('buyer');
+
+    // The waiting one is cancelled: the accepted deal alone still holds the switch back.
+    const cancel = await call(t, buyer, 'POST', `/api/booking/${requestId}/cancel`, {
+      reason: 'Found another phone',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const deal = await call(t, buyer, 'POST', '/api/me/become-seller');
+    expect(deal.statusCode).toBe(409);
+    expect(errorOf(deal).message).toMatch(/^You have 1 accepted deal in My Orders\./);
+    // My Orders still answers the buyer, with the hand-over code.
+    expect((await call(t, buyer, 'GET', `/api/booking?email=${buyer.email}`)).statusCode).toBe(200);
+  });
+
+  it('goes back to buying once no listing is left unsold, and refuses before', async () => {
+    const buyer = await createUser(t, { role: 'buyer' });
+    const other = await createUser(t, { role: 'seller' });
+    const elsewhere = await postProduct(t, other, { name: 'Somebody else’s phone' });
+    expect((await call(t, buyer, 'POST', '/api/me/become-seller')).statusCode).toBe(200);
+    const listing = await postProduct(t, buyer, { name: 'My old phone' });
+
+    const before = await snapshot(t);
+    const refused = await call(t, buyer, 'POST', '/api/me/become-buyer');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toEqual({
+      code: 'CONFLICT',
+      message:
+        'You have 1 listing not yet sold. Delete or sell it in My Products before you go back to buying.',
+    });
+    expect(await snapshot(t)).toEqual(before);
+
+    const removed = await call(t, buyer, 'DELETE', `/api/my-products/${listing._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const back = await call(t, buyer, 'POST', '/api/me/become-buyer');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<User>()).toMatchObject({
+      _id: buyer.id,
+      role: 'buyer',
+      isVerifiedUser: false,
+    });
+    expect((await userRow(buyer.id))?.role).toBe('buyer');
+    // The same session acts as a buyer at once: it books, and no longer lists.
+    expect((await book(buyer, elsewhere._id)).statusCode).toBe(200);
+    expect((await ownProducts(buyer)).statusCode).toBe(403);
+  });
+
+  it('lets a seller whose listings are all sold go back; answers 409 to a buyer, 403 to an admin', async () => {
+    const seller = await createUser(t, { role: 'seller', verified: true });
+    const sold = await postProduct(t, seller, { name: 'Sold phone' });
+    const marked = await call(t, seller, 'POST', `/api/my-products/${sold._id}/sold`, {});
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await call(t, seller, 'POST', '/api/me/become-buyer')).statusCode).toBe(200);
+
+    const buyer = await createUser(t, { role: 'buyer' });
+    const admin = await createUser(t, { role: 'admin' });
+    const before = await snapshot(t);
+    const asBuyer = await call(t, buyer, 'POST', '/api/me/become-buyer');
+    expect(asBuyer.statusCode).toBe(409);
+    expect(errorOf(asBuyer).message).toBe('This account is already a buyer account');
+    const asAdmin = await call(t, admin, 'POST', '/api/me/become-buyer');
+    expect(asAdmin.statusCode).toBe(403);
+    expect(errorOf(asAdmin).message).toBe('An admin account cannot become a buyer');
+    expect((await call(t, null, 'POST', '/api/me/become-buyer')).statusCode).toBe(401);
     expect(await snapshot(t)).toEqual(before);
   });
 });

@@ -47,11 +47,54 @@ describe(`listing and verifying sellers on ${testDbKind}`, () => {
       img: null,
       role: 'seller',
       isVerifiedUser: false,
+      suspended: false,
+      suspendedReason: null,
     });
     const buyers = (await call(t, admin, 'GET', '/api/all-buyers?limit=100')).json<User[]>();
     expect(buyers.every((u) => u.role === 'buyer')).toBe(true);
     expect(buyers.map((u) => u._id)).toContain(buyer.id);
     expect(buyers.map((u) => u._id)).not.toContain(seller.id);
+  });
+
+  it('marks suspended sellers and buyers with the reason, until an admin restores them (audited)', async () => {
+    const seller = await createUser(t, { role: 'seller' });
+    const buyer = await createUser(t, { role: 'buyer' });
+    const suspendedAt = new Date().toISOString();
+    await t.app.db
+      .updateTable('users')
+      .set({ suspendedAt, suspendedReason: 'Fake listings' })
+      .where('id', 'in', [seller.id, buyer.id])
+      .execute();
+    type Listed = User & { suspended: boolean; suspendedReason: string | null };
+    const entryOf = async (list: string, id: string) =>
+      (await call(t, admin, 'GET', `/api/${list}?limit=100`))
+        .json<Listed[]>()
+        .find((u) => u._id === id);
+    expect(await entryOf('all-sellers', seller.id)).toMatchObject({
+      suspended: true,
+      suspendedReason: 'Fake listings',
+    });
+    expect(await entryOf('all-buyers', buyer.id)).toMatchObject({
+      suspended: true,
+      suspendedReason: 'Fake listings',
+    });
+
+    const restored = await call(t, admin, 'POST', `/api/admin/users/${buyer.id}/restore`, {
+      reason: 'Appeal accepted',
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await entryOf('all-buyers', buyer.id)).toMatchObject({
+      suspended: false,
+      suspendedReason: null,
+    });
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'actorId'])
+      .where('targetId', '=', buyer.id)
+      .execute();
+    expect(audit).toEqual([
+      { action: 'restore_user', reason: 'Appeal accepted', actorId: admin.id },
+    ]);
   });
 
   it('verifies a seller once, and their cards show it', async () => {

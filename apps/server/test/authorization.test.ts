@@ -125,6 +125,21 @@ const CASES: Case[] = [
     },
   },
   {
+    label: 'POST /me/become-buyer',
+    route: 'POST /api/me/become-buyer',
+    url: () => '/api/me/become-buyer',
+    // A new seller has no listing: they may go back to buying.
+    freshCaller: true,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 409,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+    },
+  },
+  {
     label: "GET /users/buyers/<buyer's email>",
     route: 'GET /api/users/buyers/:email',
     url: (u) => `/api/users/buyers/${q(u.buyer.email)}`,
@@ -372,6 +387,12 @@ const CASES: Case[] = [
     label: "DELETE /saved-searches/<buyer's saved search>",
     route: 'DELETE /api/saved-searches/:id',
     url: (_u, fx) => `/api/saved-searches/${fx.savedSearchId}`,
+    expected: { ...ownBuyerList, otherBuyer: 404 },
+  },
+  {
+    label: "POST /saved-searches/<buyer's saved search>/viewed",
+    route: 'POST /api/saved-searches/:id/viewed',
+    url: (_u, fx) => `/api/saved-searches/${fx.savedSearchId}/viewed`,
     expected: { ...ownBuyerList, otherBuyer: 404 },
   },
   {

@@ -45,9 +45,24 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, /^SEED_DEMO: must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
     [{ ADMIN_EMAIL: 'root@example.com' }, /^ADMIN_PASSWORD: must be set together with ADMIN_EMAIL/],
+    [{ SUPPORT_EMAIL: 'not an address' }, /^SUPPORT_EMAIL: must be an email address/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp, ...env })).toThrow(message);
+  });
+
+  it('takes the support address from SUPPORT_EMAIL; a demo on http has the demo one, else none', () => {
+    const dir = path.join(tmp, 'support');
+    expect(loadConfig({ DATA_DIR: dir, SUPPORT_EMAIL: 'help@shop.example' }).supportEmail).toBe(
+      'help@shop.example',
+    );
+    expect(loadConfig({ DATA_DIR: dir }).supportEmail).toBe('support@example.com');
+    expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false' }).supportEmail).toBeNull();
+    const https = { DATA_DIR: dir, PUBLIC_URL: 'https://market.example' };
+    expect(loadConfig(https).supportEmail).toBeNull();
+    expect(loadConfig({ ...https, SUPPORT_EMAIL: 'help@market.example' }).supportEmail).toBe(
+      'help@market.example',
+    );
   });
 
   it('refuses a DATA_DIR it cannot write', () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@market/shared';
 import { loadConfig } from '../src/config.ts';
-import { DEMO_ACCOUNTS } from '../src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_REVIEWS } from '../src/db/seed/demo-data.ts';
+import { DEMO_IMAGES_DIR } from '../src/plugins/web/static-assets.ts';
 import { buildTestApp, testDbKind } from './build-test-app.ts';
 import { uniqueTestIp } from './factories.ts';
 
@@ -70,6 +71,29 @@ describe(`the demo admin on ${testDbKind}`, () => {
         .where('email', '=', DEMO_ACCOUNTS.admin.email)
         .executeTakeFirst();
       expect(admin?.role).toBe('admin');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`the demo accounts' pictures on ${testDbKind}`, () => {
+  it("are their own, not a testimonial's: the seller's and the buyer's carry their initials", async () => {
+    const t = await buildTestApp({ seedDemo: true });
+    try {
+      const users = await t.app.db
+        .selectFrom('users')
+        .select(['email', 'image'])
+        .where('email', 'in', [DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.buyer.email])
+        .execute();
+      const imageOf = (email: string) => users.find((u) => u.email === email)?.image;
+      expect(imageOf(DEMO_ACCOUNTS.seller.email)).toBe('/demo/seller-rahim.webp');
+      expect(imageOf(DEMO_ACCOUNTS.buyer.email)).toBe('/demo/buyer-sam.webp');
+      const testimonials = DEMO_REVIEWS.map((r) => r.img);
+      for (const { image } of users) {
+        expect(testimonials).not.toContain(image);
+        expect(fs.existsSync(path.join(DEMO_IMAGES_DIR, path.basename(image!)))).toBe(true);
+      }
     } finally {
       await t.close();
     }

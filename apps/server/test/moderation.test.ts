@@ -13,7 +13,7 @@ import {
   type WishlistItem,
 } from '@market/shared';
 import { readBool } from '../src/db/dialect.ts';
-import { testDbKind, useTestApp } from './build-test-app.ts';
+import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, signIn, type TestUser } from './factories.ts';
 import { categoryCount, requestBody } from './helpers/deal.ts';
 import { notificationsOf } from './helpers/notifications.ts';
@@ -502,7 +502,9 @@ describe(`suspending accounts on ${testDbKind}`, () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ error: { code: string; message: string } }>().error).toEqual({
       code: 'FORBIDDEN',
-      message: suspendedMessage('Sold a stolen phone.'),
+      // No SUPPORT_EMAIL here: the message points to the help page.
+      message:
+        "This account is suspended: Sold a stolen phone. Write to the marketplace's support (see the Help page) if you think this is a mistake.",
     });
     expect(await countRows(t, 'sessions', ['userId', seller.id])).toBe(0);
 
@@ -800,5 +802,38 @@ describe(`the dashboard figures on ${testDbKind}`, () => {
     const after = (await call(t, admin, 'GET', '/api/admin/stats')).json<AdminStats>();
     expect(after.days.at(-1)!.reports).toBe(reportsToday + 1);
     expect(after.days.at(-1)!.signUps).toBeGreaterThan(0);
+  });
+});
+
+describe(`the support address (SUPPORT_EMAIL) on ${testDbKind}`, () => {
+  it("is in the app's config and in a suspended account's refusal", async () => {
+    const app = await buildTestApp({ env: { SUPPORT_EMAIL: 'help@market.example' } });
+    try {
+      const config = await app.app.inject({ url: '/api/app-config' });
+      expect(config.json<{ supportEmail: string | null }>().supportEmail).toBe(
+        'help@market.example',
+      );
+      const member = await createUser(app, { role: 'buyer' });
+      await app.app.db
+        .updateTable('users')
+        .set({ suspendedAt: new Date().toISOString(), suspendedReason: 'Spam' })
+        .where('id', '=', member.id)
+        .execute();
+      const refused = await signIn(app, member.email, member.password);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+        'This account is suspended: Spam. Write to support at help@market.example if you think this is a mistake.',
+      );
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+        suspendedMessage('Spam', 'help@market.example'),
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is null without SUPPORT_EMAIL outside a demo', async () => {
+    const config = await t.app.inject({ url: '/api/app-config' });
+    expect(config.json<{ supportEmail: string | null }>().supportEmail).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { acceptBooking, requestBooking } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, insertWishlistItem } from './helpers/market.ts';
+import { startConversation } from './helpers/conversations.ts';
 import {
   insertConversation,
   liveEventsOf,
@@ -430,6 +431,47 @@ describe(`each kind of event on ${testDbKind}`, () => {
     expect(mail[0]!.subject).toBe('New message about Pixel Fold');
     expect(mail[0]!.text).toContain('Read it and answer in your messages.');
     expect(mail[0]!.text + mail[0]!.html).not.toMatch(/Bashir|available/);
+  });
+});
+
+describe(`reading a conversation on ${testDbKind}`, () => {
+  it('marks its message notices read, and no other conversation’s or kind’s', async () => {
+    await forget(seller);
+    const product = await listing({ name: 'Pixel Read' });
+    const other = await listing({ name: 'Pixel Other' });
+    const { conversation } = await startConversation(t, buyer, product._id, 'Still there?');
+    const { conversation: elsewhere } = await startConversation(t, buyer, other._id, 'Hi');
+    await notify(t.app.db, {
+      userId: seller.id,
+      kind: 'seller_verified',
+      title: 'Verified',
+      body: '',
+      link: '/dashboard',
+      dedupeKey: `verified-for-read-test:${seller.id}`,
+      email: false,
+    });
+    const unread = async () =>
+      (await notificationsOf(t, seller.id))
+        .filter((n) => n.readAt === null)
+        .map((n) => n.kind + ':' + n.link);
+    expect((await unread()).sort()).toEqual(
+      [
+        `new_message:/dashboard/messages/${conversation._id}`,
+        `new_message:/dashboard/messages/${elsewhere._id}`,
+        'seller_verified:/dashboard',
+      ].sort(),
+    );
+
+    const read = await post(seller, `/api/conversations/${conversation._id}/read`);
+    expect(read.statusCode, read.body).toBe(200);
+    // The answer's counts already leave the read notice out.
+    expect(read.json<{ notifications: number }>().notifications).toBe(2);
+    expect((await unread()).sort()).toEqual(
+      [`new_message:/dashboard/messages/${elsewhere._id}`, 'seller_verified:/dashboard'].sort(),
+    );
+    // The buyer's reading of the same conversation does not touch the seller's notices.
+    await post(buyer, `/api/conversations/${conversation._id}/read`);
+    expect(await unread()).toHaveLength(2);
   });
 });
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX, type SavedSearch } from '@market/shared';
 import { readDate, valueWriters } from '../src/db/dialect.ts';
+import { sendSavedSearchAlerts } from '../src/modules/notifications/notification-jobs.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories } from './helpers/market.ts';
@@ -156,5 +157,91 @@ describe(`saved searches on ${testDbKind}`, () => {
       expect((await call(t, user, 'GET', '/api/saved-searches')).statusCode).toBe(status);
       expect((await save(user, { name: 'x', filters: {} })).statusCode).toBe(status);
     }
+  });
+});
+
+describe(`new matches of saved searches on ${testDbKind}`, () => {
+  it('counts the matches posted since the buyer last opened it; opening it sees them', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    const saved = await save(reader, { name: 'Quokka', filters: { q: 'quokka' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json<SavedSearch>()._id;
+    const listed = async () =>
+      (await call(t, reader, 'GET', '/api/saved-searches')).json<SavedSearch[]>()[0]!;
+    expect((await listed()).newMatches).toBe(0);
+
+    const pause = () => new Promise((done) => setTimeout(done, 5));
+    await pause();
+    await insertListing('Quokka One', new Date());
+    await pause();
+    await insertListing('Quokka Two', new Date());
+    await insertListing('Wombat', new Date());
+    await pause();
+    expect(await listed()).toMatchObject({ name: 'Quokka', newMatches: 2 });
+
+    // Someone else's, or a missing one, answers 404 and changes nothing.
+    const theirs = await call(t, otherBuyer, 'POST', `/api/saved-searches/${id}/viewed`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.message).toBe('No such saved search');
+    const missing = await call(
+      t,
+      reader,
+      'POST',
+      `/api/saved-searches/${crypto.randomUUID()}/viewed`,
+    );
+    expect(missing.statusCode).toBe(404);
+    const notAnId = await call(t, reader, 'POST', '/api/saved-searches/not%20an%20id/viewed');
+    expect(notAnId.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notAnId.statusCode).toBeLessThan(500);
+    expect((await listed()).newMatches).toBe(2);
+
+    // Opened after the newest one was posted.
+    const viewed = await call(t, reader, 'POST', `/api/saved-searches/${id}/viewed`);
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(viewed.json<SavedSearch>()).toMatchObject({ _id: id, newMatches: 0 });
+    const row = (await rowsOf(reader))[0]!;
+    expect(row.viewedUntil).not.toBeNull();
+    expect((await listed()).newMatches).toBe(0);
+  });
+
+  it('tells of new matches under the bell within the hour, without an email, once each', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    expect((await save(reader, { name: 'Numbat', filters: { q: 'numbat' } })).statusCode).toBe(200);
+    await insertListing('Numbat Phone', new Date(Date.now() + 1_000));
+    await insertListing('Numbat Mini', new Date(Date.now() + 2_000));
+
+    const now = new Date('2031-03-01T10:15:00.000Z');
+    expect(await sendSavedSearchAlerts(t.app.db, now)).toBeGreaterThanOrEqual(1);
+    const bell = async () =>
+      t.app.db
+        .selectFrom('notifications')
+        .select(['kind', 'title', 'link', 'readAt'])
+        .where('userId', '=', reader.id)
+        .orderBy('createdAt')
+        .execute();
+    expect(await bell()).toEqual([
+      {
+        kind: 'saved_search_matches',
+        title: '2 new phones for your saved search "Numbat"',
+        link: '/search?q=numbat',
+        readAt: null,
+      },
+    ]);
+    const mail = await t.app.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('userId', '=', reader.id)
+      .execute();
+    expect(mail).toEqual([]);
+
+    // The same phones are not told of again; a newer one is, in a later hour.
+    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 20 * 60_000));
+    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 2 * 3_600_000));
+    expect(await bell()).toHaveLength(1);
+    await insertListing('Numbat Max', new Date(Date.now() + 3_000));
+    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 3 * 3_600_000));
+    const told = await bell();
+    expect(told).toHaveLength(2);
+    expect(told[1]!.title).toBe('1 new phone for your saved search "Numbat"');
   });
 });

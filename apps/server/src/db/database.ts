@@ -23,6 +23,7 @@ import * as searchLog from './migrations/20261124001200_search_log.ts';
 import * as fairPricePerSeller from './migrations/20261126001001_fair_price_per_seller.ts';
 import * as handoverLockMailDigest from './migrations/20261126002001_handover_lock_mail_digest.ts';
 import * as imeiGiven from './migrations/20261126003001_imei_given.ts';
+import * as savedSearchPositions from './migrations/20261126006001_saved_search_positions.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '20261126001001_fair_price_per_seller': fairPricePerSeller,
   '20261126002001_handover_lock_mail_digest': handoverLockMailDigest,
   '20261126003001_imei_given': imeiGiven,
+  '20261126006001_saved_search_positions': savedSearchPositions,
 };
 
 // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's

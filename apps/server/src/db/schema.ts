@@ -233,6 +233,13 @@ export interface SavedSearchesTable {
   createdAt: Timestamp;
   /** The newest matching listing's posting time when saved; later ones are new to it. */
   seenUntil: Timestamp;
+  /**
+   * Where its buyer last opened it: later matches count as new on the saved searches page. Null
+   * (a row written without it) reads as `seenUntil`.
+   */
+  viewedUntil: ColumnType<Date | string | null, Date | string | null | undefined, Date | string>;
+  /** What the bell last told of: later matches are told under the bell (null: `seenUntil`). */
+  alertedUntil: ColumnType<Date | string | null, Date | string | null | undefined, Date | string>;
 }
 
 /** A buyer's conversation with the seller of one listing (a copy of its name and cover kept). */

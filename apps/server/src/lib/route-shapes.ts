@@ -68,7 +68,7 @@ export function listRoute<Q extends z.ZodType, I extends z.ZodType>(
 }
 
 export interface OwnItemRoute<A extends z.ZodType> {
-  method: 'PUT' | 'DELETE';
+  method: 'PUT' | 'DELETE' | 'POST';
   /** A path ending in `/:id`. */
   url: string;
   /** Who may ask: `onlyRoles(...)` (lib/access.ts). */

@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { DashboardLoading } from '../components/layout/dashboard-frame.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { RouteErrorPage } from './routes/error-page.tsx';
 import HomeRoute, { loader as homeLoader } from './routes/home.tsx';
-import { SiteSearch } from '../features/search/components/site-search.tsx';
-import { TopBarAlerts } from './top-bar-alerts.tsx';
+import { PublicFrame } from './public-frame.tsx';
 
 /** What a lazily loaded page module exports. */
 interface PageModule {
@@ -43,7 +41,7 @@ function lazyPage(file: string): Required<Pick<RouteObject, 'id' | 'lazy'>> {
  */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout search={<SiteSearch />} alerts={<TopBarAlerts />} />,
+    element: <PublicFrame />,
     errorElement: <RouteErrorPage />,
     // Shown while a deep link's page chunk and loader arrive on the first visit.
     hydrateFallbackElement: <FullScreenSpinner />,
@@ -55,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.productPattern, ...lazyPage('product.tsx') },
       { path: paths.sellerPattern, ...lazyPage('seller.tsx') },
       { path: paths.blog, ...lazyPage('blog.tsx') },
+      { path: paths.help, ...lazyPage('help.tsx') },
       { path: paths.search, ...lazyPage('search.tsx') },
       { path: paths.logIn, ...lazyPage('log-in.tsx') },
       { path: paths.registration, ...lazyPage('registration.tsx') },

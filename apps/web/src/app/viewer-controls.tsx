@@ -36,6 +36,7 @@ export function viewerControls({
   onBook,
   logIn,
   ownListing,
+  sellerNote,
 }: {
   product: ViewedProduct;
   viewer: User | null;
@@ -44,10 +45,12 @@ export function viewerControls({
   onBook: () => void;
   logIn: () => void;
   ownListing: ReactNode;
+  /** Said to a seller in place of the buyer's actions on someone else's listing (why not). */
+  sellerNote?: ReactNode;
 }): ViewerControls {
   if (!viewer) {
     return {
-      wishlistControl: <SignedOutHeart onLogIn={logIn} />,
+      wishlistControl: <SignedOutHeart productName={product.name} onLogIn={logIn} />,
       action: (
         <>
           <BookButton booked={false} status={product.status} ready onBook={logIn} />
@@ -64,6 +67,7 @@ export function viewerControls({
       wishlistControl: (
         <WishlistHeart
           productId={product._id}
+          productName={product.name}
           itemId={marks?.savedEntries.get(product._id)}
           ready={marksReady && known}
         />
@@ -83,5 +87,6 @@ export function viewerControls({
     };
   }
   const own = known && product.sellerId === viewer._id;
-  return { action: own ? ownListing : undefined };
+  if (own) return { action: ownListing };
+  return { action: known && viewer.role === 'seller' ? sellerNote : undefined };
 }

@@ -13,6 +13,8 @@ export const paths = {
   seller: (id: string) => `/seller/${encodeURIComponent(id)}`,
   sellerPattern: '/seller/:sellerId',
   blog: '/blog',
+  /** Help and contact: the support address (SUPPORT_EMAIL) and what to do when stuck. */
+  help: '/help',
   search: '/search',
   /** The search results page for an address's parameters (`q`, filters, sort, cursor). */
   searchResults: (params: URLSearchParams | string = '') => {

@@ -28,6 +28,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A member as the admin lists (all sellers, all buyers) show them: suspended or not, and why. */
+export const memberSchema = userSchema.extend({
+  suspended: z.boolean(),
+  suspendedReason: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
 /** Registration as the form fills it in (the image is uploaded first and becomes img). */
 export const registrationSchema = z.object({
   name: nameSchema,
@@ -112,5 +119,7 @@ export const appConfigSchema = z.object({
   socialSignIn: z.enum(['google', 'oidc']).nullable(),
   /** The demo admin shown on the log-in page when demo data is on. */
   demoAdmin: z.object({ email: z.string(), password: z.string() }).nullable(),
+  /** Where people write for help (SUPPORT_EMAIL); null when the operator gave none. */
+  supportEmail: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -330,9 +330,15 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** The message a suspended account is refused sign-in with (the log-in page shows it). */
-export function suspendedMessage(reason: string | null): string {
+/**
+ * The message a suspended account is refused sign-in with (the log-in page shows it), pointing
+ * to the support address when the operator set one, and to the help page.
+ */
+export function suspendedMessage(reason: string | null, supportEmail: string | null): string {
   // The reason's own full stop would double the sentence's.
   const why = reason?.trim().replace(/[.!\s]+$/, '');
-  return `This account is suspended${why ? `: ${why}` : ''}. Write to the marketplace's support if you think this is a mistake.`;
+  const write = supportEmail
+    ? `Write to support at ${supportEmail}`
+    : "Write to the marketplace's support (see the Help page)";
+  return `This account is suspended${why ? `: ${why}` : ''}. ${write} if you think this is a mistake.`;
 }

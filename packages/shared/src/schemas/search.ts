@@ -157,5 +157,7 @@ export const savedSearchSchema = z.object({
   createdAt: z.string(),
   /** Listings posted after this time are new to this search (for alerts). */
   seenUntil: z.string(),
+  /** How many listings on show match it that were posted since its buyer last opened it. */
+  newMatches: z.number().int().min(0),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;

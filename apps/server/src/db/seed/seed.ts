@@ -49,7 +49,7 @@ export async function seedDemoData(
         ...DEMO_ACCOUNTS.seller,
         role: 'seller',
         isVerifiedUser: true,
-        image: '/demo/person-3.webp',
+        image: '/demo/seller-rahim.webp',
       }),
       newSeller: await insertUserWithPassword(trx, {
         ...DEMO_ACCOUNTS.newSeller,
@@ -60,7 +60,7 @@ export async function seedDemoData(
         ...DEMO_ACCOUNTS.buyer,
         role: 'buyer',
         isVerifiedUser: false,
-        image: '/demo/person-2.webp',
+        image: '/demo/buyer-sam.webp',
       }),
     };
 

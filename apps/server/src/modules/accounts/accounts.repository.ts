@@ -105,6 +105,46 @@ export async function changeBuyerToSeller(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A buyer's requests that still hold: waiting for the seller, or accepted and not handed over. */
+export async function countOpenRequestsOfBuyer(db: Db, buyerId: string) {
+  const rows = await db
+    .selectFrom('bookings')
+    .select((e) => ['status', e.fn.countAll<number>().as('n')])
+    .where('buyerId', '=', buyerId)
+    .where('status', 'in', ['requested', 'accepted'])
+    .groupBy('status')
+    .execute();
+  const countOf = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { requested: countOf('requested'), accepted: countOf('accepted') };
+}
+
+/** A seller's listings that are not sold: on show, reserved, or waiting for a moderator. */
+export async function countUnsoldListingsOfSeller(db: Db, sellerId: string) {
+  const row = await db
+    .selectFrom('products')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('sellerId', '=', sellerId)
+    .where('status', '!=', 'sold')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A seller buys again from the same account; answers false when it is not a seller's. */
+export async function changeSellerToBuyer(
+  db: Db,
+  id: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const w = valueWriters(db);
+  const result = await db
+    .updateTable('users')
+    .set({ role: 'buyer', isVerifiedUser: w.bool(false), updatedAt: w.date(now) })
+    .where('id', '=', id)
+    .where('role', '=', 'seller')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function makeAdmin(db: Db, id: string, now: Date = new Date()): Promise<void> {
   await db
     .updateTable('users')

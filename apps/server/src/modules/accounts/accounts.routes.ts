@@ -19,6 +19,7 @@ import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../../plugins/auth/b
 import { unauthorized } from '../../lib/errors.ts';
 import {
   appConfigFor,
+  becomeBuyer,
   becomeSeller,
   ensureConfiguredAdmin,
   getUser,
@@ -127,12 +128,36 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: "Turn the signed-in buyer's account into a seller's (unverified)",
+        description:
+          '409 while the buyer has open requests or accepted deals (My Orders), or is a seller.',
         response: { 200: userSchema, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {
       const user = await becomeSeller(app.db, request.actor);
       // Cached sessions hold the role; the next request must act as the seller.
+      await app.forgetUserSessions(request.actor.id);
+      return user;
+    },
+  );
+
+  app.post(
+    '/me/become-buyer',
+    {
+      preValidation: signedIn(),
+      // The seller has no listing left on show, so no cached answer changes.
+      config: { changes: [] },
+      schema: {
+        tags: ['accounts'],
+        summary: "Turn the signed-in seller's account back into a buyer's",
+        description:
+          '409 while any listing of theirs is not sold (on show, reserved or held), or for a buyer.',
+        response: { 200: userSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await becomeBuyer(app.db, request.actor);
+      // Cached sessions hold the role; the next request must act as the buyer.
       await app.forgetUserSessions(request.actor.id);
       return user;
     },

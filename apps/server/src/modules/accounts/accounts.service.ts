@@ -10,6 +10,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import {
   changeBuyerToSeller,
+  changeSellerToBuyer,
+  countOpenRequestsOfBuyer,
+  countUnsoldListingsOfSeller,
   deleteBelongingsOfUser,
   deleteSessionsOfUser,
   findCredentialPassword,
@@ -53,15 +56,55 @@ export async function saveOwnProfile(
   return getUser(db, actor.id);
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * POST /me/become-seller: a buyer sells from the same account from now on, unverified. A seller
- * already is one (409); an admin account is the operator's and stays an admin (403).
+ * already is one (409); an admin account is the operator's and stays an admin (403). A buyer
+ * with requests that still hold (waiting, or accepted and not handed over) keeps buying until
+ * they are done (409): a seller account sees neither My Orders nor its hand-over codes.
  */
 export async function becomeSeller(db: Kysely<Database>, actor: Actor): Promise<User> {
   if (actor.role === 'admin') throw forbidden('An admin account cannot become a seller');
-  if (!(await changeBuyerToSeller(db, actor.id))) {
-    throw conflict('This account is already a seller account');
-  }
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, actor.id);
+    if (user?.role !== 'buyer') throw conflict('This account is already a seller account');
+    const open = await countOpenRequestsOfBuyer(trx, actor.id);
+    if (open.requested + open.accepted > 0) {
+      const what = [
+        open.requested > 0 && count(open.requested, 'open request', 'open requests'),
+        open.accepted > 0 && count(open.accepted, 'accepted deal', 'accepted deals'),
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      throw conflict(
+        `You have ${what} in My Orders. Finish or cancel them before you become a seller: a seller account cannot see its orders or hand-over codes.`,
+      );
+    }
+    await changeBuyerToSeller(trx, actor.id);
+  });
+  return getUser(db, actor.id);
+}
+
+/**
+ * POST /me/become-buyer: a seller goes back to buying, once none of their listings is left
+ * unsold (on show, reserved or waiting for a moderator), so that no buyer is left with a
+ * listing whose seller cannot answer. The account is unverified as a seller from then on. A
+ * buyer already is one (409); an admin account stays an admin (403).
+ */
+export async function becomeBuyer(db: Kysely<Database>, actor: Actor): Promise<User> {
+  if (actor.role === 'admin') throw forbidden('An admin account cannot become a buyer');
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, actor.id);
+    if (user?.role !== 'seller') throw conflict('This account is already a buyer account');
+    const unsold = await countUnsoldListingsOfSeller(trx, actor.id);
+    if (unsold > 0) {
+      throw conflict(
+        `You have ${count(unsold, 'listing', 'listings')} not yet sold. Delete or sell ${unsold === 1 ? 'it' : 'them'} in My Products before you go back to buying.`,
+      );
+    }
+    await changeSellerToBuyer(trx, actor.id);
+  });
   return getUser(db, actor.id);
 }
 
@@ -102,7 +145,11 @@ export function appConfigFor(
   config: Readonly<Config>,
   demoAdmin: AppConfig['demoAdmin'],
 ): AppConfig {
-  return { socialSignIn: config.google ? 'google' : config.oidc ? 'oidc' : null, demoAdmin };
+  return {
+    socialSignIn: config.google ? 'google' : config.oidc ? 'oidc' : null,
+    demoAdmin,
+    supportEmail: config.supportEmail,
+  };
 }
 
 /**

@@ -7,7 +7,9 @@ import { deleteBelongingsOfUser } from '../accounts/accounts.repository.ts';
 import { selectUserProfiles } from '../accounts/user-view.ts';
 
 export function listUsersByRole(db: Kysely<Database>, role: Role, page: PaginationQuery) {
-  const withRole = selectUserProfiles(db).where('role', '=', role);
+  const withRole = selectUserProfiles(db)
+    .select(['suspendedAt', 'suspendedReason'])
+    .where('role', '=', role);
   const count = db.selectFrom('users').where('role', '=', role);
   return listPage(newestFirst(withRole, 'createdAt', 'id'), count, page);
 }

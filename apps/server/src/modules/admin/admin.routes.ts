@@ -3,9 +3,9 @@ import {
   deletedCountSchema,
   emailParamsSchema,
   errorResponseSchema,
+  memberSchema,
   modifiedCountSchema,
   paginationQuerySchema,
-  userSchema,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
@@ -19,9 +19,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     listRoute(app, path, {
       guard: onlyRoles('admin'),
       tag: 'admin',
-      summary: `Every ${role}, newest first`,
+      summary: `Every ${role}, newest first; suspended accounts are marked, with the reason`,
       querystring: paginationQuerySchema,
-      item: userSchema,
+      item: memberSchema,
       list: ({ query }) => getUsersByRole(app.db, role, query),
     });
   }

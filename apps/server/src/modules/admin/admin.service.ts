@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PaginationQuery, Role, User } from '@market/shared';
+import type { Member, PaginationQuery, Role } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -18,8 +18,13 @@ export async function getUsersByRole(
   db: Kysely<Database>,
   role: Extract<Role, 'buyer' | 'seller'>,
   page: PaginationQuery,
-): Promise<Page<User>> {
-  return mapPage(await listUsersByRole(db, role, page), toUser);
+): Promise<Page<Member>> {
+  // Suspended accounts are marked, with the reason, so that an admin can restore them.
+  return mapPage(await listUsersByRole(db, role, page), (row) => ({
+    ...toUser(row),
+    suspended: row.suspendedAt !== null,
+    suspendedReason: row.suspendedAt === null ? null : row.suspendedReason,
+  }));
 }
 
 /**

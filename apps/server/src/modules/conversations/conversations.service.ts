@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { LiveEvents, RecordLiveEvent } from '../events/live-events.ts';
-import { notifyNewMessage } from '../notifications/message-notifications.ts';
+import { notifyNewMessage, readMessageNotices } from '../notifications/message-notifications.ts';
 import { sideOf, toConversation, toMessage, type Side } from './conversation-view.ts';
 import {
   countMessages,
@@ -299,12 +299,14 @@ export async function readConversation(
   return deps.liveEvents.transaction(async (trx, record) => {
     const { row, side } = asParty(await lockConversation(trx, id), actor);
     const marked = await markConversationRead(trx, id, side, actor.id, now);
+    // Its message notices in the bell are read with it.
+    const noticesRead = await readMessageNotices(trx, id, actor.id, now);
     const counts = await unreadCountsOf(trx, actor.id);
     if (marked > 0) {
       const otherId = side === 'buyer' ? row.sellerId : row.buyerId;
       await record(otherId, { type: 'read', conversationId: id, readAt: now.toISOString() });
-      await record(actor.id, { type: 'unread', counts });
     }
+    if (marked > 0 || noticesRead > 0) await record(actor.id, { type: 'unread', counts });
     return counts;
   });
 }

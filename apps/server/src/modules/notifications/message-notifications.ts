@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { valueWriters } from '../../db/dialect.ts';
 import type { Notification, NotificationKind } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { mailQueuedSince } from './notifications.repository.ts';
@@ -78,4 +79,25 @@ export async function notifyNewMessage(
   // This hour's notice exists but its email was dropped (read in time): this message gets one.
   if (!notification && !emailedLately) await queueNotificationEmail(trx, input, now, notBefore);
   return notification;
+}
+
+/**
+ * The recipient read the conversation: its message notices in their list are read too, so the
+ * bell no longer counts what the conversation already showed. Answers how many it marked.
+ */
+export async function readMessageNotices(
+  trx: Db,
+  conversationId: string,
+  recipientId: string,
+  at: Date,
+): Promise<number> {
+  const result = await trx
+    .updateTable('notifications')
+    .set({ readAt: valueWriters(trx).date(at) })
+    .where('userId', '=', recipientId)
+    .where('kind', '=', 'new_message')
+    .where('dedupeKey', 'like', `${messageKeyPrefix(conversationId, recipientId)}%`)
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { searchFiltersSchema, type SearchFilters } from '@market/shared';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { searchUrl } from '../search/saved-searches.service.ts';
+import { savedFilters, searchUrl } from '../search/saved-searches.service.ts';
 import { findNewMatches, type NewMatches } from '../search/search.service.ts';
 import { remindOfMeeting } from './booking-notifications.ts';
 import { notify } from './notify.ts';
@@ -60,16 +59,6 @@ export async function sendMeetingReminders(db: Db, now: Date = new Date()): Prom
 
 /** How many new listings a digest names per saved search. */
 const DIGEST_EXAMPLES = 3;
-
-/** A saved search's filters as stored, read back through the search's own schema. */
-function savedFilters(stored: string): SearchFilters | null {
-  const values = JSON.parse(stored) as Record<string, unknown>;
-  const asQuery = Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
-  );
-  const parsed = searchFiltersSchema.safeParse(asQuery);
-  return parsed.success ? parsed.data : null;
-}
 
 const DIGEST_KEY_PREFIX = 'saved_search_matches:';
 /** The UTC day of the job's clock: one digest per buyer and day. */
@@ -164,3 +153,88 @@ async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
 }
 
 class DigestAlreadySent extends Error {}
+
+const ALERT_KEY_PREFIX = 'saved_search_alert:';
+/** The UTC hour of the job's clock: at most one bell notice per buyer and hour. */
+const hourOf = (now: Date) => now.toISOString().slice(0, 13);
+
+/**
+ * Within the hour, under the bell (no email: the daily digest is the email): for each buyer,
+ * their saved searches' matches posted since the bell last told of them, in one notice, and each
+ * search's `alertedUntil` moved to its newest match, in one transaction. Answers how many
+ * notices it recorded.
+ */
+export async function sendSavedSearchAlerts(db: Db, now: Date = new Date()): Promise<number> {
+  const users = await db
+    .selectFrom('savedSearches as s')
+    .select('s.userId')
+    .distinct()
+    .where(
+      sql<SqlBool>`not exists (select 1 from notifications n where n."dedupeKey" = ${ALERT_KEY_PREFIX} || s."userId" || ${`:${hourOf(now)}`})`,
+    )
+    .execute();
+  let sent = 0;
+  for (const { userId } of users) {
+    if (await sendAlert(db, userId, now)) sent += 1;
+  }
+  return sent;
+}
+
+async function sendAlert(db: Db, userId: string, now: Date): Promise<boolean> {
+  const searches = await db
+    .selectFrom('savedSearches')
+    .select(['id', 'name', 'filters', 'seenUntil', 'alertedUntil'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute();
+  const found: Array<{ search: (typeof searches)[number]; matches: NewMatches }> = [];
+  for (const search of searches) {
+    const filters = savedFilters(search.filters);
+    if (!filters) continue;
+    const since = readDate(search.alertedUntil ?? search.seenUntil);
+    const matches = await findNewMatches(db, filters, since, 1);
+    if (matches.total > 0 && matches.newestPostedAt) found.push({ search, matches });
+  }
+  if (found.length === 0) return false;
+  const total = found.reduce((n, f) => n + f.matches.total, 0);
+  const phones = (n: number) => `${n} new ${n === 1 ? 'phone' : 'phones'}`;
+  const title =
+    found.length === 1
+      ? `${phones(total)} for your saved search "${found[0]!.search.name}"`
+      : `${phones(total)} for ${found.length} of your saved searches`;
+  const body = found.map((f) => `${f.search.name}: ${phones(f.matches.total)}`).join('\n');
+  const link =
+    found.length === 1
+      ? searchUrl(JSON.parse(found[0]!.search.filters) as Record<string, unknown>)
+      : '/dashboard/saved-searches';
+  const w = valueWriters(db);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      for (const f of found) {
+        await trx
+          .updateTable('savedSearches')
+          .set({ alertedUntil: w.date(f.matches.newestPostedAt!) })
+          .where('id', '=', f.search.id)
+          .execute();
+      }
+      const notification = await notify(trx, {
+        userId,
+        kind: 'saved_search_matches',
+        title,
+        body,
+        link,
+        dedupeKey: `${ALERT_KEY_PREFIX}${userId}:${hourOf(now)}`,
+        // The email is the daily digest.
+        email: false,
+        now,
+      });
+      // Another instance told of this hour first: its searches' positions stand.
+      if (!notification) throw new DigestAlreadySent();
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof DigestAlreadySent) return false;
+      throw err;
+    });
+}

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../../lib/mailer.ts';
 import { repeatWhileRunning as repeat } from '../../lib/periodic-job.ts';
-import { sendMeetingReminders, sendSavedSearchDigests } from './notification-jobs.ts';
+import {
+  sendMeetingReminders,
+  sendSavedSearchAlerts,
+  sendSavedSearchDigests,
+} from './notification-jobs.ts';
 import type { NotificationMailSettings } from './notify.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 
@@ -11,6 +15,8 @@ export const OUTBOX_POLL_MS = 5_000;
 export const REMINDER_CHECK_MS = 5 * 60 * 1000;
 /** How often buyers without today's digest are looked at. */
 export const DIGEST_CHECK_MS = 60 * 60 * 1000;
+/** How often saved searches are run for the bell's notices of new matches (one a buyer an hour). */
+export const ALERT_CHECK_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,4 +46,5 @@ export function startNotificationWork(
   app.decorate('outboxWorker', worker);
   repeat(app, 'meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(app.db));
   repeat(app, 'saved search digests', DIGEST_CHECK_MS, () => sendSavedSearchDigests(app.db));
+  repeat(app, 'saved search alerts', ALERT_CHECK_MS, () => sendSavedSearchAlerts(app.db));
 }

@@ -13,13 +13,15 @@ import {
   createSavedSearch,
   deleteSavedSearch,
   listSavedSearches,
+  viewSavedSearch,
 } from './saved-searches.service.ts';
 
 export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, '/saved-searches', {
     guard: onlyRoles('buyer'),
     tag: 'search',
-    summary: "The signed-in buyer's saved searches, newest first",
+    summary:
+      "The signed-in buyer's saved searches, newest first, each with its count of new matches since the buyer last opened it",
     querystring: z.object({}),
     item: savedSearchSchema,
     list: ({ actor }) => listSavedSearches(app.db, actor),
@@ -40,6 +42,17 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => createSavedSearch(app.db, request.actor, request.body),
   );
+
+  ownItemRoute(app, {
+    method: 'POST',
+    url: '/saved-searches/:id/viewed',
+    guard: onlyRoles('buyer'),
+    changes: [],
+    tag: 'search',
+    summary: 'The buyer opened one of their saved searches: its new matches are seen',
+    answer: savedSearchSchema,
+    run: ({ actor, id }) => viewSavedSearch(app.db, actor, id),
+  });
 
   ownItemRoute(app, {
     method: 'DELETE',

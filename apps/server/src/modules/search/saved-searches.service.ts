@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SAVED_SEARCHES_MAX, type SavedSearch, type SearchFilters } from '@market/shared';
+import {
+  SAVED_SEARCHES_MAX,
+  searchFiltersSchema,
+  type SavedSearch,
+  type SearchFilters,
+} from '@market/shared';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { findNewestPostedAt } from './search.repository.ts';
-import { searchTerms } from './search.service.ts';
+import { findNewMatches, searchTerms } from './search.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -37,7 +42,7 @@ interface SavedSearchRow {
   seenUntil: Date | string;
 }
 
-function toSavedSearch(row: SavedSearchRow): SavedSearch {
+function toSavedSearch(row: SavedSearchRow, newMatches: number): SavedSearch {
   const filters = JSON.parse(row.filters) as Record<string, unknown>;
   return {
     _id: row.id,
@@ -46,7 +51,25 @@ function toSavedSearch(row: SavedSearchRow): SavedSearch {
     url: searchUrl(filters),
     createdAt: readDate(row.createdAt).toISOString(),
     seenUntil: readDate(row.seenUntil).toISOString(),
+    newMatches,
   };
+}
+
+/** A saved search's filters as stored, read back through the search's own schema. */
+export function savedFilters(stored: string): SearchFilters | null {
+  const values = JSON.parse(stored) as Record<string, unknown>;
+  const asQuery = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+  );
+  const parsed = searchFiltersSchema.safeParse(asQuery);
+  return parsed.success ? parsed.data : null;
+}
+
+/** How many listings on show match the stored filters and were posted after `since`. */
+async function countPostedAfter(db: Db, stored: string, since: Date | string): Promise<number> {
+  const filters = savedFilters(stored);
+  if (!filters) return 0;
+  return (await findNewMatches(db, filters, readDate(since), 1)).total;
 }
 
 export async function createSavedSearch(
@@ -70,6 +93,8 @@ export async function createSavedSearch(
     filters: JSON.stringify(filters),
     createdAt: w.date(now),
     seenUntil: w.date(newest ?? now),
+    viewedUntil: w.date(newest ?? now),
+    alertedUntil: w.date(newest ?? now),
   };
   await db.transaction().execute(async (trx) => {
     const { n } = await trx
@@ -84,18 +109,52 @@ export async function createSavedSearch(
     }
     await trx.insertInto('savedSearches').values(row).execute();
   });
-  return toSavedSearch(row);
+  return toSavedSearch(row, 0);
 }
 
+/**
+ * The buyer's saved searches, each with how many new matches it has had since they last opened
+ * it (one count per search, at most SAVED_SEARCHES_MAX).
+ */
 export async function listSavedSearches(db: Db, actor: Actor): Promise<Page<SavedSearch>> {
   const rows = await db
     .selectFrom('savedSearches')
-    .select(['id', 'name', 'filters', 'createdAt', 'seenUntil'])
+    .select(['id', 'name', 'filters', 'createdAt', 'seenUntil', 'viewedUntil'])
     .where('userId', '=', actor.id)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return { items: rows.map(toSavedSearch), total: rows.length };
+  const items: SavedSearch[] = [];
+  for (const row of rows) {
+    const since = row.viewedUntil ?? row.seenUntil;
+    items.push(toSavedSearch(row, await countPostedAfter(db, row.filters, since)));
+  }
+  return { items, total: rows.length };
+}
+
+/**
+ * The buyer opens one of their saved searches: what it matches now is no longer new to them.
+ * Someone else's answers like a missing one.
+ */
+export async function viewSavedSearch(
+  db: Db,
+  actor: Actor,
+  id: string,
+  now: Date = new Date(),
+): Promise<SavedSearch> {
+  const result = await db
+    .updateTable('savedSearches')
+    .set({ viewedUntil: valueWriters(db).date(now) })
+    .where('id', '=', id)
+    .where('userId', '=', actor.id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('No such saved search');
+  const row = await db
+    .selectFrom('savedSearches')
+    .select(['id', 'name', 'filters', 'createdAt', 'seenUntil'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toSavedSearch(row, 0);
 }
 
 export async function deleteSavedSearch(db: Db, actor: Actor, id: string): Promise<number> {

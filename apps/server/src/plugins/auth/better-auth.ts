@@ -270,7 +270,7 @@ export function createAuth(options: {
             if (suspension) {
               throw new APIError('FORBIDDEN', {
                 code: 'ACCOUNT_SUSPENDED',
-                message: suspendedMessage(suspension.reason),
+                message: suspendedMessage(suspension.reason, config.supportEmail),
               });
             }
           },

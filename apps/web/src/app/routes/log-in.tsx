@@ -14,6 +14,7 @@ import { queryClientContext } from '../../lib/query-client.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { socialSignInProblem } from '../../features/auth/social-sign-in-errors.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { AccountWallNote, isPhoneListPath } from '../../components/layout/account-wall.tsx';
 
 /** Marks the return from the Google (or OpenID Connect) provider, so the welcome shows once. */
 const SOCIAL_RETURN = 'social';
@@ -90,6 +91,12 @@ export function Component() {
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h1 className="text-2xl font-bold">Log in</h1>
+          {/* Sent here on the way to a list of phones: why, and what comes next. */}
+          {isPhoneListPath(returnTo) && (
+            <div role="note" className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
+              <AccountWallNote from={returnTo} showLogIn={false} />
+            </div>
+          )}
           {providerError && (
             <p role="alert" className="text-sm text-error">
               {socialSignInProblem(providerError)}

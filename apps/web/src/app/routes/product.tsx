@@ -86,6 +86,16 @@ export function Component() {
         </Link>
       </>
     ),
+    sellerNote: (
+      <p role="note" className="rounded-box border border-info/40 bg-info/10 p-3 text-sm">
+        You are signed in with a seller account. Booking, the wishlist and “Ask the seller” are for
+        buyer accounts.{' '}
+        <Link to={paths.dashboard.profile} className="link link-primary">
+          Go back to buying in My Profile
+        </Link>{' '}
+        once none of your listings is left unsold.
+      </p>
+    ),
   });
 
   const own = viewer !== null && viewer._id === product.sellerId;

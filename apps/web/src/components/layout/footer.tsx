@@ -11,7 +11,8 @@ const usefulLinks = [
 // The spec's footer lists these four, in this order and spelling, all pointing to /categories.
 const footerCategories = ['samsung', 'iPhone', 'xiaomi', 'realme'];
 
-export function Footer() {
+/** `supportEmail`: the operator's support address (the app passes it in), or null. */
+export function Footer({ supportEmail = null }: { supportEmail?: string | null }) {
   return (
     <footer className="mt-16 bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-3">
@@ -19,6 +20,20 @@ export function Footer() {
           <BrandLogo className="!text-neutral-content" />
           <p className="mt-3 max-w-xs text-sm">
             Used phones from people near you, booked online and handed over in person.
+          </p>
+          {/* Beside the specification's lists: where to get help. */}
+          <p className="mt-3 text-sm">
+            <Link to={paths.help} className="link link-hover inline-flex min-h-11 items-center">
+              Help and contact
+            </Link>
+            {supportEmail && (
+              <>
+                {' · '}
+                <a href={`mailto:${supportEmail}`} className="link link-hover break-all">
+                  {supportEmail}
+                </a>
+              </>
+            )}
           </p>
         </div>
         <div>

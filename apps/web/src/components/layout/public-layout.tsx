@@ -5,10 +5,19 @@ import { Navbar } from './navbar.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
 /**
- * Top bar (with the search and the alerts the app passes in), the routed page and the footer, on
- * every public page.
+ * Top bar (with the search and the alerts the app passes in), the routed page and the footer (with
+ * the support address), on every public page.
  */
-export function PublicLayout({ search, alerts }: { search?: ReactNode; alerts?: ReactNode }) {
+export function PublicLayout({
+  search,
+  alerts,
+  supportEmail = null,
+}: {
+  search?: ReactNode;
+  alerts?: ReactNode;
+  /** The operator's support address, shown in the footer. */
+  supportEmail?: string | null;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,7 +31,7 @@ export function PublicLayout({ search, alerts }: { search?: ReactNode; alerts?: 
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 wrap-anywhere">
         <Outlet />
       </main>
-      <Footer />
+      <Footer supportEmail={supportEmail} />
       <ScrollRestoration />
     </div>
   );

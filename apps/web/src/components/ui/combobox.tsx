@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { SuggestionList } from './suggestion-list.tsx';
 import { useSuggestionList } from './use-suggestion-list.ts';
 
@@ -21,6 +29,7 @@ export function SearchCombobox({
   fetchSuggestions,
   onSubmit,
   inputId,
+  hint,
 }: {
   label: string;
   action: string;
@@ -32,9 +41,15 @@ export function SearchCombobox({
   /** The search to run: the picked suggestion or the typed words. */
   onSubmit: (value: string) => void;
   inputId?: string;
+  /**
+   * Said under the field while it has the focus and no suggestions show (e.g. to a visitor, that
+   * results need an account); it also describes the field to a screen reader.
+   */
+  hint?: ReactNode;
 }) {
   const ownId = useId();
   const id = inputId ?? `${ownId}-input`;
+  const hintId = `${ownId}-hint`;
   const [value, setValue] = useState(initialValue);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const list = useSuggestionList(suggestions, (picked) => submit(picked));
@@ -97,7 +112,13 @@ export function SearchCombobox({
   };
 
   return (
-    <form role="search" action={action} method="get" onSubmit={onFormSubmit} className="relative">
+    <form
+      role="search"
+      action={action}
+      method="get"
+      onSubmit={onFormSubmit}
+      className="group relative"
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -108,6 +129,7 @@ export function SearchCombobox({
           name={name}
           type="search"
           {...list.fieldProps}
+          aria-describedby={hint ? hintId : undefined}
           enterKeyHint="search"
           placeholder={placeholder}
           value={value}
@@ -147,6 +169,16 @@ export function SearchCombobox({
         onPick={submit}
         maxHeightClass="max-h-80"
       />
+      {hint && (
+        <div
+          id={hintId}
+          // Shown while the focus is in the form (the field, or a link of the hint), also before
+          // the page's scripts have run; the suggestions take its place.
+          className={`hidden ${list.expanded ? '' : 'group-focus-within:block'} absolute right-0 left-0 z-40 mt-1 rounded-box border border-base-300 bg-base-100 p-3 text-sm shadow-lg md:left-auto md:w-80`}
+        >
+          {hint}
+        </div>
+      )}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useBuyers } from '../../../features/admin/api/get-buyers.ts';
 import { BuyersTable } from '../../../features/admin/components/buyers-table.tsx';
 import { useDeleteUserFlow } from '../../../features/admin/components/use-delete-user-flow.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { RestoreMemberButton } from '../../restore-member-button.tsx';
 
 export function Component() {
   const page = usePageParam();
@@ -27,6 +28,7 @@ export function Component() {
             firstNumber={(page - 1) * LIST_PAGE_SIZE + 1}
             isDeleting={isDeleting}
             onDelete={(buyer) => void deleteWithConfirmation(buyer)}
+            restore={(buyer) => <RestoreMemberButton member={buyer} />}
           />
         )}
       </PagedList>

@@ -6,6 +6,7 @@ import { useSellers } from '../../../features/admin/api/get-sellers.ts';
 import { SellerCard } from '../../../features/admin/components/seller-card.tsx';
 import { useDeleteUserFlow } from '../../../features/admin/components/use-delete-user-flow.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { RestoreMemberButton } from '../../restore-member-button.tsx';
 
 export function Component() {
   const page = usePageParam();
@@ -32,6 +33,7 @@ export function Component() {
                       seller={seller}
                       deleting={isDeleting(seller.email)}
                       onDelete={() => void deleteWithConfirmation(seller)}
+                      restore={<RestoreMemberButton member={seller} />}
                     />
                   </li>
                 ))}

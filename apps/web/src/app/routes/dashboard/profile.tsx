@@ -7,6 +7,7 @@ import { alertDeleted } from '../../../lib/confirm.ts';
 import { forgetSignedInUser } from '../../../lib/log-out.ts';
 import { AccountSummary } from '../../../features/account/components/account-summary.tsx';
 import { BecomeSellerButton } from '../../../features/account/components/become-seller-button.tsx';
+import { BecomeBuyerButton } from '../../../features/account/components/become-buyer-button.tsx';
 import { ChangePasswordForm } from '../../../features/account/components/change-password-form.tsx';
 import { DeleteAccountForm } from '../../../features/account/components/delete-account-form.tsx';
 import { ProfileForm } from '../../../features/account/components/profile-form.tsx';
@@ -50,6 +51,17 @@ export function Component() {
           </p>
           <div>
             <BecomeSellerButton onBecameSeller={() => void navigate(paths.dashboard.myProducts)} />
+          </div>
+        </Panel>
+      )}
+      {me.role === 'seller' && (
+        <Panel title="Buy phones again">
+          <p>
+            Turn this account back into a buyer account to book phones, keep a wishlist and ask
+            sellers. First delete or sell every listing in My Products.
+          </p>
+          <div>
+            <BecomeBuyerButton onBecameBuyer={() => void navigate(paths.dashboard.myOrders)} />
           </div>
         </Panel>
       )}

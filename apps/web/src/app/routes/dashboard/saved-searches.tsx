@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SAVED_SEARCHES_MAX } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -8,12 +8,33 @@ import { FullScreenSpinner } from '../../../components/ui/spinner.tsx';
 import {
   useDeleteSavedSearch,
   useSavedSearches,
+  useViewSavedSearch,
 } from '../../../features/search/api/saved-searches.ts';
+import { activeFilters, searchParamsFrom } from '../../../features/search/search-params.ts';
 
-/** A buyer's saved searches: open one (its results page) or delete it. */
+/** What a saved search asks for, named as the results page names its filters. */
+function filterLabels(url: string): string[] {
+  const labels = activeFilters(searchParamsFrom(new URL(url, 'http://saved.invalid').searchParams));
+  return labels.map((filter) => filter.label);
+}
+
+const newMatchesText = (n: number) =>
+  n === 0 ? 'No new phones' : `${n} new ${n === 1 ? 'phone' : 'phones'}`;
+
+/**
+ * A buyer's saved searches: each with its filters and how many phones are new since it was last
+ * opened; open one (its results page, and its new phones are seen) or delete it.
+ */
 export function Component() {
   const saved = useSavedSearches();
   const remove = useDeleteSavedSearch();
+  const view = useViewSavedSearch();
+  const navigate = useNavigate();
+  const open = (id: string, url: string) => {
+    // The results come first; the count is put right once they are on their way.
+    view.mutate(id);
+    void navigate(url);
+  };
 
   let body;
   if (saved.isPending) body = <FullScreenSpinner />;
@@ -41,12 +62,36 @@ export function Component() {
               key={search._id}
               className="flex flex-wrap items-center justify-between gap-2 rounded-box border border-base-300 p-3"
             >
-              <Link
-                to={search.url}
-                className="link link-hover inline-flex min-h-11 min-w-0 items-center font-semibold wrap-anywhere"
-              >
-                {search.name}
-              </Link>
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={search.url}
+                    className="link link-hover inline-flex min-h-11 min-w-0 items-center font-semibold wrap-anywhere"
+                    onClick={(e) => {
+                      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                      e.preventDefault();
+                      open(search._id, search.url);
+                    }}
+                  >
+                    {search.name}
+                  </Link>
+                  <span
+                    className={`badge ${search.newMatches > 0 ? 'badge-primary' : 'badge-ghost'}`}
+                  >
+                    {newMatchesText(search.newMatches)}
+                  </span>
+                </p>
+                <ul aria-label={`Filters of ${search.name}`} className="flex flex-wrap gap-1">
+                  {filterLabels(search.url).map((label) => (
+                    <li key={label} className="badge badge-outline h-auto py-1 wrap-anywhere">
+                      {label}
+                    </li>
+                  ))}
+                  {filterLabels(search.url).length === 0 && (
+                    <li className="text-sm text-base-content/80">Every phone</li>
+                  )}
+                </ul>
+              </div>
               <button
                 type="button"
                 className="btn btn-ghost btn-sm min-h-11 text-error"

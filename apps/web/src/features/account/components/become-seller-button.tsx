@@ -26,7 +26,8 @@ export function BecomeSellerButton({
       title: 'Become a seller?',
       lines: [
         'Your account becomes a seller account: you can list phones, advertise them and see who booked them.',
-        'Booking and the wishlist are for buyers: the phones you booked stay booked with their sellers.',
+        'Booking, the wishlist and “Ask the seller” are for buyers. While you have open requests or accepted deals in My Orders, finish or cancel them first.',
+        'You can go back to buying later, from My Profile, once none of your listings is left unsold.',
         'A new seller is not verified until an admin verifies them.',
       ],
       confirmButton: 'Yes, become a seller',

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema } from '@market/shared';
+import { memberSchema } from '@market/shared';
 import { apiPage } from '../../../lib/api-client.ts';
 import { LIST_PAGE_SIZE, type PageParams } from '../../../lib/paging.ts';
 import { userKeys } from './keys.ts';
 
 /** GET /api/all-buyers: one page of buyers; the total comes from X-Total-Count. */
 export function getBuyers({ page }: PageParams) {
-  return apiPage('/all-buyers', userSchema, { query: { page, limit: LIST_PAGE_SIZE } });
+  return apiPage('/all-buyers', memberSchema, { query: { page, limit: LIST_PAGE_SIZE } });
 }
 
 export const buyersQueryOptions = (params: PageParams) =>

@@ -1,9 +1,23 @@
-import { MESSAGES, type User } from '@market/shared';
+import type { ReactNode } from 'react';
+import { MESSAGES, type Member } from '@market/shared';
 import { notifyError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { useVerifySeller } from '../api/verify-seller.ts';
+
+/** A suspended account, said plainly with the reason, beside the way back (`restore`). */
+export function SuspendedNote({ member, restore }: { member: Member; restore?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <span className="badge badge-error badge-outline">Suspended</span>
+      {member.suspendedReason && (
+        <p className="text-sm wrap-anywhere">Why: {member.suspendedReason}</p>
+      )}
+      {restore}
+    </div>
+  );
+}
 
 export function VerifiedBadge() {
   return (
@@ -14,15 +28,20 @@ export function VerifiedBadge() {
   );
 }
 
-/** One seller for the admin: who they are, whether verified, and the two admin actions. */
+/**
+ * One seller for the admin: who they are, whether verified or suspended, and the admin actions
+ * (`restore` lifts a suspension; the app composes it from the moderation feature).
+ */
 export function SellerCard({
   seller,
   deleting,
   onDelete,
+  restore,
 }: {
-  seller: User;
+  seller: Member;
   deleting: boolean;
   onDelete: () => void;
+  restore?: ReactNode;
 }) {
   const verify = useVerifySeller();
   const onVerify = () => {
@@ -61,6 +80,7 @@ export function SellerCard({
             make valid Seller
           </button>
         )}
+        {seller.suspended && <SuspendedNote member={seller} restore={restore} />}
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/write.ts';
 import { setUnreadCounts } from './get-unread-counts.ts';
 import { conversationKeys } from './keys.ts';
+import { notificationKeys } from '../../notifications/api/keys.ts';
 
 /**
  * POST /api/conversations/{id}/read: the other party's messages here are read. Answers the
@@ -27,6 +28,7 @@ export function useMarkConversationRead() {
       setUnreadCounts(queryClient, counts);
       return counts;
     },
-    invalidates: [conversationKeys.lists(), conversationKeys.details()],
+    // The conversation's message notices are read with it.
+    invalidates: [conversationKeys.lists(), conversationKeys.details(), notificationKeys.all],
   });
 }

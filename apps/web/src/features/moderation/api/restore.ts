@@ -3,6 +3,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/write.ts';
 import { advertisementKeys, categoryKeys, productKeys } from '../../catalog/api/keys.ts';
 import { searchKeys } from '../../search/api/keys.ts';
+import { userKeys } from '../../admin/api/keys.ts';
 import { moderationKeys } from './keys.ts';
 
 const listsOfListings = [
@@ -34,5 +35,6 @@ export function restoreUser({ userId, reason }: { userId: string; reason: string
 }
 
 export function useRestoreUser() {
-  return useWrite({ write: restoreUser, invalidates: listsOfListings });
+  // The admin's lists of sellers and buyers mark suspended accounts.
+  return useWrite({ write: restoreUser, invalidates: [...listsOfListings, userKeys.all] });
 }

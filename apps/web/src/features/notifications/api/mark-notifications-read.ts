@@ -35,5 +35,14 @@ export function useReadNotifications() {
     readAll() {
       markRead.mutate({}, { onError: (err) => notifyError('Marking notifications read', err) });
     },
+    /** The entries a list shows, seen as it opens: the unread ones among them are read. */
+    seeShown(notifications: readonly Notification[]) {
+      const ids = notifications.filter((n) => n.readAt === null).map((n) => n._id);
+      if (ids.length === 0) return;
+      markRead.mutate(
+        { ids },
+        { onError: (err) => notifyError('Marking notifications seen', err) },
+      );
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -10,12 +11,31 @@ import { NotificationItem } from './notification-item.tsx';
 /** How many of the latest notifications the bell lists. */
 const BELL_LATEST = 10;
 
-/** The bell's list: the latest notifications, "Mark all read", and the way to all of them. */
+/**
+ * The bell's list: the latest notifications, "Mark all read", and the way to all of them. What
+ * it shows is seen once it opens: its unread entries are marked read (the bell's count goes),
+ * and they keep their "new" look until the list closes.
+ */
 export default function BellPanel({ onClose }: { onClose: () => void }) {
   const list = useNotifications({ unreadOnly: false });
   const reading = useReadNotifications();
-  const latest = list.data?.pages[0]?.items.slice(0, BELL_LATEST) ?? [];
-  const anyUnread = latest.some((n) => n.readAt === null);
+  const shown = list.data?.pages[0]?.items.slice(0, BELL_LATEST);
+  // The entries that were new when the list opened, marked seen once.
+  const [newOnOpen, setNewOnOpen] = useState<ReadonlySet<string> | null>(null);
+  if (shown && newOnOpen === null) {
+    setNewOnOpen(new Set(shown.filter((n) => n.readAt === null).map((n) => n._id)));
+  }
+  const { seeShown } = reading;
+  const firstShown = newOnOpen !== null;
+  useEffect(() => {
+    if (firstShown && shown) seeShown(shown);
+    // Once per opening: the entries shown when the list first arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstShown]);
+  const latest = (shown ?? []).map((n) =>
+    newOnOpen?.has(n._id) && n.readAt !== null ? { ...n, readAt: null } : n,
+  );
+  const anyUnread = (shown ?? []).some((n) => n.readAt === null);
 
   const open = (notification: Notification) => {
     onClose();

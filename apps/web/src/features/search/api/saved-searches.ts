@@ -40,3 +40,14 @@ export function deleteSavedSearch(id: string) {
 export function useDeleteSavedSearch() {
   return useWrite({ write: deleteSavedSearch, invalidates: [savedSearchKeys.all] });
 }
+
+/** POST /api/saved-searches/:id/viewed: the buyer opens it; its new matches are seen. */
+export function viewSavedSearch(id: string) {
+  return apiRequest(`/saved-searches/${encodeURIComponent(id)}/viewed`, savedSearchSchema, {
+    method: 'POST',
+  });
+}
+
+export function useViewSavedSearch() {
+  return useWrite({ write: viewSavedSearch, invalidates: [savedSearchKeys.all] });
+}

@@ -6,11 +6,21 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useAddToWishlist } from '../api/add-to-wishlist.ts';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
 
+/**
+ * The heart's name says which phone and what a tap does: "Save iPhone 13 to wishlist", or
+ * "Saved: iPhone 13" once it is on the wishlist (a screen reader hears the state in the name).
+ */
+export function heartLabel(productName: string, saved: boolean): string {
+  return saved ? `Saved: ${productName}` : `Save ${productName} to wishlist`;
+}
+
 function HeartButton({
+  productName,
   filled,
   disabled,
   onClick,
 }: {
+  productName: string;
   filled: boolean;
   disabled: boolean;
   onClick: () => void;
@@ -19,8 +29,7 @@ function HeartButton({
     <button
       type="button"
       className="btn btn-circle btn-ghost btn-sm text-secondary"
-      aria-label="Add to wishlist"
-      aria-pressed={filled}
+      aria-label={heartLabel(productName, filled)}
       title={filled ? 'On your wishlist: tap to remove it' : 'Add to wishlist'}
       disabled={disabled}
       onClick={onClick}
@@ -46,10 +55,12 @@ function HeartButton({
  */
 export function WishlistHeart({
   productId,
+  productName,
   itemId,
   ready,
 }: {
   productId: string;
+  productName: string;
   itemId: string | undefined;
   ready: boolean;
 }) {
@@ -79,6 +90,7 @@ export function WishlistHeart({
 
   return (
     <HeartButton
+      productName={productName}
       filled={wanted ?? saved}
       disabled={!hydrated || !ready || add.isPending || remove.isPending}
       onClick={() => void toggle()}
@@ -87,7 +99,15 @@ export function WishlistHeart({
 }
 
 /** The heart for someone signed out: saving needs an account, so it leads to log in. */
-export function SignedOutHeart({ onLogIn }: { onLogIn: () => void }) {
+export function SignedOutHeart({
+  productName,
+  onLogIn,
+}: {
+  productName: string;
+  onLogIn: () => void;
+}) {
   const hydrated = useHydrated();
-  return <HeartButton filled={false} disabled={!hydrated} onClick={onLogIn} />;
+  return (
+    <HeartButton productName={productName} filled={false} disabled={!hydrated} onClick={onLogIn} />
+  );
 }

@@ -83,6 +83,8 @@ describe(`operations on ${testDbKind}`, () => {
       ['lina.phones@example.com', 'seller', true],
       ['newseller@example.com', 'seller', false],
       ['seller@example.com', 'seller', true],
+      // The buyer of those sales: each one a deal completed here.
+      ['tanvir.hasan@example.com', 'buyer', false],
     ]);
     const advertised = await db
       .selectFrom('products')

@@ -549,6 +549,16 @@ export const DEMO_PAST_SELLERS = {
   pastSellerB: { name: 'Lina Phone Corner', email: 'lina.phones@example.com', phone: '+15550105' },
 } as const;
 
+/**
+ * The buyer of the demo's past sales: each one is a deal completed here (its hand-over code
+ * entered), the only kind of sale a median counts. Nobody signs in as them either.
+ */
+export const DEMO_PAST_BUYER = {
+  name: 'Tanvir Hasan',
+  email: 'tanvir.hasan@example.com',
+  phone: '+15550106',
+} as const;
+
 export interface DemoSale {
   seller: keyof typeof DEMO_PAST_SELLERS;
   /** A demo listing's image: the sale is the same phone (category, name, details, photo). */

@@ -12,6 +12,7 @@ import {
   DEMO_BLOGS,
   DEMO_CATEGORIES,
   DEMO_EXTRA_PHOTOS,
+  DEMO_PAST_BUYER,
   DEMO_PAST_SELLERS,
   DEMO_PRICE_DROPS,
   DEMO_PRODUCTS,
@@ -21,6 +22,7 @@ import {
 } from './demo-data.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 /**
  * Fills an empty database with the demo marketplace. Does nothing when categories exist. The
@@ -199,6 +201,39 @@ async function insertDemoSales(
     .insertInto('productPhotos')
     .values(sales.map((row) => ({ productId: row.id, position: 0, url: row.imgUrl })))
     .execute();
+  // Each sale is a deal completed here: requested, accepted and handed over on the day it sold.
+  const buyerId = await insertUserWithPassword(trx, {
+    ...DEMO_PAST_BUYER,
+    password: crypto.randomBytes(24).toString('base64url'),
+    role: 'buyer',
+    isVerifiedUser: false,
+  });
+  const deals = sales.map((row, i) => {
+    const soldAt = new Date(now - DEMO_SALES[i]!.soldDaysAgo * DAY);
+    const at = (hoursBefore: number) => w.date(new Date(soldAt.getTime() - hoursBefore * HOUR));
+    return {
+      id: crypto.randomUUID(),
+      buyerId,
+      productId: row.id,
+      sellerId: row.sellerId,
+      name: DEMO_PAST_BUYER.name,
+      email: DEMO_PAST_BUYER.email,
+      phone: DEMO_PAST_BUYER.phone,
+      location: row.location,
+      productName: row.name,
+      priceCents: row.resellPriceCents,
+      imgUrl: row.imgUrl,
+      createdAt: at(26),
+      status: 'completed' as const,
+      meetingAt: at(1),
+      meetingPlace: row.location,
+      meetingTimeZone: 'Asia/Dhaka',
+      respondedAt: at(24),
+      completedAt: w.date(soldAt),
+      updatedAt: w.date(soldAt),
+    };
+  });
+  if (deals.length > 0) await trx.insertInto('bookings').values(deals).execute();
 }
 
 /** The demo admin's sign-in, shown on the log-in page while demo data is on. */

@@ -16,6 +16,7 @@ import {
 import {
   IMEI_CHANGES_PER_LISTING,
   IMEI_CHANGES_PER_SELLER,
+  IMEI_POSTS_PER_SELLER,
 } from '../src/modules/listings/imei-change-limits.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -379,6 +380,33 @@ describe(`IMEI changes tell nothing about other people's phones on ${testDbKind}
       const posted = await postProduct(t, shop, { imei: newImei() });
       expect((await storedRow(posted._id)).moderation).toBeNull();
     }
+  });
+
+  it(`posts at most ${IMEI_POSTS_PER_SELLER} listings with an IMEI a day per seller (429 after), and any number without`, async () => {
+    // Each post with a guessed IMEI would show its seller "held" on a match: the cap keeps that
+    // from being a way to try numbers.
+    const probing = await createUser(t, { role: 'seller' });
+    for (let i = 0; i < IMEI_POSTS_PER_SELLER; i++) {
+      await postProduct(t, probing, { imei: newImei() });
+    }
+    const before = await snapshot();
+    const refused = await call(
+      t,
+      probing,
+      'POST',
+      addUrl(probing),
+      productForm({ imei: newImei() }),
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      `You can post ${IMEI_POSTS_PER_SELLER} listings with an IMEI a day. Try again in 24 hours, or post this one without its IMEI now.`,
+    );
+    expect(await snapshot()).toEqual(before);
+    const without = await postProduct(t, probing);
+    expect((await storedRow(without._id)).imeiHash).toBeNull();
+    // Another seller's count is their own.
+    await postProduct(t, await createUser(t, { role: 'seller' }), { imei: newImei() });
   });
 });
 

@@ -36,3 +36,9 @@ export const IMEI_GIVEN = 'IMEI given';
  */
 export const IMEI_CHANGES_PER_LISTING = 3;
 export const IMEI_CHANGES_PER_SELLER = 5;
+/**
+ * New listings a seller may post with an IMEI in a day. A posted listing whose IMEI matches
+ * another seller's phone is held, which its seller sees: the cap makes that too slow to try
+ * numbers with (a million serials at this rate take over a century), and leaves a shop room.
+ */
+export const IMEI_POSTS_PER_SELLER = 20;

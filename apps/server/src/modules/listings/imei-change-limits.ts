@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { IMEI_CHANGES_PER_LISTING, IMEI_CHANGES_PER_SELLER } from '@market/shared';
+import {
+  IMEI_CHANGES_PER_LISTING,
+  IMEI_CHANGES_PER_SELLER,
+  IMEI_POSTS_PER_SELLER,
+} from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import { waitInWords } from '../../plugins/rate-limit.ts';
 
@@ -9,7 +13,7 @@ import { waitInWords } from '../../plugins/rate-limit.ts';
  * another. Both limits (IMEI_CHANGES_PER_LISTING, IMEI_CHANGES_PER_SELLER) hold for a day from
  * the first change counted.
  */
-export { IMEI_CHANGES_PER_LISTING, IMEI_CHANGES_PER_SELLER };
+export { IMEI_CHANGES_PER_LISTING, IMEI_CHANGES_PER_SELLER, IMEI_POSTS_PER_SELLER };
 const DAY_S = 24 * 60 * 60;
 
 /** "5 hours", "1 hour", or the minutes and seconds of `waitInWords` under an hour. */
@@ -53,5 +57,24 @@ export function createImeiChangeLimit(app: FastifyInstance): ImeiChangeLimit {
       );
     }
     return null;
+  };
+}
+
+/** Counts one new listing posted with an IMEI: null when allowed, else the 429 to answer. */
+export type ImeiPostLimit = (sellerId: string) => Promise<AppError | null>;
+
+export function createImeiPostLimit(app: FastifyInstance): ImeiPostLimit {
+  const perSeller = app.rateLimiter({
+    name: 'imei-posts-seller',
+    max: IMEI_POSTS_PER_SELLER,
+    windowSeconds: DAY_S,
+  });
+  return async (sellerId) => {
+    const wait = await perSeller.consume(sellerId);
+    if (wait === null) return null;
+    return refusal(
+      `You can post ${IMEI_POSTS_PER_SELLER} listings with an IMEI a day. Try again in ${longWaitInWords(wait)}, or post this one without its IMEI now.`,
+      wait,
+    );
   };
 }

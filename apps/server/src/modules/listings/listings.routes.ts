@@ -25,12 +25,15 @@ import { ImeiHasher } from '../phone-facts/imei-hasher.ts';
 import {
   IMEI_CHANGES_PER_LISTING,
   IMEI_CHANGES_PER_SELLER,
+  IMEI_POSTS_PER_SELLER,
+  createImeiPostLimit,
   createImeiChangeLimit,
 } from './imei-change-limits.ts';
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const imeis = new ImeiHasher(app.config.authSecret);
   const imeiChanges = { hasher: imeis, limit: createImeiChangeLimit(app) };
+  const imeiPosts = createImeiPostLimit(app);
 
   listRoute(app, '/my-products', {
     guard: onlyRoles('seller'),
@@ -53,13 +56,21 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
           '`imei` (optional; spaces and dashes allowed) is kept only as a keyed hash; no digit ' +
           'of it is kept or shown. A listing whose IMEI another unsold listing has is held for a ' +
           'moderator and reported. `model` is stored as every spelling of it agrees ' +
-          '("iphone13" is "iPhone 13"); left out, it is the known model the name names.',
+          '("iphone13" is "iPhone 13"); left out, it is the known model the name names. A seller ' +
+          `posts at most ${IMEI_POSTS_PER_SELLER} listings with an IMEI a day (429 with ` +
+          'Retry-After; a listing without one is not counted).',
         querystring: emailQuerySchema,
         body: refinePhotoUrls(app.imageUrls, app.imageUrls.refine(newProductSchema, 'imgURL')),
-        response: { 200: productSchema, 404: errorResponseSchema },
+        response: { 200: productSchema, 404: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => addProduct(app.db, request.actor, request.query.email, request.body, imeis),
+    async (request) => {
+      if (request.body.imei) {
+        const refused = await imeiPosts(request.actor.id);
+        if (refused) throw refused;
+      }
+      return addProduct(app.db, request.actor, request.query.email, request.body, imeis);
+    },
   );
 
   ownItemRoute(app, {

@@ -69,31 +69,85 @@ export function digestKey(userId: string, now: Date): string {
 }
 
 /**
- * Once a day per buyer: runs each of their saved searches for listings posted after what it has
- * seen, and when any has new ones, sends one digest and moves each search's `seenUntil` to its
- * newest match, in one transaction. Answers how many digests it sent.
+ * How a notice of new matches is made: the daily digest (with an email) and the hourly notice
+ * under the bell differ only in these.
  */
-export async function sendSavedSearchDigests(db: Db, now: Date = new Date()): Promise<number> {
+interface MatchNotice {
+  /** The saved searches' column that marks the newest match told of, moved on by the notice. */
+  position: 'seenUntil' | 'alertedUntil';
+  /** How many new listings each search's line names. */
+  examples: number;
+  /** The key that makes the notice once per buyer and period, across instances. */
+  dedupeKey: string;
+  email: boolean;
+}
+
+/** Buyers with a saved search and no notice with this key prefix for the period yet. */
+async function buyersToTell(db: Db, keyPrefix: string, period: string): Promise<string[]> {
   const users = await db
     .selectFrom('savedSearches as s')
     .select('s.userId')
     .distinct()
     .where(
-      // The same key as digestKey(userId, now), for every buyer at once.
-      sql<SqlBool>`not exists (select 1 from notifications n where n."dedupeKey" = ${DIGEST_KEY_PREFIX} || s."userId" || ${`:${dayOf(now)}`})`,
+      sql<SqlBool>`not exists (select 1 from notifications n where n."dedupeKey" = ${keyPrefix} || s."userId" || ${`:${period}`})`,
     )
     .execute();
+  return users.map((u) => u.userId);
+}
+
+/**
+ * Once a day per buyer: runs each of their saved searches for listings posted after what it has
+ * seen, and when any has new ones, sends one digest and moves each search's `seenUntil` to its
+ * newest match, in one transaction. Answers how many digests it sent.
+ */
+export async function sendSavedSearchDigests(db: Db, now: Date = new Date()): Promise<number> {
   let sent = 0;
-  for (const { userId } of users) {
-    if (await sendDigest(db, userId, now)) sent += 1;
+  for (const userId of await buyersToTell(db, DIGEST_KEY_PREFIX, dayOf(now))) {
+    const digest: MatchNotice = {
+      position: 'seenUntil',
+      examples: DIGEST_EXAMPLES,
+      dedupeKey: digestKey(userId, now),
+      email: true,
+    };
+    if (await noticeNewMatches(db, userId, now, digest)) sent += 1;
   }
   return sent;
 }
 
-async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
+const ALERT_KEY_PREFIX = 'saved_search_alert:';
+/** The UTC hour of the job's clock: at most one bell notice per buyer and hour. */
+const hourOf = (now: Date) => now.toISOString().slice(0, 13);
+
+/**
+ * Within the hour, under the bell (no email: the daily digest is the email): for each buyer,
+ * their saved searches' matches posted since the bell last told of them, in one notice, and each
+ * search's `alertedUntil` moved to its newest match, in one transaction. Answers how many
+ * notices it recorded.
+ */
+export async function sendSavedSearchAlerts(db: Db, now: Date = new Date()): Promise<number> {
+  let sent = 0;
+  for (const userId of await buyersToTell(db, ALERT_KEY_PREFIX, hourOf(now))) {
+    const alert: MatchNotice = {
+      position: 'alertedUntil',
+      examples: 0,
+      dedupeKey: `${ALERT_KEY_PREFIX}${userId}:${hourOf(now)}`,
+      email: false,
+    };
+    if (await noticeNewMatches(db, userId, now, alert)) sent += 1;
+  }
+  return sent;
+}
+
+/** One notice of a buyer's new matches, as `how` says; false when there were none to tell. */
+async function noticeNewMatches(
+  db: Db,
+  userId: string,
+  now: Date,
+  how: MatchNotice,
+): Promise<boolean> {
   const searches = await db
     .selectFrom('savedSearches')
-    .select(['id', 'name', 'filters', 'seenUntil'])
+    .select(['id', 'name', 'filters', 'seenUntil', 'alertedUntil'])
     .where('userId', '=', userId)
     .orderBy('createdAt')
     .execute();
@@ -101,7 +155,12 @@ async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
   for (const search of searches) {
     const filters = savedFilters(search.filters);
     if (!filters) continue;
-    const matches = await findNewMatches(db, filters, readDate(search.seenUntil), DIGEST_EXAMPLES);
+    // The bell starts from what the buyer has seen until it has told of something itself.
+    const since =
+      how.position === 'alertedUntil'
+        ? (search.alertedUntil ?? search.seenUntil)
+        : search.seenUntil;
+    const matches = await findNewMatches(db, filters, readDate(since), Math.max(how.examples, 1));
     if (matches.total > 0 && matches.newestPostedAt) found.push({ search, matches });
   }
   if (found.length === 0) return false;
@@ -115,7 +174,8 @@ async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
   const body = found
     .map(
       (f) =>
-        `${f.search.name}: ${phones(f.matches.total)}, such as ${f.matches.products.map((p) => p.name).join(', ')}`,
+        `${f.search.name}: ${phones(f.matches.total)}` +
+        (how.examples > 0 ? `, such as ${f.matches.products.map((p) => p.name).join(', ')}` : ''),
     )
     .join('\n');
   const link =
@@ -129,7 +189,7 @@ async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
       for (const f of found) {
         await trx
           .updateTable('savedSearches')
-          .set({ seenUntil: w.date(f.matches.newestPostedAt!) })
+          .set({ [how.position]: w.date(f.matches.newestPostedAt!) })
           .where('id', '=', f.search.id)
           .execute();
       }
@@ -139,102 +199,18 @@ async function sendDigest(db: Db, userId: string, now: Date): Promise<boolean> {
         title,
         body,
         link,
-        dedupeKey: digestKey(userId, now),
+        dedupeKey: how.dedupeKey,
+        ...(how.email ? {} : { email: false }),
         now,
       });
-      // Another instance sent today's digest first: its searches' positions stand.
-      if (!notification) throw new DigestAlreadySent();
+      // Another instance told of this period first: its searches' positions stand.
+      if (!notification) throw new NoticeAlreadySent();
       return true;
     })
     .catch((err: unknown) => {
-      if (err instanceof DigestAlreadySent) return false;
+      if (err instanceof NoticeAlreadySent) return false;
       throw err;
     });
 }
 
-class DigestAlreadySent extends Error {}
-
-const ALERT_KEY_PREFIX = 'saved_search_alert:';
-/** The UTC hour of the job's clock: at most one bell notice per buyer and hour. */
-const hourOf = (now: Date) => now.toISOString().slice(0, 13);
-
-/**
- * Within the hour, under the bell (no email: the daily digest is the email): for each buyer,
- * their saved searches' matches posted since the bell last told of them, in one notice, and each
- * search's `alertedUntil` moved to its newest match, in one transaction. Answers how many
- * notices it recorded.
- */
-export async function sendSavedSearchAlerts(db: Db, now: Date = new Date()): Promise<number> {
-  const users = await db
-    .selectFrom('savedSearches as s')
-    .select('s.userId')
-    .distinct()
-    .where(
-      sql<SqlBool>`not exists (select 1 from notifications n where n."dedupeKey" = ${ALERT_KEY_PREFIX} || s."userId" || ${`:${hourOf(now)}`})`,
-    )
-    .execute();
-  let sent = 0;
-  for (const { userId } of users) {
-    if (await sendAlert(db, userId, now)) sent += 1;
-  }
-  return sent;
-}
-
-async function sendAlert(db: Db, userId: string, now: Date): Promise<boolean> {
-  const searches = await db
-    .selectFrom('savedSearches')
-    .select(['id', 'name', 'filters', 'seenUntil', 'alertedUntil'])
-    .where('userId', '=', userId)
-    .orderBy('createdAt')
-    .execute();
-  const found: Array<{ search: (typeof searches)[number]; matches: NewMatches }> = [];
-  for (const search of searches) {
-    const filters = savedFilters(search.filters);
-    if (!filters) continue;
-    const since = readDate(search.alertedUntil ?? search.seenUntil);
-    const matches = await findNewMatches(db, filters, since, 1);
-    if (matches.total > 0 && matches.newestPostedAt) found.push({ search, matches });
-  }
-  if (found.length === 0) return false;
-  const total = found.reduce((n, f) => n + f.matches.total, 0);
-  const phones = (n: number) => `${n} new ${n === 1 ? 'phone' : 'phones'}`;
-  const title =
-    found.length === 1
-      ? `${phones(total)} for your saved search "${found[0]!.search.name}"`
-      : `${phones(total)} for ${found.length} of your saved searches`;
-  const body = found.map((f) => `${f.search.name}: ${phones(f.matches.total)}`).join('\n');
-  const link =
-    found.length === 1
-      ? searchUrl(JSON.parse(found[0]!.search.filters) as Record<string, unknown>)
-      : '/dashboard/saved-searches';
-  const w = valueWriters(db);
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      for (const f of found) {
-        await trx
-          .updateTable('savedSearches')
-          .set({ alertedUntil: w.date(f.matches.newestPostedAt!) })
-          .where('id', '=', f.search.id)
-          .execute();
-      }
-      const notification = await notify(trx, {
-        userId,
-        kind: 'saved_search_matches',
-        title,
-        body,
-        link,
-        dedupeKey: `${ALERT_KEY_PREFIX}${userId}:${hourOf(now)}`,
-        // The email is the daily digest.
-        email: false,
-        now,
-      });
-      // Another instance told of this hour first: its searches' positions stand.
-      if (!notification) throw new DigestAlreadySent();
-      return true;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof DigestAlreadySent) return false;
-      throw err;
-    });
-}
+class NoticeAlreadySent extends Error {}

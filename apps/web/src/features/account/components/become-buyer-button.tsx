@@ -1,11 +1,18 @@
-import { confirmAction } from '../../../lib/confirm.ts';
-import { notifyError } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useBecomeBuyer } from '../api/become-buyer.ts';
+import { RoleSwitchButton, type RoleSwitch } from './role-switch-button.tsx';
 
-const BECAME_BUYER =
-  'Your account is a buyer account again: you can book phones, keep a wishlist and ask sellers.';
+const BECOME_BUYER: RoleSwitch = {
+  label: 'Go back to buying',
+  title: 'Go back to buying?',
+  lines: [
+    'Your account becomes a buyer account again: you can book phones, keep a wishlist and ask sellers.',
+    'You can do this once none of your listings is left unsold; your sold listings and their reviews stay.',
+    'If you sell again later, an admin verifies the account again.',
+  ],
+  confirmButton: 'Yes, go back to buying',
+  action: 'Going back to buying',
+  done: 'Your account is a buyer account again: you can book phones, keep a wishlist and ask sellers.',
+};
 
 /**
  * A seller goes back to buying after one confirmation. The server refuses while a listing of
@@ -18,38 +25,14 @@ export function BecomeBuyerButton({
   onBecameBuyer?: () => void;
   className?: string;
 }) {
-  const hydrated = useHydrated();
   const become = useBecomeBuyer();
-
-  const onClick = async () => {
-    const confirmed = await confirmAction({
-      title: 'Go back to buying?',
-      lines: [
-        'Your account becomes a buyer account again: you can book phones, keep a wishlist and ask sellers.',
-        'You can do this once none of your listings is left unsold; your sold listings and their reviews stay.',
-        'If you sell again later, an admin verifies the account again.',
-      ],
-      confirmButton: 'Yes, go back to buying',
-    });
-    if (!confirmed) return;
-    try {
-      await become.mutateAsync();
-    } catch (err) {
-      notifyError('Going back to buying', err);
-      return;
-    }
-    toast.success(BECAME_BUYER);
-    onBecameBuyer?.();
-  };
-
   return (
-    <button
-      type="button"
+    <RoleSwitchButton
+      change={BECOME_BUYER}
+      write={() => become.mutateAsync()}
+      pending={become.isPending}
+      onSwitched={onBecameBuyer}
       className={className}
-      disabled={!hydrated || become.isPending}
-      onClick={() => void onClick()}
-    >
-      Go back to buying
-    </button>
+    />
   );
 }

@@ -310,10 +310,11 @@ describe(`GET /api/session on ${testDbKind}`, () => {
 });
 
 describe(`GET /api/app-config on ${testDbKind}`, () => {
-  it('says no social sign-in and no demo admin by default', async () => {
+  it('says no social sign-in, no demo admin and no support address by default', async () => {
     expect((await get('/api/app-config')).json<AppConfig>()).toEqual({
       socialSignIn: null,
       demoAdmin: null,
+      supportEmail: null,
     });
   });
 
@@ -327,6 +328,8 @@ describe(`GET /api/app-config on ${testDbKind}`, () => {
       expect(res.json<AppConfig>()).toEqual({
         socialSignIn: 'google',
         demoAdmin: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+        // A demo on http has a support address of its own, as SUPPORT_EMAIL would give.
+        supportEmail: 'support@example.com',
       });
       // The credentials shown on the log-in page work.
       const signIn = await demo.app.inject({

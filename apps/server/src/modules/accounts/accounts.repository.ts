@@ -87,20 +87,26 @@ export async function updateUserProfile(
 }
 
 /**
- * A buyer's account becomes a seller's, unverified until an admin verifies it. Only a buyer
- * changes: answers false when the user is not one (any more).
+ * A buyer's account becomes a seller's or a seller's a buyer's, unverified either way (a seller
+ * is verified by an admin, and again after buying for a while). Only an account of role `from`
+ * changes: answers false when it is not one (any more).
  */
-export async function changeBuyerToSeller(
+export async function switchRole(
   db: Db,
   id: string,
+  from: 'buyer' | 'seller',
   now: Date = new Date(),
 ): Promise<boolean> {
   const w = valueWriters(db);
   const result = await db
     .updateTable('users')
-    .set({ role: 'seller', isVerifiedUser: w.bool(false), updatedAt: w.date(now) })
+    .set({
+      role: from === 'buyer' ? 'seller' : 'buyer',
+      isVerifiedUser: w.bool(false),
+      updatedAt: w.date(now),
+    })
     .where('id', '=', id)
-    .where('role', '=', 'buyer')
+    .where('role', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -127,22 +133,6 @@ export async function countUnsoldListingsOfSeller(db: Db, sellerId: string) {
     .where('status', '!=', 'sold')
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** A seller buys again from the same account; answers false when it is not a seller's. */
-export async function changeSellerToBuyer(
-  db: Db,
-  id: string,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const w = valueWriters(db);
-  const result = await db
-    .updateTable('users')
-    .set({ role: 'buyer', isVerifiedUser: w.bool(false), updatedAt: w.date(now) })
-    .where('id', '=', id)
-    .where('role', '=', 'seller')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function makeAdmin(db: Db, id: string, now: Date = new Date()): Promise<void> {

@@ -9,8 +9,7 @@ import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import {
-  changeBuyerToSeller,
-  changeSellerToBuyer,
+  switchRole,
   countOpenRequestsOfBuyer,
   countUnsoldListingsOfSeller,
   deleteBelongingsOfUser,
@@ -81,7 +80,7 @@ export async function becomeSeller(db: Kysely<Database>, actor: Actor): Promise<
         `You have ${what} in My Orders. Finish or cancel them before you become a seller: a seller account cannot see its orders or hand-over codes.`,
       );
     }
-    await changeBuyerToSeller(trx, actor.id);
+    await switchRole(trx, actor.id, 'buyer');
   });
   return getUser(db, actor.id);
 }
@@ -103,7 +102,7 @@ export async function becomeBuyer(db: Kysely<Database>, actor: Actor): Promise<U
         `You have ${count(unsold, 'listing', 'listings')} not yet sold. Delete or sell ${unsold === 1 ? 'it' : 'them'} in My Products before you go back to buying.`,
       );
     }
-    await changeSellerToBuyer(trx, actor.id);
+    await switchRole(trx, actor.id, 'seller');
   });
   return getUser(db, actor.id);
 }

@@ -154,17 +154,33 @@ export function DateField({
         describedBy={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...picker}
       />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-sm text-base-content/80">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FieldNote id={id} hint={hint} error={error} />
     </fieldset>
+  );
+}
+
+/** A date field's hint, or its error in its place; `id` is the field's, as `describedBy` names. */
+function FieldNote({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+}) {
+  if (error) {
+    return (
+      <p id={`${id}-error`} className="text-sm text-error">
+        {error}
+      </p>
+    );
+  }
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className="text-sm text-base-content/80">
+      {hint}
+    </p>
   );
 }
 
@@ -247,16 +263,7 @@ export function DateTimeField({
           aria-describedby={describedBy}
         />
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-sm text-base-content/80">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FieldNote id={id} hint={hint} error={error} />
     </fieldset>
   );
 }

@@ -107,7 +107,7 @@ async function run(cmd, args, { env = {}, log } = {}) {
       env: {
         ...process.env,
         PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
-        ...(out === null ? {} : { FORCE_COLOR: '0' }),
+        ...(out === null ? {} : { NO_COLOR: '1', FORCE_COLOR: '0' }),
         ...env,
       },
     });

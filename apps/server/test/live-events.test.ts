@@ -425,8 +425,10 @@ describe(`GET /api/events on ${testDbKind}`, () => {
     });
   });
 
-  describe('two instances sharing Redis', () => {
-    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  // The Redis of this run (test/global-setup.ts). On a machine with none, the instances without
+  // Redis below still find each other's events at their next look.
+  const redisUrl = process.env.TEST_REDIS_URL ?? '';
+  (redisUrl ? describe : () => undefined)('two instances sharing Redis', () => {
     let writer: App;
     let reader: App;
     let readerUrl: string;

@@ -139,7 +139,7 @@ async function follow(
 describe(`social sign-in through a local OpenID Connect server on ${testDbKind}`, () => {
   it('says so in the app configuration', async () => {
     const res = await fetch(`${appUrl}/api/app-config`);
-    expect(await res.json()).toEqual({ socialSignIn: 'oidc', demoAdmin: null });
+    expect(await res.json()).toEqual({ socialSignIn: 'oidc', demoAdmin: null, supportEmail: null });
   });
 
   it('creates a buyer with phone "not available" and signs them in', async () => {

@@ -1,3 +1,4 @@
+import { hashPassword } from 'better-auth/crypto';
 import crypto from 'node:crypto';
 import type { Role } from '@market/shared';
 import { insertUserWithPassword } from '../src/modules/accounts/accounts.repository.ts';
@@ -48,6 +49,22 @@ export function signIn(t: TestApp, email: string, password: string) {
  * A user in the database (with a scrypt-hashed password) who has signed in through
  * POST /api/auth/sign-in/email; its headers carry the real session cookie.
  */
+/** The password of test users that are given none. */
+const TEST_PASSWORD = 'test-pass-1234';
+const hashes = new Map<string, Promise<string>>();
+/**
+ * A password's hash, made once per password for the whole file: hashing is slow on purpose, and
+ * a test suite creates a thousand users. A hash verifies for any account it is stored in.
+ */
+function passwordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(
   t: TestApp,
   opts: {
@@ -61,12 +78,12 @@ export async function createUser(
 ): Promise<TestUser> {
   const suffix = crypto.randomBytes(6).toString('hex');
   const email = (opts.email ?? `${opts.role}-${suffix}@example.test`).toLowerCase();
-  const password = opts.password ?? `pass-${suffix}`;
+  const password = opts.password ?? TEST_PASSWORD;
   const name = opts.name ?? `Test ${opts.role} ${suffix.slice(0, 4)}`;
   const id = await insertUserWithPassword(t.app.db, {
     name,
     email,
-    password,
+    passwordHash: await passwordHash(password),
     phone: opts.phone ?? '+15550123',
     role: opts.role,
     isVerifiedUser: opts.verified ?? false,

@@ -21,18 +21,20 @@ export function findUserByEmail(db: Db, email: string) {
   return selectUserProfiles(db).where(emailIs(email)).executeTakeFirst();
 }
 
-/** A user who signs in with email and password (the operator's admin, demo and test users). */
+/**
+ * A user who signs in with email and password (the operator's admin, demo and test users): the
+ * password is hashed here, or its hash given (one hash made once for many users).
+ */
 export async function insertUserWithPassword(
   db: Db,
   user: {
     name: string;
     email: string;
-    password: string;
     phone: string;
     role: Role;
     isVerifiedUser: boolean;
     image?: string | null;
-  },
+  } & ({ password: string } | { passwordHash: string }),
   now: Date = new Date(),
 ): Promise<string> {
   const w = valueWriters(db);
@@ -59,7 +61,7 @@ export async function insertUserWithPassword(
       accountId: id,
       providerId: 'credential',
       userId: id,
-      password: await hashPassword(user.password),
+      password: 'passwordHash' in user ? user.passwordHash : await hashPassword(user.password),
       createdAt: w.date(now),
       updatedAt: w.date(now),
     })

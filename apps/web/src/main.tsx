@@ -3,17 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
-import { config as zodConfig } from 'zod/v4/core';
 import './index.css';
 import { readPageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { createQueryClient, loaderContext } from './lib/query-client.ts';
 import { completeStandIn, followSessionEnds } from './lib/session.ts';
-
-// Zod would probe `new Function` for faster parsing; the page's Content-Security-Policy
-// forbids eval, and the browser reports even a caught probe as a violation.
-zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,3 +1,5 @@
+import './zod-config.ts';
+
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './errors.ts';

@@ -207,7 +207,16 @@ describe('IMEIs, models and fair prices', () => {
             `Median $${middle(prices)} for this model and storage, from ${prices.length} sellers' listings`,
             { exact: false },
           )
-          .waitFor();
+          .waitFor({ timeout: 15_000 })
+          .catch(async (err: unknown) => {
+            const shown = await page.getByText(/^Median/).allTextContents();
+            throw new Error(
+              `expected the median of ${prices.join(', ')}; shown: ${shown.join(' | ')}`,
+              {
+                cause: err,
+              },
+            );
+          });
         await captureBothWidths(page, `phone-facts-listing-${width}`);
         await page.setViewportSize(viewport);
 
@@ -225,7 +234,7 @@ describe('IMEIs, models and fair prices', () => {
         await toast(page, 'Your listing has been updated');
         // A new IMEI is checked by a moderator, whether or not it matches another phone; the
         // seller reads only that it waits (and the listing leaves the fair-price count).
-        comparable.splice(comparable.indexOf(price), 1);
+        own.splice(own.indexOf(price), 1);
         await page.goto(`/product/${listing._id}`);
         await page.getByText('Waiting for a moderator', { exact: false }).first().waitFor();
         await page.getByText('IMEI given').first().waitFor();

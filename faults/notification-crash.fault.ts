@@ -53,7 +53,7 @@ describe('a crash between a notification and its email', () => {
       mailbox!.messages.filter(
         (m) =>
           m.to.includes(seller.email) &&
-          headerOf(m.raw, 'Subject')?.endsWith('asked to book Crash Test Phone'),
+          headerOf(m.raw, 'Subject')?.endsWith('New request to book Crash Test Phone'),
       );
     server = await startServer({ SMTP_URL: mailbox.url, DATA_DIR: dataDir });
     const deadline = Date.now() + 30_000;

@@ -29,7 +29,10 @@ export function Footer({ supportEmail = null }: { supportEmail?: string | null }
             {supportEmail && (
               <>
                 {' · '}
-                <a href={`mailto:${supportEmail}`} className="link link-hover break-all">
+                <a
+                  href={`mailto:${supportEmail}`}
+                  className="link link-hover inline-flex min-h-11 items-center break-all"
+                >
                   {supportEmail}
                 </a>
               </>

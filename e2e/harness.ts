@@ -218,7 +218,9 @@ export async function openPage(
   baseURL: string,
   viewport: Viewport = DESKTOP,
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL, viewport });
+  // The language the people of these tests use, whatever the browser's source: the Chromium from
+  // npm takes it from a POSIX environment as 'en-US@posix', which Intl refuses.
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

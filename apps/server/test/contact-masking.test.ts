@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskContacts } from '../src/modules/conversations/contact-masking.ts';
+import { HOSTILE_TEXTS } from './fixtures/hostile-text.ts';
 
 const HIDDEN = '[hidden]';
 const mask = (text: string) => maskContacts(text, HIDDEN);
@@ -138,19 +139,17 @@ describe('maskContacts leaves everything else as typed', () => {
   });
 });
 
+/**
+ * Hostile text a backtracking pattern would take seconds or forever on: each answers the right
+ * text, and the test's own time limit catches a pattern that stops being linear. How fast each
+ * is, in milliseconds, is measured by `npm run bench:text`, never here.
+ */
 describe('maskContacts on long hostile text', () => {
-  it.each([
-    ['one long word', 'a'.repeat(2000)],
-    ['dots between letters', 'a.'.repeat(1000)],
-    ['dashes between digits', `${'1-'.repeat(999)}x`],
-    ['spaced digits', '1 '.repeat(1000)],
-    ['spelled-out words', 'x at y dot '.repeat(180)],
-    ['digits between zero-width spaces', '1\u200b'.repeat(1000)],
-    ['spaced dashes between digits', '1 - '.repeat(700)],
-    ['Arabic-Indic digits', '\u0661 '.repeat(1000)],
-  ])('%s takes a few milliseconds at most', (_label, text) => {
-    const started = performance.now();
-    for (let i = 0; i < 10; i++) mask(text);
-    expect((performance.now() - started) / 10).toBeLessThan(10);
-  });
+  it.each(HOSTILE_TEXTS)(
+    '%s',
+    (_label, text, masked, hides) => {
+      expect(mask(text)).toEqual({ text: masked(HIDDEN), masked: hides });
+    },
+    5_000,
+  );
 });

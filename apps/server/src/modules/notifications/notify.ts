@@ -131,13 +131,9 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
   };
   if (!(await insertNotification(trx, row))) return null;
   if (input.email !== false) {
-    const mail = { userId: input.userId, kind: input.kind, link: input.link, ...texts };
-    await queueNotificationEmail(
-      trx,
-      { ...mail, dedupeKey: input.dedupeKey },
-      now,
-      input.email?.notBefore ?? now,
-    );
+    const { userId, kind, link, dedupeKey } = input;
+    const mail = { userId, kind, link, dedupeKey, ...texts };
+    await queueNotificationEmail(trx, mail, now, input.email?.notBefore ?? now);
   }
   const notification = toNotification(row);
   await recordLiveEvent(trx, input.userId, { type: 'notification', notification });

@@ -52,8 +52,7 @@ function notice(user: TestUser, n: number, now = new Date()) {
     notify(trx, {
       userId: user.id,
       kind: 'booking_requested',
-      title: `Request ${n} for <Pixel 8>`,
-      body: 'Accept or decline within 72 hours.',
+      params: { buyerName: 'Bashir', productName: `Pixel 8 <${n}>` },
       link: '/dashboard/my-buyers',
       dedupeKey: `mail-test:${crypto.randomUUID()}`,
       now,
@@ -103,11 +102,11 @@ describe(`the hourly cap and digest on ${testDbKind}`, () => {
     expect(headerOf(digest.raw, 'Subject')).toBe('25 more notifications on Phone Market');
     const { text, html } = partsOf(digest.raw);
     expect(text).toContain('You had 5 emails from us within an hour');
-    expect(text).toContain('- Request 5 for <Pixel 8>');
-    expect(text).toContain('- Request 29 for <Pixel 8>');
-    expect(text).not.toContain('Request 4 for');
+    expect(text).toContain('- New request to book Pixel 8 <5>');
+    expect(text).toContain('- New request to book Pixel 8 <29>');
+    expect(text).not.toContain('New request to book Pixel 8 <4>');
     expect(text).toContain('http://localhost:3000/dashboard/notifications');
-    expect(html).toContain('Request 29 for &lt;Pixel 8&gt;');
+    expect(html).toContain('New request to book Pixel 8 &lt;29&gt;');
     // All one kind: its one-click unsubscribe.
     expect(headerOf(digest.raw, 'List-Unsubscribe')).toMatch(
       /^<http:\/\/localhost:3000\/api\/unsubscribe\?token=/,
@@ -137,8 +136,7 @@ describe(`the hourly cap and digest on ${testDbKind}`, () => {
       notify(trx, {
         userId: seller.id,
         kind: 'new_review',
-        title: 'You got a 5-star review for Pixel 8',
-        body: '',
+        params: { reviewer: 'Bashir B.', rating: 5, productName: 'Pixel 8', text: '' },
         link: '/dashboard/my-reviews',
         dedupeKey: `mail-test:${crypto.randomUUID()}`,
         now: start,
@@ -165,7 +163,7 @@ describe(`the hourly cap and digest on ${testDbKind}`, () => {
     );
     const { text } = partsOf(mailbox.messages[0]!.raw);
     expect(text).toContain('- You got a 5-star review for Pixel 8');
-    expect(text).not.toContain('Request');
+    expect(text).not.toContain('New request');
     // One kind is left in it: its one-click unsubscribe.
     expect(headerOf(mailbox.messages[0]!.raw, 'List-Unsubscribe')).toMatch(/^</);
   });
@@ -184,7 +182,7 @@ describe(`notification emails over SMTP on ${testDbKind}`, () => {
     const { raw, to } = mailbox.messages[0]!;
     expect(to).toEqual([seller.email]);
     expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/alternative;/);
-    expect(headerOf(raw, 'Subject')).toBe('Request 1 for <Pixel 8>');
+    expect(headerOf(raw, 'Subject')).toBe('New request to book Pixel 8 <1>');
     expect(headerOf(raw, 'From')).toContain('Phone Market');
     // The site's colours (apps/web/src/index.css): its teal primary, its page and text colours.
     const { html: body } = partsOf(raw);
@@ -208,10 +206,10 @@ describe(`notification emails over SMTP on ${testDbKind}`, () => {
 
     const { text, html } = partsOf(raw);
     expect(text).toContain(`Hello ${seller.name},`);
-    expect(text).toContain('Request 1 for <Pixel 8>');
+    expect(text).toContain('New request to book Pixel 8 <1>');
     expect(text).toContain('Open it on Phone Market: http://localhost:3000/dashboard/my-buyers');
     expect(text).toContain(`Stop these emails: http://localhost:3000/unsubscribe?token=${token}`);
-    expect(html).toContain('Request 1 for &lt;Pixel 8&gt;');
+    expect(html).toContain('New request to book Pixel 8 &lt;1&gt;');
     expect(html).toContain('href="http://localhost:3000/dashboard/my-buyers"');
     expect(html).toContain(`href="http://localhost:3000/unsubscribe?token=${token}"`);
   });

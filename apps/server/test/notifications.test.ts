@@ -444,8 +444,7 @@ describe(`reading a conversation on ${testDbKind}`, () => {
     await notify(t.app.db, {
       userId: seller.id,
       kind: 'seller_verified',
-      title: 'Verified',
-      body: '',
+      params: {},
       link: '/dashboard',
       dedupeKey: `verified-for-read-test:${seller.id}`,
       email: false,
@@ -538,8 +537,7 @@ describe(`notify on ${testDbKind}`, () => {
     const input = {
       userId: user.id,
       kind: 'saved_sold' as const,
-      title: 'Something sold',
-      body: '',
+      params: { productName: 'Something' },
       link: '/dashboard/my-wishlist',
       dedupeKey: `test:${crypto.randomUUID()}`,
     };
@@ -560,8 +558,7 @@ describe(`notify on ${testDbKind}`, () => {
         await notify(trx, {
           userId: user.id,
           kind: 'saved_sold',
-          title: 'Never',
-          body: '',
+          params: { productName: 'Never' },
           link: '/',
           dedupeKey: `test:${crypto.randomUUID()}`,
         });
@@ -586,8 +583,7 @@ describe(`the notification list on ${testDbKind}`, () => {
         notify(trx, {
           userId: reader.id,
           kind: 'saved_price_drop',
-          title: `Notice ${i}`,
-          body: '',
+          params: { productName: `Notice ${i}`, from: '$2', to: '$1' },
           link: '/',
           dedupeKey: `list:${reader.id}:${i}`,
           email: false,

@@ -61,30 +61,154 @@ export const LISTING_MODERATIONS = ['held', 'hidden', 'suspended'] as const;
 export type ListingModeration = (typeof LISTING_MODERATIONS)[number];
 export const listingModerationSchema = z.enum(LISTING_MODERATIONS);
 
-export const MODERATION_ACTIONS = [
-  'dismiss',
-  'hide_listing',
-  'suspend_user',
-  'unverify_seller',
-  'release_listing',
-] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** A target of a given kind, as the queue shows it. */
+type TargetOfKind<K extends ReportTargetType> = Extract<ReportTarget, { kind: K }>;
+
+/** What one moderation action is, for the queue, the server and the audit log alike. */
+export interface ModerationActionRecord {
+  /** The button in the queue, and the start of its confirmation and toast. */
+  label: string;
+  /**
+   * The kinds of target it applies to, each with whether it would still change something about
+   * that target as it stands now: the queue offers it only then.
+   */
+  targets: { [K in ReportTargetType]?: (target: TargetOfKind<K>) => boolean };
+  /** Offered for a target deleted since it was reported. */
+  whenTargetGone: boolean;
+  /** What it does, said in its confirmation before it is done. */
+  explanation: string;
+  /** Its confirmation for a held listing, when that differs. */
+  explanationWhenHeld?: string;
+  /** It takes something away (hiding, suspending): its buttons are red. */
+  dangerous: boolean;
+  /** What the reporters are told was done, without the moderator's words. */
+  outcome: string;
+  /** How the audit log names the step. */
+  auditLabel: string;
+}
+
+const always = () => true;
+
+/**
+ * Every action a moderator can take on a group of reports, in the order the queue offers them.
+ * Adding one here makes the server's build fail until it has an effect (moderation-effects.ts).
+ */
+export const MODERATION_ACTION_RECORDS = {
+  hide_listing: {
+    label: 'Hide listing',
+    targets: { listing: (t) => t.listing.moderation !== 'hidden' },
+    whenTargetGone: false,
+    explanation:
+      'The listing leaves every list, search and count; buyers cannot open or book it. The seller is told your reason and may edit it and ask for a review.',
+    dangerous: true,
+    outcome: 'A moderator hid the listing.',
+    auditLabel: 'Hid listing',
+  },
+  release_listing: {
+    label: 'Release listing',
+    targets: {
+      listing: (t) => t.listing.moderation === 'held' || t.listing.moderation === 'hidden',
+    },
+    whenTargetGone: false,
+    explanation: 'The listing goes back on show. The seller and the reporters are told.',
+    dangerous: false,
+    outcome: 'A moderator looked into it: the listing stays on show.',
+    auditLabel: 'Released listing',
+  },
+  suspend_user: {
+    label: 'Suspend account',
+    targets: {
+      listing: (t) => !t.listing.seller.suspended,
+      user: (t) => t.user.suspendedAt === null && t.user.role !== 'admin',
+      // The queue does not show whether the sender is suspended: the server answers 409.
+      message: always,
+    },
+    whenTargetGone: false,
+    explanation:
+      'The account is signed out everywhere and cannot sign in; its listings leave every list. You can restore it later.',
+    dangerous: true,
+    outcome: 'A moderator suspended the account.',
+    auditLabel: 'Suspended account',
+  },
+  unverify_seller: {
+    label: 'Remove verification',
+    targets: {
+      listing: (t) => t.listing.seller.isVerifiedUser,
+      user: (t) => t.user.role === 'seller' && t.user.isVerifiedUser,
+    },
+    whenTargetGone: false,
+    explanation: 'The seller loses the verified badge on every listing.',
+    dangerous: false,
+    outcome: "A moderator removed the seller's verification.",
+    auditLabel: 'Removed verification',
+  },
+  dismiss: {
+    label: 'Dismiss',
+    targets: { listing: always, user: always, message: always, conversation: always },
+    whenTargetGone: true,
+    explanation: 'Nothing changes. The reports are closed and the reporters are told.',
+    // Dismissing the reports of a held listing is the decision it waits for: it goes on show.
+    explanationWhenHeld:
+      'This listing is held until a moderator decides, so dismissing releases it: it goes back on show, the reports are closed, and the seller and the reporters are told.',
+    dangerous: false,
+    outcome: 'A moderator looked into it and took no action.',
+    auditLabel: 'Dismissed reports',
+  },
+} as const satisfies Record<string, ModerationActionRecord>;
+
+export type ModerationAction = keyof typeof MODERATION_ACTION_RECORDS;
+export const MODERATION_ACTIONS = Object.keys(MODERATION_ACTION_RECORDS) as [
+  ModerationAction,
+  ...ModerationAction[],
+];
+
+/** One action's record, typed as the general shape (its target checks callable by kind). */
+export function moderationActionRecord(action: ModerationAction): ModerationActionRecord {
+  return MODERATION_ACTION_RECORDS[action];
+}
+
+/** Whether the action applies to reports about this kind of target at all. */
+export function actionAppliesTo(action: ModerationAction, type: ReportTargetType): boolean {
+  return moderationActionRecord(action).targets[type] !== undefined;
+}
 
 /** The actions that make sense for each kind of target, in the order the queue offers them. */
-export const ACTIONS_FOR_TARGET: Record<ReportTargetType, readonly ModerationAction[]> = {
-  listing: ['hide_listing', 'release_listing', 'suspend_user', 'unverify_seller', 'dismiss'],
-  user: ['suspend_user', 'unverify_seller', 'dismiss'],
-  message: ['suspend_user', 'dismiss'],
-  conversation: ['dismiss'],
-};
+export function actionsForTargetType(type: ReportTargetType): ModerationAction[] {
+  return MODERATION_ACTIONS.filter((action) => actionAppliesTo(action, type));
+}
 
-export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
-  dismiss: 'Dismiss',
-  hide_listing: 'Hide listing',
-  suspend_user: 'Suspend account',
-  unverify_seller: 'Remove verification',
-  release_listing: 'Release listing',
-};
+/** Whether the action would still change something about the target as it stands now. */
+function appliesNow(action: ModerationAction, target: ReportTarget): boolean {
+  const { targets, whenTargetGone } = moderationActionRecord(action);
+  switch (target.kind) {
+    case 'missing':
+      return whenTargetGone;
+    case 'listing':
+      return targets.listing?.(target) ?? false;
+    case 'user':
+      return targets.user?.(target) ?? false;
+    case 'message':
+      return targets.message?.(target) ?? false;
+    case 'conversation':
+      return targets.conversation?.(target) ?? false;
+    default: {
+      const unknown: never = target;
+      return unknown;
+    }
+  }
+}
+
+/** The actions the queue offers for a target of this type as it stands now. */
+export function actionsFor(type: ReportTargetType, target: ReportTarget): ModerationAction[] {
+  return actionsForTargetType(type).filter((action) => appliesNow(action, target));
+}
+
+/** What the action does to this target, said in its confirmation. */
+export function moderationExplanation(action: ModerationAction, target: ReportTarget): string {
+  const record = moderationActionRecord(action);
+  const held = target.kind === 'listing' && target.listing.moderation === 'held';
+  return (held ? record.explanationWhenHeld : undefined) ?? record.explanation;
+}
 
 export const REPORT_NOTE_MAX = 500;
 export const MODERATION_REASON_MAX = 500;
@@ -264,30 +388,24 @@ export const reportGroupSchema = z.object({
 });
 export type ReportGroup = z.infer<typeof reportGroupSchema>;
 
-export const AUDIT_ACTIONS = [
-  'verify_seller',
-  'unverify_seller',
-  'delete_user',
-  'hide_listing',
-  'release_listing',
-  'restore_listing',
-  'suspend_user',
-  'restore_user',
-  'dismiss',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Steps an administrator takes outside the report queue. */
+const OTHER_AUDIT_ACTION_LABELS = {
+  verify_seller: 'Verified seller',
+  delete_user: 'Deleted account',
+  restore_listing: 'Restored listing',
+  restore_user: 'Restored account',
+} as const;
+
+export type AuditAction = ModerationAction | keyof typeof OTHER_AUDIT_ACTION_LABELS;
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  verify_seller: 'Verified seller',
-  unverify_seller: 'Removed verification',
-  delete_user: 'Deleted account',
-  hide_listing: 'Hid listing',
-  release_listing: 'Released listing',
-  restore_listing: 'Restored listing',
-  suspend_user: 'Suspended account',
-  restore_user: 'Restored account',
-  dismiss: 'Dismissed reports',
+  ...(Object.fromEntries(
+    MODERATION_ACTIONS.map((action) => [action, MODERATION_ACTION_RECORDS[action].auditLabel]),
+  ) as Record<ModerationAction, string>),
+  ...OTHER_AUDIT_ACTION_LABELS,
 };
+
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
 export const auditEntrySchema = z.object({
   _id: idSchema,

@@ -1,26 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ModerationAction } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { notify } from '../notifications/notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What a reporter is told was done, without the moderator's words meant for the other side. */
-export const OUTCOME_FOR_REPORTER: Record<ModerationAction | 'restore_listing', string> = {
-  dismiss: 'A moderator looked into it and took no action.',
-  hide_listing: 'A moderator hid the listing.',
-  release_listing: 'A moderator looked into it: the listing stays on show.',
-  restore_listing: 'A moderator looked into it: the listing is on show again.',
-  suspend_user: 'A moderator suspended the account.',
-  unverify_seller: "A moderator removed the seller's verification.",
-};
-
-const TARGET_WORDS = {
-  listing: 'a listing',
-  user: 'an account',
-  message: 'a message',
-  conversation: 'a conversation',
-} as const;
+/** What a reporter is told when a listing is put back on show from outside the queue. */
+export const RESTORED_LISTING_OUTCOME = 'A moderator looked into it: the listing is on show again.';
 
 /** Each person who filed one of the reports hears how it ended, once per report. */
 export async function tellReporters(
@@ -31,12 +16,10 @@ export async function tellReporters(
 ): Promise<void> {
   for (const report of reports) {
     if (!report.reporterId) continue;
-    const about = TARGET_WORDS[report.targetType as keyof typeof TARGET_WORDS] ?? 'something';
     await notify(trx, {
       userId: report.reporterId,
       kind: 'report_outcome',
-      title: `Your report about ${about} was reviewed`,
-      body: outcome,
+      params: { targetType: report.targetType, outcome },
       link: '/dashboard/notifications',
       dedupeKey: `report_outcome:${report.id}`,
       now,
@@ -55,8 +38,7 @@ export async function tellSellerHidden(
   await notify(trx, {
     userId: listing.sellerId,
     kind: 'listing_moderated',
-    title: `Your listing ${listing.name} is hidden`,
-    body: `${reason} You can edit it and ask for a review from My Products.`,
+    params: { listingName: listing.name, shown: false, reason },
     link: '/dashboard/my-products',
     dedupeKey: `listing_hidden:${listing.id}:${cause}`,
     now,
@@ -73,8 +55,7 @@ export async function tellSellerShown(
   await notify(trx, {
     userId: listing.sellerId,
     kind: 'listing_moderated',
-    title: `Your listing ${listing.name} is on show again`,
-    body: 'A moderator reviewed it. Buyers can find and book it again.',
+    params: { listingName: listing.name, shown: true },
     link: `/product/${encodeURIComponent(listing.id)}`,
     dedupeKey: `listing_shown:${listing.id}:${cause}`,
     now,

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
-  ACTIONS_FOR_TARGET,
+  actionsFor,
   type CategoryName,
-  type ModerationAction,
   type PaginationQuery,
   type ReportGroup,
   type ReportTarget,
@@ -136,27 +135,6 @@ async function targetView(db: Db, type: ReportTargetType, id: string): Promise<R
   }
   const conversation = await conversationView(db, id, null);
   return conversation ? { kind: 'conversation', conversation } : { kind: 'missing' };
-}
-
-/** The actions that can still change something about the target as it stands now. */
-function actionsFor(type: ReportTargetType, target: ReportTarget): ModerationAction[] {
-  const all = ACTIONS_FOR_TARGET[type];
-  if (target.kind === 'missing') return ['dismiss'];
-  return all.filter((action) => {
-    if (target.kind === 'listing') {
-      const { moderation, seller } = target.listing;
-      if (action === 'hide_listing') return moderation !== 'hidden';
-      if (action === 'release_listing') return moderation === 'held' || moderation === 'hidden';
-      if (action === 'suspend_user') return !seller.suspended;
-      if (action === 'unverify_seller') return seller.isVerifiedUser;
-    }
-    if (target.kind === 'user') {
-      const { user } = target;
-      if (action === 'suspend_user') return user.suspendedAt === null && user.role !== 'admin';
-      if (action === 'unverify_seller') return user.role === 'seller' && user.isVerifiedUser;
-    }
-    return true;
-  });
 }
 
 /** The other listing a duplicate-IMEI report is about, for the queue to link to. */

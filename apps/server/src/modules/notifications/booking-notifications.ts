@@ -1,15 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import {
-  BOOKING_EXPIRY_HOURS,
-  CANCEL_REASONS,
-  HANDOVER_CODE_MAX_WRONG,
-  SOLD_REASON,
-  type BookingStatus,
-  type CancelReason,
-} from '@market/shared';
+import type { BookingStatus, CancelReason } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { recordLiveEvent } from '../events/live-events.ts';
-import { notify } from './notify.ts';
+import { notify, type NotificationContent } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,102 +52,57 @@ export function meetingTime(meeting: Pick<Meeting, 'at' | 'timeZone'>): string {
   }
 }
 
-interface Notice {
-  to: 'buyer' | 'seller';
-  kind:
-    | 'booking_requested'
-    | 'booking_accepted'
-    | 'booking_declined'
-    | 'booking_cancelled'
-    | 'booking_expired';
-  title: string;
-  body: string;
-  /** The email's words when title or body carry the other side's (see NotifyInput.mail). */
-  mail?: { title: string; body: string };
-}
+/** Who hears of a booking's change, and what they are told. */
+type Notice = { to: 'buyer' | 'seller' } & Extract<
+  NotificationContent,
+  {
+    kind:
+      | 'booking_requested'
+      | 'booking_accepted'
+      | 'booking_declined'
+      | 'booking_cancelled'
+      | 'booking_expired';
+  }
+>;
 
 function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
-  const product = b.productName;
+  const productName = b.productName;
   switch (change.status) {
     case 'requested':
       return {
         to: 'seller',
         kind: 'booking_requested',
-        title: `${b.buyerName} asked to book ${product}`,
-        body: `Accept with a meeting time and place, or decline, within ${BOOKING_EXPIRY_HOURS} hours.`,
-        mail: {
-          title: `New request to book ${product}`,
-          body: `See who asked in My Buyers, and accept with a meeting time and place, or decline, within ${BOOKING_EXPIRY_HOURS} hours.`,
-        },
+        params: { buyerName: b.buyerName, productName },
       };
     case 'accepted':
       return {
         to: 'buyer',
         kind: 'booking_accepted',
-        title: `Your request for ${product} was accepted`,
-        body: `Meeting: ${meetingTime(change.meeting)}, ${change.meeting.place}`,
-        mail: {
-          title: `Your request for ${product} was accepted`,
-          body: `Meeting: ${meetingTime(change.meeting)}. The place, the seller's phone number and your hand-over code are in My Orders.`,
-        },
+        params: { productName, when: meetingTime(change.meeting), place: change.meeting.place },
       };
     case 'declined':
       return {
         to: 'buyer',
         kind: 'booking_declined',
-        title: `Your request for ${product} was declined`,
-        body: change.reason ? `Reason: ${change.reason}` : '',
-        mail: {
-          title: `Your request for ${product} was declined`,
-          body:
-            change.reason === SOLD_REASON
-              ? 'The phone has been sold.'
-              : change.reason
-                ? 'The seller gave a reason: see it in My Orders.'
-                : '',
-        },
+        params: { productName, reason: change.reason },
       };
     case 'cancelled':
       return {
         to: change.by === 'buyer' ? 'seller' : 'buyer',
         kind: 'booking_cancelled',
-        title:
-          change.by === 'buyer'
-            ? `${b.buyerName} cancelled the booking of ${product}`
-            : `The seller cancelled your booking of ${product}`,
-        body: `Reason: ${change.reason}`,
-        mail: cancelMail(product, change),
+        params: {
+          productName,
+          buyerName: b.buyerName,
+          by: change.by,
+          reason: change.reason,
+          preset: change.preset,
+        },
       };
     case 'expired':
-      return {
-        to: 'buyer',
-        kind: 'booking_expired',
-        title: `Your request for ${product} expired`,
-        body: `The seller did not answer within ${BOOKING_EXPIRY_HOURS} hours.`,
-      };
+      return { to: 'buyer', kind: 'booking_expired', params: { productName } };
     case 'completed':
       return null;
   }
-}
-
-/** A cancel by email: the preset reason (the marketplace's words), never the other's note. */
-function cancelMail(
-  product: string,
-  change: Extract<BookingChange, { status: 'cancelled' }>,
-): { title: string; body: string } {
-  const page = change.by === 'buyer' ? 'My Buyers' : 'My Orders';
-  const label =
-    change.preset && change.preset !== 'other' ? CANCEL_REASONS[change.preset] : undefined;
-  const note = change.reason !== label;
-  return {
-    title:
-      change.by === 'buyer'
-        ? `The buyer cancelled the booking of ${product}`
-        : `The seller cancelled your booking of ${product}`,
-    body:
-      (label ? `Reason: ${label}. ` : '') +
-      (note ? `They gave a reason: see it in ${page}.` : `See it in ${page}.`),
-  };
 }
 
 /**
@@ -170,13 +118,11 @@ export async function announceBookingChange(
   const notice = noticeOf(booking, change);
   const recipient = notice?.to === 'seller' ? booking.sellerId : booking.buyerId;
   if (notice && recipient) {
+    const { to, ...content } = notice;
     await notify(trx, {
       userId: recipient,
-      kind: notice.kind,
-      title: notice.title,
-      body: notice.body,
-      ...(notice.mail ? { mail: notice.mail } : {}),
-      link: notice.to === 'seller' ? MY_BUYERS : MY_ORDERS,
+      ...content,
+      link: to === 'seller' ? MY_BUYERS : MY_ORDERS,
       dedupeKey: `booking:${booking.id}:${change.status}:${recipient}`,
       now,
     });
@@ -195,7 +141,7 @@ export async function remindOfMeeting(
   meeting: Meeting,
   now: Date = new Date(),
 ): Promise<void> {
-  const title = `Your meeting for ${booking.productName} is at ${meetingTime(meeting)}`;
+  const when = meetingTime(meeting);
   for (const [side, userId] of [
     ['buyer', booking.buyerId],
     ['seller', booking.sellerId],
@@ -204,15 +150,7 @@ export async function remindOfMeeting(
     await notify(trx, {
       userId,
       kind: 'meeting_reminder',
-      title,
-      body:
-        side === 'buyer'
-          ? `Place: ${meeting.place}. Bring your hand-over code from My Orders.`
-          : `Place: ${meeting.place}. Ask the buyer for the hand-over code once they are satisfied.`,
-      // The place is the seller's words: the buyer's email points to it.
-      ...(side === 'buyer'
-        ? { mail: { title, body: 'The place and your hand-over code are in My Orders.' } }
-        : {}),
+      params: { productName: booking.productName, when, place: meeting.place, side },
       link: side === 'buyer' ? MY_ORDERS : MY_BUYERS,
       dedupeKey: meetingReminderKey(booking.id, userId),
       now,
@@ -237,18 +175,13 @@ export async function announceCodeRenewed(
   lockedUntil: Date | null,
   now: Date = new Date(),
 ): Promise<void> {
-  const product = booking.productName;
-  const title = lockedUntil
-    ? `Completing your deal for ${product} is locked until ${utcTime(lockedUntil)}`
-    : `Your hand-over code for ${product} was renewed`;
-  const body = lockedUntil
-    ? `The seller entered ${HANDOVER_CODE_MAX_WRONG} wrong hand-over codes in all, so nobody can complete this deal until then. Your code was renewed: the new one is in My Orders. Give it only at the meeting, once you have the phone in hand.`
-    : 'The seller entered wrong hand-over codes, so your code was renewed: the new one is in My Orders. Give it only at the meeting, once you have the phone in hand.';
   await notify(trx, {
     userId: booking.buyerId,
     kind: 'handover_code',
-    title,
-    body,
+    params: {
+      productName: booking.productName,
+      lockedUntil: lockedUntil ? utcTime(lockedUntil) : null,
+    },
     link: MY_ORDERS,
     dedupeKey: `handover:${booking.id}:${wrongTotal}:${booking.buyerId}`,
     now,

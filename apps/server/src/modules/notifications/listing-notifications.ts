@@ -39,8 +39,11 @@ export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new 
     await notify(trx, {
       userId,
       kind: 'saved_price_drop',
-      title: `${drop.productName} is now ${price(drop.toCents)}`,
-      body: `It was ${price(drop.fromCents)}. You saved it in your wish list.`,
+      params: {
+        productName: drop.productName,
+        from: price(drop.fromCents),
+        to: price(drop.toCents),
+      },
       link: `/product/${encodeURIComponent(drop.productId)}`,
       dedupeKey: `price_drop:${drop.productId}:${userId}:${utcDay(now)}`,
       now,
@@ -62,8 +65,7 @@ export async function notifySavedSold(
     await notify(trx, {
       userId,
       kind: 'saved_sold',
-      title: `${listing.productName} has been sold`,
-      body: 'A phone you saved in your wish list is no longer available.',
+      params: { productName: listing.productName },
       link: '/dashboard/my-wishlist',
       dedupeKey: `sold:${listing.productId}:${userId}`,
       now,
@@ -79,8 +81,7 @@ export async function notifySellerVerified(trx: Db, sellerId: string, now: Date 
   await notify(trx, {
     userId: sellerId,
     kind: 'seller_verified',
-    title: 'Your seller account is verified',
-    body: 'Your listings now show the verified badge, and buyers can find them with the verified sellers filter.',
+    params: {},
     link: '/dashboard/my-products',
     dedupeKey: `seller_verified:${sellerId}:${now.toISOString()}`,
     now,

@@ -3,7 +3,7 @@ import { valueWriters } from '../../db/dialect.ts';
 import type { Notification, NotificationKind } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { mailQueuedSince } from './notifications.repository.ts';
-import { notify, queueNotificationEmail } from './notify.ts';
+import { notify, queueNotificationEmail, textsOf } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,7 +11,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const MESSAGE_MAIL_DELAY_MS = 10 * 60 * 1000;
 /** At most one message email per conversation in this time. */
 export const MESSAGE_MAIL_GAP_MS = 60 * 60 * 1000;
-const PREVIEW_MAX = 200;
 
 /** The key of a conversation's message notice for the hour `at` falls in. */
 function messageKeyPrefix(conversationId: string, recipientId: string): string {
@@ -49,17 +48,13 @@ export async function notifyNewMessage(
   const now = notice.now ?? new Date();
   const prefix = messageKeyPrefix(notice.conversationId, notice.recipientId);
   const hour = Math.floor(now.getTime() / MESSAGE_MAIL_GAP_MS);
-  const text = notice.text.replace(/\s+/g, ' ').trim();
+  const content = {
+    kind: 'new_message',
+    params: { senderName: notice.senderName, productName: notice.productName, text: notice.text },
+  } as const;
   const input = {
     userId: notice.recipientId,
-    kind: 'new_message' as const,
-    title: `${notice.senderName} sent you a message about ${notice.productName}`,
-    body: text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text,
-    // The sender's name and words stay on the site: the email points to the conversation.
-    mail: {
-      title: `New message about ${notice.productName}`,
-      body: 'Read it and answer in your messages.',
-    },
+    ...content,
     link: `/dashboard/messages/${encodeURIComponent(notice.conversationId)}`,
     dedupeKey: `${prefix}${hour}`,
   };
@@ -77,7 +72,9 @@ export async function notifyNewMessage(
     now,
   });
   // This hour's notice exists but its email was dropped (read in time): this message gets one.
-  if (!notification && !emailedLately) await queueNotificationEmail(trx, input, now, notBefore);
+  if (!notification && !emailedLately) {
+    await queueNotificationEmail(trx, { ...input, ...textsOf(content) }, now, notBefore);
+  }
   return notification;
 }
 

@@ -165,19 +165,11 @@ async function noticeNewMatches(
   }
   if (found.length === 0) return false;
 
-  const total = found.reduce((n, f) => n + f.matches.total, 0);
-  const phones = (n: number) => `${n} new ${n === 1 ? 'phone' : 'phones'}`;
-  const title =
-    found.length === 1
-      ? `${phones(total)} for your saved search "${found[0]!.search.name}"`
-      : `${phones(total)} for ${found.length} of your saved searches`;
-  const body = found
-    .map(
-      (f) =>
-        `${f.search.name}: ${phones(f.matches.total)}` +
-        (how.examples > 0 ? `, such as ${f.matches.products.map((p) => p.name).join(', ')}` : ''),
-    )
-    .join('\n');
+  const told = found.map((f) => ({
+    name: f.search.name,
+    total: f.matches.total,
+    examples: how.examples > 0 ? f.matches.products.map((p) => p.name) : [],
+  }));
   const link =
     found.length === 1
       ? searchUrl(JSON.parse(found[0]!.search.filters) as Record<string, unknown>)
@@ -196,8 +188,7 @@ async function noticeNewMatches(
       const notification = await notify(trx, {
         userId,
         kind: 'saved_search_matches',
-        title,
-        body,
+        params: { searches: told },
         link,
         dedupeKey: how.dedupeKey,
         ...(how.email ? {} : { email: false }),

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { NotificationKind } from '@market/shared';
+import { notificationKindRecord, type NotificationKind } from '@market/shared';
 import { readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database, NotificationsTable, OutboxTable } from '../../db/schema.ts';
 
@@ -40,6 +40,8 @@ export async function notificationExists(db: Db, dedupeKey: string): Promise<boo
 
 /** Whether the user wants this kind by email: yes unless they turned it off. */
 export async function wantsEmail(db: Db, userId: string, kind: NotificationKind): Promise<boolean> {
+  // A kind nobody may turn off comes whatever an old setting says.
+  if (!notificationKindRecord(kind).optional) return true;
   const row = await db
     .selectFrom('notification_settings')
     .select('email')

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Notification, NotificationKind, UnreadCounts } from '@market/shared';
+import {
+  notificationKindRecord,
+  notificationTexts,
+  type Notification,
+  type NotificationKind,
+  type NotificationParams,
+  type NotificationTexts,
+  type UnreadCounts,
+} from '@market/shared';
 import { readDate, valueWriters, type DbLike } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordLiveEvent } from '../events/live-events.ts';
@@ -51,27 +59,32 @@ export function nextDigestAt(at: Date): Date {
   return new Date((Math.floor(at.getTime() / HOUR_MS) + 1) * HOUR_MS);
 }
 
-export interface NotifyInput {
+/** A kind with the parameters its texts are made from (the shared NOTIFICATION_KIND_RECORDS). */
+export type NotificationContent = {
+  [K in NotificationKind]: { kind: K; params: NotificationParams<K> };
+}[NotificationKind];
+
+interface NotifyBase {
   userId: string;
-  kind: NotificationKind;
-  /** One line, e.g. "Ana asked to book iPhone 13". */
-  title: string;
-  /** Details on a second line, or ''. */
-  body: string;
   /** A path in the web app. */
   link: string;
-  /**
-   * What the email says instead of `title` and `body`, when they carry another person's words
-   * (a name they chose, a reason, a message, a review): an email carries none, so that nobody
-   * can send mail through the marketplace. It says what happened and points to the page.
-   */
-  mail?: { title: string; body: string };
   /** Names the cause: the same key again records nothing. Include the recipient. */
   dedupeKey: string;
   /** The email, unless `false` (in-app only). `notBefore` holds it back until then. */
   email?: { notBefore?: Date } | false;
   /** The time of the change; the service's clock. */
   now?: Date;
+}
+
+export type NotifyInput = NotifyBase & NotificationContent;
+
+/** A notification's email as the outbox gets it: its kind's texts already made. */
+export type QueuedNotificationMail = Pick<NotifyBase, 'userId' | 'link' | 'dedupeKey'> &
+  NotificationTexts & { kind: NotificationKind };
+
+/** The kind's texts for this notification. */
+export function textsOf(content: NotificationContent): NotificationTexts {
+  return notificationTexts(content.kind, content.params);
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -104,12 +117,13 @@ export async function unreadCounts(db: Db, userId: string): Promise<UnreadCounts
 export async function notify(trx: Db, input: NotifyInput): Promise<Notification | null> {
   const now = input.now ?? new Date();
   const w = valueWriters(trx);
+  const texts = textsOf(input);
   const row = {
     id: crypto.randomUUID(),
     userId: input.userId,
     kind: input.kind,
-    title: input.title,
-    body: input.body,
+    title: texts.title,
+    body: texts.body,
     link: input.link,
     createdAt: w.date(now),
     readAt: null,
@@ -117,7 +131,9 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
   };
   if (!(await insertNotification(trx, row))) return null;
   if (input.email !== false) {
-    await queueNotificationEmail(trx, input, now, input.email?.notBefore ?? now);
+    const { userId, kind, link, dedupeKey } = input;
+    const mail = { userId, kind, link, dedupeKey, ...texts };
+    await queueNotificationEmail(trx, mail, now, input.email?.notBefore ?? now);
   }
   const notification = toNotification(row);
   await recordLiveEvent(trx, input.userId, { type: 'notification', notification });
@@ -136,10 +152,12 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
  */
 export async function queueNotificationEmail(
   trx: Db,
-  input: Omit<NotifyInput, 'email' | 'now'>,
+  input: QueuedNotificationMail,
   now: Date,
   notBefore: Date,
 ): Promise<void> {
+  const kind = notificationKindRecord(input.kind);
+  if (!kind.channels.includes('email')) return;
   if (!(await wantsEmail(trx, input.userId, input.kind))) return;
   const recipient = await findRecipient(trx, input.userId);
   if (!recipient) return;

@@ -37,9 +37,6 @@ type Db = Kysely<Database>;
 const NO_SUCH_DEAL = 'No such deal among your orders';
 const NO_SUCH_REVIEW = 'No such review of yours';
 const MY_REVIEWS = '/dashboard/my-reviews';
-/** How much of a review the seller's notification quotes. */
-const QUOTE_MAX = 140;
-
 const alreadyReviewed = () =>
   conflict('You already reviewed this deal: change your review in My Orders instead');
 
@@ -47,10 +44,6 @@ async function readReview(db: Db, id: string): Promise<SellerReview> {
   const row = await findReviewView(db, id);
   if (!row) throw notFound(NO_SUCH_REVIEW);
   return toSellerReview(row);
-}
-
-function quote(text: string): string {
-  return text.length > QUOTE_MAX ? `“${text.slice(0, QUOTE_MAX - 1)}…”` : text ? `“${text}”` : '';
 }
 
 /**
@@ -101,12 +94,11 @@ export async function createReview(
       await notify(trx, {
         userId: sellerId,
         kind: 'new_review',
-        title: `${reviewerName(buyer.name)} gave you ${input.rating} ${input.rating === 1 ? 'star' : 'stars'} for ${deal.productName}`,
-        body: quote(input.text),
-        // The buyer's name and words stay on the site: the email points to the review.
-        mail: {
-          title: `You got a ${input.rating}-star review for ${deal.productName}`,
-          body: 'Read it, and answer it if you wish, in My Reviews.',
+        params: {
+          reviewer: reviewerName(buyer.name),
+          rating: input.rating,
+          productName: deal.productName,
+          text: input.text,
         },
         link: MY_REVIEWS,
         dedupeKey: `review:${id}:${sellerId}`,

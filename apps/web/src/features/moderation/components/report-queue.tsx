@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import {
-  MODERATION_ACTION_LABELS,
+  MODERATION_ACTION_RECORDS,
+  moderationExplanation,
   reportReasonLabel,
   type ModerationAction,
   type ReportGroup,
@@ -20,28 +21,11 @@ const TARGET_NAMES = {
   conversation: 'Conversation',
 } as const;
 
-/** What each action does, said in its confirmation before it is done. */
-const EXPLANATIONS: Record<ModerationAction, string> = {
-  dismiss: 'Nothing changes. The reports are closed and the reporters are told.',
-  hide_listing:
-    'The listing leaves every list, search and count; buyers cannot open or book it. The seller is told your reason and may edit it and ask for a review.',
-  release_listing: 'The listing goes back on show. The seller and the reporters are told.',
-  suspend_user:
-    'The account is signed out everywhere and cannot sign in; its listings leave every list. You can restore it later.',
-  unverify_seller: 'The seller loses the verified badge on every listing.',
-};
-
-/** Dismissing the reports of a held listing is the decision it waits for: it goes on show. */
-const DISMISS_RELEASES =
-  'This listing is held until a moderator decides, so dismissing releases it: it goes back on show, the reports are closed, and the seller and the reporters are told.';
-
-/** What the action does to this target, said in its confirmation. */
-function explanationOf(action: ModerationAction, group: ReportGroup): string {
-  const held = group.target.kind === 'listing' && group.target.listing.moderation === 'held';
-  return action === 'dismiss' && held ? DISMISS_RELEASES : EXPLANATIONS[action];
+/** Red for an action that takes something away, quiet for dismissing, outlined for the rest. */
+function buttonStyle(action: ModerationAction): string {
+  if (MODERATION_ACTION_RECORDS[action].dangerous) return 'btn-error';
+  return action === 'dismiss' ? 'btn-ghost' : 'btn-outline';
 }
-
-const DANGER: ReadonlySet<ModerationAction> = new Set(['hide_listing', 'suspend_user']);
 
 function headingOf(group: ReportGroup): string {
   const { target } = group;
@@ -113,24 +97,24 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
             key={a}
             type="button"
             disabled={!hydrated}
-            className={`btn btn-sm ${DANGER.has(a) ? 'btn-error' : a === 'dismiss' ? 'btn-ghost' : 'btn-outline'}`}
+            className={`btn btn-sm ${buttonStyle(a)}`}
             onClick={() => setAction(a)}
           >
-            {MODERATION_ACTION_LABELS[a]}
+            {MODERATION_ACTION_RECORDS[a].label}
           </button>
         ))}
       </div>
 
       {action && (
         <ReasonDialog
-          title={`${MODERATION_ACTION_LABELS[action]}: ${heading}?`}
-          explanation={explanationOf(action, group)}
-          submitLabel={MODERATION_ACTION_LABELS[action]}
-          danger={DANGER.has(action)}
+          title={`${MODERATION_ACTION_RECORDS[action].label}: ${heading}?`}
+          explanation={moderationExplanation(action, group.target)}
+          submitLabel={MODERATION_ACTION_RECORDS[action].label}
+          danger={MODERATION_ACTION_RECORDS[action].dangerous}
           onSubmit={async (reason) => {
             const done = await resolve.mutateAsync({ reportId: group.reportId, action, reason });
             toast.success(
-              `${MODERATION_ACTION_LABELS[action]}: done. ${done.resolvedCount === 1 ? '1 report' : `${done.resolvedCount} reports`} closed.`,
+              `${MODERATION_ACTION_RECORDS[action].label}: done. ${done.resolvedCount === 1 ? '1 report' : `${done.resolvedCount} reports`} closed.`,
             );
           }}
           onClose={() => setAction(null)}

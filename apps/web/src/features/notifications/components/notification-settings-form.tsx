@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import {
-  NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
-  type NotificationKind,
+  optionalKindsFor,
   type NotificationSettings,
   type Role,
 } from '@market/shared';
@@ -15,30 +14,9 @@ import {
   useUpdateNotificationSettings,
 } from '../api/notification-settings.ts';
 
-/**
- * Kinds that never reach a buyer or a seller, left off their page (a kind added later shows to
- * them until it is named here). Admins hear only of their reports.
- */
-const NOT_FOR: Record<Exclude<Role, 'admin'>, readonly NotificationKind[]> = {
-  buyer: ['booking_requested', 'seller_verified', 'new_review', 'listing_moderated'],
-  seller: [
-    'booking_accepted',
-    'handover_code',
-    'saved_price_drop',
-    'saved_sold',
-    'saved_search_matches',
-  ],
-};
-const ADMIN_KINDS: readonly NotificationKind[] = ['report_outcome'];
-
-function kindsFor(role: Role): readonly NotificationKind[] {
-  if (role === 'admin') return ADMIN_KINDS;
-  return NOTIFICATION_KINDS.filter((kind) => !NOT_FOR[role].includes(kind));
-}
-
 function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
-  const kinds = kindsFor(role);
+  const kinds = optionalKindsFor(role);
   // An absent kind is on: that is how the server treats it too.
   const [email, setEmail] = useState(() =>
     Object.fromEntries(kinds.map((kind) => [kind, saved.email[kind] ?? true])),
@@ -98,7 +76,7 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
   );
 }
 
-/** A switch for each kind of email a person of this role may get, saved together. */
+/** A switch for each kind of email a person of this role gets and may turn off, saved together. */
 export function NotificationSettingsForm({ role }: { role: Role }) {
   const settings = useNotificationSettings();
   if (settings.isPending) return <SectionSpinner />;

@@ -211,7 +211,7 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     await insertListing('Numbat Mini', new Date(Date.now() + 2_000));
 
     const now = new Date('2031-03-01T10:15:00.000Z');
-    expect(await sendSavedSearchAlerts(t.app.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(1);
     const bell = async () =>
       t.app.db
         .selectFrom('notifications')
@@ -235,11 +235,11 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     expect(mail).toEqual([]);
 
     // The same phones are not told of again; a newer one is, in a later hour.
-    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 20 * 60_000));
-    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 2 * 3_600_000));
+    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, new Date(now.getTime() + 20 * 60_000));
+    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, new Date(now.getTime() + 2 * 3_600_000));
     expect(await bell()).toHaveLength(1);
     await insertListing('Numbat Max', new Date(Date.now() + 3_000));
-    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 3 * 3_600_000));
+    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, new Date(now.getTime() + 3 * 3_600_000));
     const told = await bell();
     expect(told).toHaveLength(2);
     expect(told[1]!.title).toBe('1 new phone for your saved search "Numbat"');

@@ -360,7 +360,9 @@ describe(`each kind of event on ${testDbKind}`, () => {
 
     // The digest's day is the job's clock; what is new goes by the listings' posting times.
     const now = new Date('2030-01-15T08:00:00.000Z');
-    expect(await sendSavedSearchDigests(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(1);
+    expect(await sendSavedSearchDigests(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(
+      1,
+    );
     const { notifications, emails } = await noticesOf(reader, 'saved_search_matches');
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({

@@ -104,7 +104,7 @@ function documentWords(doc: IndexedDocument): Map<string, number> {
     for (const word of indexedWords(text)) words.set(word, (words.get(word) ?? 0) | field);
   };
   add(doc.name, NAME);
-  // The labels as the databases index them: the brand, the storage ("128 gb"), the colour.
+  // The labels: the brand, the storage ("128 gb"), the colour.
   add(`${doc.category} ${doc.storage === null ? '' : formatStorage(doc.storage)}`, LABELS);
   add(doc.colour ?? '', LABELS);
   add(doc.description, REST);

@@ -207,6 +207,7 @@ describe('the in-memory search index', () => {
     index.add({ ...later, location: 'Uttara' });
     expect(docids(index, '', { location: 'Gulshan' })).toEqual([gulshan.docid]);
     expect(docids(index, '', { location: 'uttara' })).toEqual([later.docid]);
+    expect(docids(index, '', { location: '--' })).toEqual([]);
     const terms = index.resolveTerms(parseSearchText(''));
     expect(index.count(terms, filters({ location: 'gulshan' }), 100)).toEqual({
       count: 1,

@@ -113,8 +113,12 @@ export async function up(db: AnyDb): Promise<void> {
 
   // Renumbered in place (no document leaves, so the log names none): first out of the way of
   // the new ids, then each to its second and its place within it.
+  // Keyed by the old id: each document finds its new one through the key, not a scan.
+  await sql`create temp table renumbered (old integer primary key, new integer not null)`.execute(
+    db,
+  );
   await sql`
-    create temp table renumbered as
+    insert into renumbered (old, new)
     select d.docid as old,
            ${sql.raw(second('p'))} * ${PER_SECOND}
              + row_number() over (partition by ${sql.raw(second('p'))} order by d.docid) - 1 as new

@@ -328,7 +328,8 @@ export class SearchIndex implements SearchEngine {
     }
     // Kept location matches take the new document as kept word matches do.
     for (const m of this.places.values()) {
-      if (this.levelOfDocument(m.terms, place) === 0) continue;
+      // A location without a searchable word matches nothing, now and later.
+      if (m.terms.length === 0 || this.levelOfDocument(m.terms, place) === 0) continue;
       if (slot >= m.slots.length) {
         const bigger = new Uint8Array(this.capacity);
         bigger.set(m.slots);

@@ -50,9 +50,6 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   OUTBOX_WORKER: booleanFlag.default(true),
-  SEARCH_INDEX: z
-    .enum(['memory', 'database'], { error: 'must be memory or database' })
-    .default('memory'),
 });
 
 export interface Config {
@@ -100,11 +97,6 @@ export interface Config {
   trustProxy: boolean;
   /** This instance sends the notification emails of the outbox (any number of instances may). */
   outboxWorker: boolean;
-  /**
-   * Where searches are answered: the in-memory index each server keeps following the database
-   * (decision 0025), or the database's own text engine for every search.
-   */
-  searchIndex: 'memory' | 'database';
 }
 
 /** The demo's support address, like its accounts' (example.com receives no mail). */
@@ -198,7 +190,6 @@ export function loadConfig(
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
     outboxWorker: e.OUTBOX_WORKER,
-    searchIndex: e.SEARCH_INDEX,
   });
 }
 

@@ -463,7 +463,7 @@ describe('orphan cleanup', () => {
       .insertInto('categories')
       .values({
         id: crypto.randomUUID(),
-        name: 'Orphan Test Phones',
+        name: 'realme',
         img: '/demo/x.webp',
         sortOrder: 99,
       })
@@ -473,7 +473,7 @@ describe('orphan cleanup', () => {
       .values({
         id: crypto.randomUUID(),
         sellerId,
-        category: 'Orphan Test Phones',
+        category: 'realme',
         name: 'Pixel 7',
         imgUrl: onProduct.url,
         originalPriceCents: 50_000,

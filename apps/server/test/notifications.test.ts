@@ -360,7 +360,9 @@ describe(`each kind of event on ${testDbKind}`, () => {
 
     // The digest's day is the job's clock; what is new goes by the listings' posting times.
     const now = new Date('2030-01-15T08:00:00.000Z');
-    expect(await sendSavedSearchDigests(t.app.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await sendSavedSearchDigests(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(
+      1,
+    );
     const { notifications, emails } = await noticesOf(reader, 'saved_search_matches');
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({
@@ -380,13 +382,13 @@ describe(`each kind of event on ${testDbKind}`, () => {
 
     // Later the same day: nothing more. The next day, nothing new: nothing either.
     await listing({ name: 'Zephyr Three', resellPrice: 320 });
-    await sendSavedSearchDigests(t.app.db, new Date(now.getTime() + 10 * HOUR));
+    await sendSavedSearchDigests(t.app.db, t.app.searchIndex, new Date(now.getTime() + 10 * HOUR));
     expect((await noticesOf(reader, 'saved_search_matches')).notifications).toHaveLength(1);
-    await sendSavedSearchDigests(t.app.db, new Date(now.getTime() + 24 * HOUR));
+    await sendSavedSearchDigests(t.app.db, t.app.searchIndex, new Date(now.getTime() + 24 * HOUR));
     const next = (await noticesOf(reader, 'saved_search_matches')).notifications;
     expect(next).toHaveLength(2);
     expect(next[1]!.title).toBe('1 new phone for your saved search "Zephyr phones"');
-    await sendSavedSearchDigests(t.app.db, new Date(now.getTime() + 48 * HOUR));
+    await sendSavedSearchDigests(t.app.db, t.app.searchIndex, new Date(now.getTime() + 48 * HOUR));
     expect((await noticesOf(reader, 'saved_search_matches')).notifications).toHaveLength(2);
   });
 

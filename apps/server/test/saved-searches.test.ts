@@ -13,7 +13,12 @@ let otherBuyer: TestUser;
 let seller: TestUser;
 const newestMatch = new Date(Date.UTC(2026, 2, 1, 12, 0));
 
-async function insertListing(name: string, postedAt: Date, status = 'available' as const) {
+async function insertListing(
+  name: string,
+  postedAt: Date,
+  status = 'available' as const,
+  location = 'Dhaka',
+) {
   const w = valueWriters(t.app.db);
   await t.app.db
     .insertInto('products')
@@ -28,7 +33,7 @@ async function insertListing(name: string, postedAt: Date, status = 'available' 
       yearOfPurchase: 2022,
       condition: 'good',
       description: '',
-      location: 'Dhaka',
+      location,
       advertised: w.bool(false),
       postedAt: w.date(postedAt),
       status,
@@ -211,7 +216,7 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     await insertListing('Numbat Mini', new Date(Date.now() + 2_000));
 
     const now = new Date('2031-03-01T10:15:00.000Z');
-    expect(await sendSavedSearchAlerts(t.app.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(1);
     const bell = async () =>
       t.app.db
         .selectFrom('notifications')
@@ -235,13 +240,54 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     expect(mail).toEqual([]);
 
     // The same phones are not told of again; a newer one is, in a later hour.
-    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 20 * 60_000));
-    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 2 * 3_600_000));
+    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, new Date(now.getTime() + 20 * 60_000));
+    await sendSavedSearchAlerts(
+      t.app.db,
+      t.app.searchIndex,
+      new Date(now.getTime() + 2 * 3_600_000),
+    );
     expect(await bell()).toHaveLength(1);
     await insertListing('Numbat Max', new Date(Date.now() + 3_000));
-    await sendSavedSearchAlerts(t.app.db, new Date(now.getTime() + 3 * 3_600_000));
+    await sendSavedSearchAlerts(
+      t.app.db,
+      t.app.searchIndex,
+      new Date(now.getTime() + 3 * 3_600_000),
+    );
     const told = await bell();
     expect(told).toHaveLength(2);
     expect(told[1]!.title).toBe('1 new phone for your saved search "Numbat"');
+  });
+
+  it('finds new matches by glued names and areas, to the millisecond, through the index', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    const first = new Date(Date.UTC(2026, 3, 1, 8, 0, 0, 100));
+    await insertListing('iPhone13 Pro', first, 'available', 'Uttara, Sector 7');
+    await insertListing('iPhone 13', new Date(first.getTime() + 60_000), 'available', 'Mirpur');
+    const res = await save(reader, {
+      name: 'Uttara iPhones',
+      filters: { q: 'iphone 13', location: 'uttara' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The newest match at saving is the glued name in Uttara, not the Mirpur one.
+    expect(res.json<SavedSearch>().seenUntil).toBe(first.toISOString());
+
+    // Later in the same second: new, though its document id shares the second's range.
+    await insertListing('iPhone13 mini', new Date(first.getTime() + 400), 'available', 'Uttara');
+    await insertListing('iPhone13 Max', new Date(Date.now() + 5_000), 'available', 'Gulshan');
+    const listed = await call(t, reader, 'GET', '/api/saved-searches');
+    expect(listed.json<SavedSearch[]>()[0]).toMatchObject({ newMatches: 1 });
+
+    const now = new Date('2031-04-01T10:15:00.000Z');
+    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, now);
+    const told = await t.app.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('userId', '=', reader.id)
+      .execute();
+    expect(told).toEqual([{ title: '1 new phone for your saved search "Uttara iPhones"' }]);
+    const row = (await rowsOf(reader))[0]!;
+    expect(readDate(row.alertedUntil!).toISOString()).toBe(
+      new Date(first.getTime() + 400).toISOString(),
+    );
   });
 });

@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { searchFiltersSchema, type SearchFiltersInput } from '@market/shared';
-import { SearchIndex, type IndexedDocument } from '../src/modules/search/search-index.ts';
+import {
+  DOCIDS_PER_SECOND,
+  SearchIndex,
+  type IndexedDocument,
+} from '../src/modules/search/search-index.ts';
 import { parseSearchText } from '../src/modules/search/search-text.ts';
 
 /*
  * The in-memory index on its own, without a database: what it matches, in which order, and how
  * it keeps the matches it has kept current as documents come and go. The same rules through
- * the API, against the databases' engines, are in search.test.ts.
+ * the API, on both databases, are in search.test.ts.
  */
 
-let next = 1;
+/** Each new document is posted a minute after the last, its docid made as the databases make it. */
+let minute = 0;
+const START = Date.UTC(2026, 0, 1);
 function doc(overrides: Partial<IndexedDocument> = {}): IndexedDocument {
+  const postedAt = START + ++minute * 60_000;
   return {
-    docid: next++ * 2048,
+    docid: (postedAt / 1000) * DOCIDS_PER_SECOND,
+    postedAt,
+    location: 'Dhaka, Gulshan',
     category: 'iPhone',
     price: 30_000,
     condition: 'good',
@@ -150,5 +159,140 @@ describe('the in-memory search index', () => {
     expect(docids(index, '', { verified: 'true' })).toEqual([d.docid]);
     index.setVerified('seller-v', false);
     expect(docids(index, '', { verified: 'true' })).toEqual([]);
+  });
+
+  it('refuses a category or condition it does not know, and changes nothing', () => {
+    const index = new SearchIndex();
+    const known = doc();
+    index.add(known);
+    expect(() => index.add({ ...known, category: 'Pixel' })).toThrow(
+      'Unknown category "Pixel": it must be one of iPhone, samsung, xiaomi, realme',
+    );
+    expect(() => index.add(doc({ condition: 'broken' }))).toThrow(
+      'Unknown condition "broken": it must be one of excellent, good, fair',
+    );
+    // The document it replaced is still there, filed as before.
+    expect(index.documents).toBe(1);
+    expect(docids(index, '', { category: 'iPhone' })).toEqual([known.docid]);
+  });
+
+  it('matches the location against the area words only, as words match', () => {
+    const index = new SearchIndex();
+    const gulshan = doc({ name: 'iPhone13 Pro', location: 'Dhaka, Gulshan-2' });
+    const mirpur = doc({
+      name: 'Galaxy S21',
+      location: 'Mirpur 10',
+      description: 'Met in Gulshan',
+    });
+    const banani = doc({ name: 'Gulshan Edition', location: 'Banani' });
+    for (const d of [gulshan, mirpur, banani]) index.add(d);
+    expect(docids(index, 'iphone 13', { location: 'Gulshan' })).toEqual([gulshan.docid]);
+    expect(docids(index, '', { location: 'gul' })).toEqual([gulshan.docid]);
+    expect(docids(index, '', { location: 'gulshan 2' })).toEqual([gulshan.docid]);
+    expect(docids(index, '', { location: 'gulshan2' })).toEqual([gulshan.docid]);
+    expect(docids(index, '', { location: 'mirpur10' })).toEqual([mirpur.docid]);
+    expect(docids(index, '', { location: 'dhaka mirpur' })).toEqual([]);
+    // Inside a word is no match, nor a typo, nor the listing's other texts.
+    expect(docids(index, '', { location: 'ulshan' })).toEqual([]);
+    expect(docids(index, '', { location: 'gulshon' })).toEqual([]);
+    expect(docids(index, '', { location: 'banani edition' })).toEqual([]);
+    // The words never match the area.
+    expect(docids(index, 'banani')).toEqual([]);
+    // Characters but no word: nothing.
+    expect(docids(index, '', { location: '--' })).toEqual([]);
+    // Kept location matches take listings added later, in their place.
+    const later = doc({ name: 'Pixel 8', location: 'Gulshan 1' });
+    index.add(later);
+    expect(docids(index, '', { location: 'Gulshan' })).toEqual([later.docid, gulshan.docid]);
+    index.add({ ...later, location: 'Uttara' });
+    expect(docids(index, '', { location: 'Gulshan' })).toEqual([gulshan.docid]);
+    expect(docids(index, '', { location: 'uttara' })).toEqual([later.docid]);
+    expect(docids(index, '', { location: '--' })).toEqual([]);
+    const terms = index.resolveTerms(parseSearchText(''));
+    expect(index.count(terms, filters({ location: 'gulshan' }), 100)).toEqual({
+      count: 1,
+      exact: true,
+    });
+    expect(index.facets(terms, filters({ location: 'gulshan' }), 100).all.total).toBe(1);
+  });
+
+  it('suggests the names on show, most listed first, then shortest, counting as listings come and go', () => {
+    const index = new SearchIndex();
+    const suggest = (q: string) => index.suggestions(parseSearchText(q), 8);
+    const names = ['Pixel 8 Pro', 'Pixel 8 Pro', 'Pixel 8 Pro', 'Pixel 8', 'Pixel 8', 'Pixel 8a'];
+    const docs = names.map((name) => doc({ name }));
+    for (const d of docs) index.add(d);
+    expect(suggest('pix')).toEqual(['Pixel 8 Pro', 'Pixel 8', 'Pixel 8a']);
+    expect(suggest('8 pixel')).toEqual(['Pixel 8 Pro', 'Pixel 8', 'Pixel 8a']);
+    expect(suggest('pixel 8a')).toEqual(['Pixel 8a']);
+    // A word must begin a word of the name: "ixel" is inside one.
+    expect(suggest('ixel')).toEqual([]);
+    expect(suggest('')).toEqual([]);
+
+    // Another spelling counts with the name; the first spelling seen is the one shown.
+    index.add({ ...docs[3]!, name: ' PIXEL 8 PRO' });
+    expect(suggest('pixel')).toEqual(['Pixel 8 Pro', 'Pixel 8', 'Pixel 8a']);
+    index.remove(docs[0]!.docid);
+    index.remove(docs[1]!.docid);
+    index.remove(docs[2]!.docid);
+    // "Pixel 8 Pro" has one listing left now, as "Pixel 8" and "Pixel 8a".
+    expect(suggest('pixel')).toEqual(['Pixel 8', 'Pixel 8a', 'Pixel 8 Pro']);
+    index.remove(docs[3]!.docid);
+    index.remove(docs[5]!.docid);
+    expect(suggest('pixel')).toEqual(['Pixel 8']);
+    // At most as many as asked, alphabetical among equals.
+    const many = new SearchIndex();
+    for (const n of [
+      'Zeta 1',
+      'Alpha 1',
+      'Beta 1',
+      'Gamma 1',
+      'Delta 1',
+      'Eta 1',
+      'Iota 1',
+      'Kappa 1',
+      'Mu 1',
+    ]) {
+      many.add(doc({ name: n }));
+    }
+    expect(many.suggestions(parseSearchText('1'), 8)).toEqual([
+      'Mu 1',
+      'Eta 1',
+      'Beta 1',
+      'Iota 1',
+      'Zeta 1',
+      'Alpha 1',
+      'Delta 1',
+      'Gamma 1',
+    ]);
+  });
+
+  it('finds the matches posted after a time, and the newest posting time', () => {
+    const index = new SearchIndex();
+    const older = doc({ name: 'Pixel 7' });
+    const middle = doc({ name: 'Pixel 8' });
+    const newer = doc({ name: 'Pixel 9' });
+    // Two listings posted within one second: their docids follow insertion, not milliseconds.
+    const second = (minute + 1) * 60_000 + START;
+    const late = doc({
+      name: 'Pixel 9a',
+      postedAt: second + 900,
+      docid: (second / 1000) * DOCIDS_PER_SECOND,
+    });
+    const early = doc({ name: 'Pixel 9b', postedAt: second + 100, docid: late.docid + 1 });
+    for (const d of [older, middle, newer, late, early, doc({ name: 'Galaxy' })]) index.add(d);
+    const terms = index.resolveTerms(parseSearchText('pixel'));
+    const since = new Date(Number(middle.postedAt));
+    expect(index.newSince(terms, filters(), since, 2)).toEqual({
+      docids: [early.docid, late.docid],
+      total: 3,
+      newestPostedAt: new Date(second + 900),
+    });
+    expect(index.newSince(terms, filters({ location: 'banani' }), since, 2).total).toBe(0);
+    expect(index.newest(terms, filters())).toEqual(new Date(second + 900));
+    expect(index.newest(index.resolveTerms(parseSearchText('pixel 8')), filters())).toEqual(
+      new Date(Number(middle.postedAt)),
+    );
+    expect(index.newest(index.resolveTerms(parseSearchText('nokia')), filters())).toBeNull();
   });
 });

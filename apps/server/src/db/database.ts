@@ -21,6 +21,7 @@ import * as listingNames from './migrations/20261124001000_listing_names.ts';
 import * as searchDocs from './migrations/20261124001100_search_docs.ts';
 import * as searchLog from './migrations/20261124001200_search_log.ts';
 import * as fairPricePerSeller from './migrations/20261126001001_fair_price_per_seller.ts';
+import * as oneSearchEngine from './migrations/20261126001002_one_search_engine.ts';
 import * as handoverLockMailDigest from './migrations/20261126002001_handover_lock_mail_digest.ts';
 import * as imeiGiven from './migrations/20261126003001_imei_given.ts';
 import * as savedSearchPositions from './migrations/20261126006001_saved_search_positions.ts';
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '20261124001100_search_docs': searchDocs,
   '20261124001200_search_log': searchLog,
   '20261126001001_fair_price_per_seller': fairPricePerSeller,
+  '20261126001002_one_search_engine': oneSearchEngine,
   '20261126002001_handover_lock_mail_digest': handoverLockMailDigest,
   '20261126003001_imei_given': imeiGiven,
   '20261126006001_saved_search_positions': savedSearchPositions,

@@ -381,11 +381,10 @@ export interface SellerStatsTable {
   completedDeals: ColumnType<number, number | undefined, number>;
 }
 
-/** Distinct names of unsold listings with their count: what the search box suggests. */
 /**
  * One listing on show in the search index, with the values the filters read. `docid` is the
- * posting time in milliseconds times 2048 plus a number within that millisecond: newest first
- * is descending docid. Kept by triggers on products (migration 20261124001100).
+ * posting time in whole seconds times 2^21 plus a number within that second: newest first is
+ * descending docid. Kept by triggers on products (migrations 20261124001100, 20261126001002).
  */
 export interface SearchDocsTable {
   docid: number;
@@ -407,15 +406,6 @@ export interface SearchLogTable {
   card: ColumnType<boolean | number, never, never>;
   /** A seller whose verification, name or review figures changed. */
   seller: string | null;
-}
-
-export interface ListingNamesTable {
-  /** The name in lower case, without outer spaces. */
-  key: string;
-  /** The first spelling seen. */
-  name: string;
-  /** Unsold listings with this name; zero keeps the row. */
-  live: number;
 }
 
 /** The median price of the listings of one category, model and storage (see price-stats). */
@@ -446,7 +436,6 @@ export interface Database {
   blogs: BlogsTable;
   images: ImagesTable;
   savedSearches: SavedSearchesTable;
-  listingNames: ListingNamesTable;
   search_docs: SearchDocsTable;
   search_log: SearchLogTable;
   conversations: ConversationsTable;

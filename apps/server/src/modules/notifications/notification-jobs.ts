@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { savedFilters, searchUrl } from '../search/saved-searches.service.ts';
+import type { LiveSearchIndex } from '../search/search-index-feed.ts';
 import { findNewMatches, type NewMatches } from '../search/search.service.ts';
 import { remindOfMeeting } from './booking-notifications.ts';
 import { notify } from './notify.ts';
@@ -100,7 +101,11 @@ async function buyersToTell(db: Db, keyPrefix: string, period: string): Promise<
  * seen, and when any has new ones, sends one digest and moves each search's `seenUntil` to its
  * newest match, in one transaction. Answers how many digests it sent.
  */
-export async function sendSavedSearchDigests(db: Db, now: Date = new Date()): Promise<number> {
+export async function sendSavedSearchDigests(
+  db: Db,
+  live: LiveSearchIndex,
+  now: Date = new Date(),
+): Promise<number> {
   let sent = 0;
   for (const userId of await buyersToTell(db, DIGEST_KEY_PREFIX, dayOf(now))) {
     const digest: MatchNotice = {
@@ -109,7 +114,7 @@ export async function sendSavedSearchDigests(db: Db, now: Date = new Date()): Pr
       dedupeKey: digestKey(userId, now),
       email: true,
     };
-    if (await noticeNewMatches(db, userId, now, digest)) sent += 1;
+    if (await noticeNewMatches(db, live, userId, now, digest)) sent += 1;
   }
   return sent;
 }
@@ -124,7 +129,11 @@ const hourOf = (now: Date) => now.toISOString().slice(0, 13);
  * search's `alertedUntil` moved to its newest match, in one transaction. Answers how many
  * notices it recorded.
  */
-export async function sendSavedSearchAlerts(db: Db, now: Date = new Date()): Promise<number> {
+export async function sendSavedSearchAlerts(
+  db: Db,
+  live: LiveSearchIndex,
+  now: Date = new Date(),
+): Promise<number> {
   let sent = 0;
   for (const userId of await buyersToTell(db, ALERT_KEY_PREFIX, hourOf(now))) {
     const alert: MatchNotice = {
@@ -133,7 +142,7 @@ export async function sendSavedSearchAlerts(db: Db, now: Date = new Date()): Pro
       dedupeKey: `${ALERT_KEY_PREFIX}${userId}:${hourOf(now)}`,
       email: false,
     };
-    if (await noticeNewMatches(db, userId, now, alert)) sent += 1;
+    if (await noticeNewMatches(db, live, userId, now, alert)) sent += 1;
   }
   return sent;
 }
@@ -141,6 +150,7 @@ export async function sendSavedSearchAlerts(db: Db, now: Date = new Date()): Pro
 /** One notice of a buyer's new matches, as `how` says; false when there were none to tell. */
 async function noticeNewMatches(
   db: Db,
+  live: LiveSearchIndex,
   userId: string,
   now: Date,
   how: MatchNotice,
@@ -160,7 +170,13 @@ async function noticeNewMatches(
       how.position === 'alertedUntil'
         ? (search.alertedUntil ?? search.seenUntil)
         : search.seenUntil;
-    const matches = await findNewMatches(db, filters, readDate(since), Math.max(how.examples, 1));
+    const matches = await findNewMatches(
+      db,
+      live,
+      filters,
+      readDate(since),
+      Math.max(how.examples, 1),
+    );
     if (matches.total > 0 && matches.newestPostedAt) found.push({ search, matches });
   }
   if (found.length === 0) return false;

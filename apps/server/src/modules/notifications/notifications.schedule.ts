@@ -45,6 +45,10 @@ export function startNotificationWork(
   }
   app.decorate('outboxWorker', worker);
   repeat(app, 'meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(app.db));
-  repeat(app, 'saved search digests', DIGEST_CHECK_MS, () => sendSavedSearchDigests(app.db));
-  repeat(app, 'saved search alerts', ALERT_CHECK_MS, () => sendSavedSearchAlerts(app.db));
+  repeat(app, 'saved search digests', DIGEST_CHECK_MS, () =>
+    sendSavedSearchDigests(app.db, app.searchIndex),
+  );
+  repeat(app, 'saved search alerts', ALERT_CHECK_MS, () =>
+    sendSavedSearchAlerts(app.db, app.searchIndex),
+  );
 }

@@ -24,7 +24,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       "The signed-in buyer's saved searches, newest first, each with its count of new matches since the buyer last opened it",
     querystring: z.object({}),
     item: savedSearchSchema,
-    list: ({ actor }) => listSavedSearches(app.db, actor),
+    list: ({ actor }) => listSavedSearches(app.db, app.searchIndex, actor),
   });
 
   app.post(
@@ -40,7 +40,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedSearchSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => createSavedSearch(app.db, request.actor, request.body),
+    async (request) => createSavedSearch(app.db, app.searchIndex, request.actor, request.body),
   );
 
   ownItemRoute(app, {

@@ -11,8 +11,8 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
-import { findNewestPostedAt } from './search.repository.ts';
-import { findNewMatches, searchTerms } from './search.service.ts';
+import type { LiveSearchIndex } from './search-index-feed.ts';
+import { findNewestPostedAt, findNewMatches } from './search.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -66,25 +66,27 @@ export function savedFilters(stored: string): SearchFilters | null {
 }
 
 /** How many listings on show match the stored filters and were posted after `since`. */
-async function countPostedAfter(db: Db, stored: string, since: Date | string): Promise<number> {
+async function countPostedAfter(
+  db: Db,
+  live: LiveSearchIndex,
+  stored: string,
+  since: Date | string,
+): Promise<number> {
   const filters = savedFilters(stored);
   if (!filters) return 0;
-  return (await findNewMatches(db, filters, readDate(since), 1)).total;
+  return (await findNewMatches(db, live, filters, readDate(since), 0)).total;
 }
 
 export async function createSavedSearch(
   db: Db,
+  live: LiveSearchIndex,
   actor: Actor,
   input: { name: string; filters: SearchFilters },
 ): Promise<SavedSearch> {
   const filters = storedFilters(input.filters);
   const now = new Date();
   // Listings posted after the newest match at saving are the ones a later alert calls new.
-  const newest = await findNewestPostedAt(
-    db,
-    input.filters,
-    await searchTerms(db, input.filters.q),
-  );
+  const newest = await findNewestPostedAt(live, input.filters);
   const w = valueWriters(db);
   const row = {
     id: crypto.randomUUID(),
@@ -116,7 +118,11 @@ export async function createSavedSearch(
  * The buyer's saved searches, each with how many new matches it has had since they last opened
  * it (one count per search, at most SAVED_SEARCHES_MAX).
  */
-export async function listSavedSearches(db: Db, actor: Actor): Promise<Page<SavedSearch>> {
+export async function listSavedSearches(
+  db: Db,
+  live: LiveSearchIndex,
+  actor: Actor,
+): Promise<Page<SavedSearch>> {
   const rows = await db
     .selectFrom('savedSearches')
     .select(['id', 'name', 'filters', 'createdAt', 'seenUntil', 'viewedUntil'])
@@ -127,7 +133,7 @@ export async function listSavedSearches(db: Db, actor: Actor): Promise<Page<Save
   const items: SavedSearch[] = [];
   for (const row of rows) {
     const since = row.viewedUntil ?? row.seenUntil;
-    items.push(toSavedSearch(row, await countPostedAfter(db, row.filters, since)));
+    items.push(toSavedSearch(row, await countPostedAfter(db, live, row.filters, since)));
   }
   return { items, total: rows.length };
 }

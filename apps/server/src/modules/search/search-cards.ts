@@ -15,12 +15,6 @@ function cardJson(row: ProductViewRow): string {
   return JSON.stringify(productSchema.parse(toProduct(row)));
 }
 
-/** The cards of these documents (those still on show), by docid. */
-export async function readCards(db: Db, docids: number[]): Promise<Map<number, string>> {
-  const rows = await findCardViews(db, docids);
-  return new Map(rows.map((row) => [Number(row.docid), cardJson(row)]));
-}
-
 interface KeptCard {
   seller: string;
   json: string;

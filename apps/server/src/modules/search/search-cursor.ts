@@ -1,7 +1,7 @@
 import { badRequest } from '../../lib/errors.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
 import { readRankKey } from './search-rank-key.ts';
-import type { SearchAfter, SearchOrder } from './search.repository.ts';
+import type { SearchAfter, SearchOrder } from './search-engine.ts';
 
 export const INVALID_CURSOR_MESSAGE = 'This page link is not valid';
 

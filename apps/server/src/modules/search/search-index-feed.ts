@@ -40,7 +40,7 @@ const toDocument = (row: DocumentRow): IndexedDocument => ({ ...row, docid: Numb
 async function readDocuments(db: Db, where: RawBuilder<unknown>, limit: number) {
   const { rows } = await sql<DocumentRow>`
     select d.docid, d.category, d.price, d.condition, d.storage, d.battery, d.seller,
-           p.name, p.colour, p.description
+           p.name, p.colour, p.description, p.location, p."postedAt"
     from search_docs d join products p on p.id = d.product
     where ${where} order by d.docid limit ${limit}
   `.execute(db);
@@ -332,17 +332,13 @@ export class LiveSearchIndex {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The in-memory search index; null when searches go to the database's engine. */
-    searchIndex: LiveSearchIndex | null;
+    /** The in-memory search index: the server's search engine. */
+    searchIndex: LiveSearchIndex;
   }
 }
 
 /** The in-memory index, built before the server is ready and followed once a second. */
 export function registerSearchIndex(app: App): void {
-  if (app.config.searchIndex !== 'memory') {
-    app.decorate('searchIndex', null);
-    return;
-  }
   const live = new LiveSearchIndex(app.db, app.log);
   app.decorate('searchIndex', live);
   repeatWhileRunning(app, 'search index', FOLLOW_INTERVAL_MS, () => live.follow(), {

@@ -8,9 +8,23 @@ import {
 import type { SearchDocsTable } from '../../db/schema.ts';
 import { boundedCache, stringBytes } from '../../lib/bounded-cache.ts';
 import { dollarsToCents } from '../../lib/money.ts';
+import {
+  BATTERY_THRESHOLDS,
+  filtersSet,
+  type FacetFilter,
+  type FacetPass,
+  type FacetPasses,
+  type PageEntry,
+  type SearchAfter,
+  type SearchCount,
+  type SearchEngine,
+  type SearchOrder,
+} from './search-engine.ts';
 import { readRankKey } from './search-rank-key.ts';
 import {
   indexedWords,
+  nameMatches,
+  parseSearchText,
   typoCandidates,
   withCorrections,
   wordsOneEditAway,
@@ -18,19 +32,35 @@ import {
   type SearchWord,
 } from './search-text.ts';
 
+export { BATTERY_THRESHOLDS, filtersSet };
+export type { FacetFilter, FacetPass, FacetPasses };
+export type IndexPageEntry = PageEntry;
+export type IndexOrder = SearchOrder;
+
 /**
- * The search index held in memory (decision 0025): the listings on show with the values the
- * filters read, an inverted index of their words, and the matches of recent word sets. It knows
- * no database: `search-index-feed.ts` fills it from `search_docs` and keeps it following every
- * write. It answers with the same rules as the databases' engines (search.repository.ts): the
- * same words match, best match has the same ranks, counts and facets stop at COUNT_LIMIT.
+ * The search index held in memory (decision 0025), the one search engine of a server: the
+ * listings on show with the values the filters read, an inverted index of their words and of
+ * their areas' words, the distinct names for suggestions, and the matches of recent word sets.
+ * It knows no database: `search-index-feed.ts` fills it from `search_docs` and keeps it
+ * following every write.
  */
 
-/** One listing on show as the index takes it: its document (price in cents) and its words. */
+/**
+ * Document ids per second of posting time: a docid is the posting time in whole seconds times
+ * this, plus a number within the second (migration 20261126001002_one_search_engine). Newest
+ * first is descending docid; a docid's second is `Math.floor(docid / DOCIDS_PER_SECOND)`.
+ */
+export const DOCIDS_PER_SECOND = 2 ** 21;
+
+/** One listing on show as the index takes it: its document (price in cents) and its texts. */
 export type IndexedDocument = Omit<SearchDocsTable, 'product'> & {
   name: string;
   colour: string | null;
   description: string;
+  /** The listing's area: its words match the location filter only. */
+  location: string;
+  /** When it was posted (a timestamp as either database reads it, or milliseconds). */
+  postedAt: Date | string | number;
 };
 
 /** Where a word is: the name, the labels (brand, storage and colour), the description. */
@@ -74,11 +104,16 @@ function documentWords(doc: IndexedDocument): Map<string, number> {
     for (const word of indexedWords(text)) words.set(word, (words.get(word) ?? 0) | field);
   };
   add(doc.name, NAME);
-  // The labels as the databases index them: the brand, the storage ("128 gb"), the colour.
+  // The labels: the brand, the storage ("128 gb"), the colour.
   add(`${doc.category} ${doc.storage === null ? '' : formatStorage(doc.storage)}`, LABELS);
   add(doc.colour ?? '', LABELS);
   add(doc.description, REST);
   return words;
+}
+
+/** An area's words (its tokens and their letter and digit parts), each as if in the name. */
+function placeWords(location: string): Map<string, number> {
+  return new Map(indexedWords(location).map((word) => [word, NAME]));
 }
 
 /** A list of numbers that grows, in a typed array. */
@@ -115,6 +150,18 @@ interface Matches {
   ranks: [IntList, IntList, IntList];
 }
 
+/** The documents whose area matches one set of location terms, one byte per slot. */
+interface PlaceMatches {
+  terms: SearchTerm[];
+  slots: Uint8Array;
+}
+
+/** A distinct name of listings on show (by its lower case), and how many carry it. */
+interface NameCount {
+  name: string;
+  live: number;
+}
+
 /** Which filter a document fails, one bit each. */
 const F_CATEGORY = 1;
 const F_PRICE = 2;
@@ -122,10 +169,9 @@ const F_CONDITION = 4;
 const F_STORAGE = 8;
 const F_BATTERY = 16;
 const F_VERIFIED = 32;
+/** The location: never left out of a facet pass. */
+const F_LOCATION = 64;
 
-/** A filter that facets count without, so that one can see what widening it would give. */
-export type FacetFilter =
-  'category' | 'condition' | 'storage' | 'minBattery' | 'verified' | 'price';
 const FACET_BITS: Record<FacetFilter, number> = {
   category: F_CATEGORY,
   price: F_PRICE,
@@ -147,40 +193,9 @@ interface Compiled {
   storages: number[] | null;
   minBattery: number;
   verified: boolean;
+  /** The slots whose area matches the location, when one is set. */
+  places: Uint8Array | null;
   set: number;
-}
-
-export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
-
-/** The filters a search sets, each counted without in a facet pass of its own. */
-export function filtersSet(filters: SearchFilters): FacetFilter[] {
-  const set: Record<FacetFilter, boolean> = {
-    category: filters.category !== undefined,
-    price: filters.minPrice !== undefined || filters.maxPrice !== undefined,
-    condition: filters.condition !== undefined,
-    storage: filters.storage !== undefined,
-    minBattery: filters.minBattery !== undefined,
-    verified: filters.verified === true,
-  };
-  return (Object.keys(set) as FacetFilter[]).filter((f) => set[f]);
-}
-
-/** The counts of one facet pass, as search.repository.ts's passes give them. */
-export interface FacetPass {
-  total: number;
-  category: number[];
-  condition: number[];
-  storage: number[];
-  battery: number[];
-  verified: number;
-  minPrice: number | null;
-  maxPrice: number | null;
-}
-
-/** A pass with every filter, and the pass without each filter (`all` for one not set). */
-export interface FacetPasses {
-  all: FacetPass;
-  without(filter: FacetFilter): FacetPass;
 }
 
 const newPass = (): FacetPass => ({
@@ -194,18 +209,24 @@ const newPass = (): FacetPass => ({
   maxPrice: null,
 });
 
-export interface IndexPageEntry {
-  docid: number;
-  key: number | string;
+/** A value's place in its list of choices; an unknown value is refused, never filed as another. */
+function choiceOf(kind: string, choices: readonly string[], value: string): number {
+  const at = choices.indexOf(value);
+  if (at < 0) {
+    throw new Error(`Unknown ${kind} "${value}": it must be one of ${choices.join(', ')}`);
+  }
+  return at;
 }
 
-export type IndexOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+/** How many location term sets' matches are kept, and their bytes in all. */
+const PLACES_KEPT = 200;
+const PLACE_BYTES_KEPT = 64 * 1024 * 1024;
 
 /** How many word sets' matches are kept, and how many slots they may hold in all. */
 const MATCHES_KEPT = 500;
 const MATCH_SLOTS_KEPT = 24_000_000;
 
-export class SearchIndex {
+export class SearchIndex implements SearchEngine {
   private capacity = 1024;
   /** Slots in use (live and removed); a removed document's slot is not used again. */
   private size = 0;
@@ -218,6 +239,20 @@ export class SearchIndex {
   private batteries = new Int16Array(this.capacity);
   private sellers = new Int32Array(this.capacity);
   private alive = new Uint8Array(this.capacity);
+  /** Posting times in milliseconds: what saved searches call new. */
+  private posted = new Float64Array(this.capacity);
+  /** Each slot's name count, given back when the document leaves. */
+  private readonly slotNames: Array<NameCount | undefined> = [];
+  /** The distinct names on show by their lower case: what suggestions offer. */
+  private readonly names = new Map<string, NameCount>();
+  /** The areas' words, each with the slots whose area has it, and in order for prefixes. */
+  private readonly placePostings = new Map<string, IntList>();
+  private placeWords: string[] = [];
+  private readonly places = boundedCache<string, PlaceMatches>({
+    maxEntries: PLACES_KEPT,
+    maxBytes: PLACE_BYTES_KEPT,
+    sizeOf: (m, key) => stringBytes(key) + m.slots.length,
+  });
   private readonly slotOf = new Map<number, number>();
   /** Sellers by number, and which are verified. */
   private readonly sellerNumbers = new Map<string, number>();
@@ -249,15 +284,22 @@ export class SearchIndex {
     return this.matches.size;
   }
 
+  /** Adds a document (in place of one with its docid); throws on a category or condition it does not know. */
   add(doc: IndexedDocument): void {
+    const category = choiceOf('category', CATEGORIES, doc.category);
+    const condition = choiceOf('condition', CONDITIONS, doc.condition);
+    const posted =
+      typeof doc.postedAt === 'number' ? doc.postedAt : new Date(doc.postedAt).getTime();
+    if (!Number.isFinite(posted)) throw new Error(`Unknown posting time "${String(doc.postedAt)}"`);
     this.remove(doc.docid);
     if (this.size === this.capacity) this.grow();
     const slot = this.size++;
     this.live++;
     this.docids[slot] = doc.docid;
-    this.categories[slot] = Math.max(0, (CATEGORIES as readonly string[]).indexOf(doc.category));
+    this.categories[slot] = category;
     this.prices[slot] = doc.price;
-    this.conditions[slot] = Math.max(0, (CONDITIONS as readonly string[]).indexOf(doc.condition));
+    this.conditions[slot] = condition;
+    this.posted[slot] = posted;
     this.storages[slot] = doc.storage ?? NO_STORAGE;
     this.batteries[slot] = doc.battery ?? NO_BATTERY;
     this.sellers[slot] = this.sellerNumber(doc.seller);
@@ -273,6 +315,28 @@ export class SearchIndex {
       }
       posting.push((slot << FIELD_BITS) | fields);
     }
+    this.countName(slot, doc.name);
+    const place = placeWords(doc.location);
+    for (const word of place.keys()) {
+      let slots = this.placePostings.get(word);
+      if (!slots) {
+        slots = new IntList();
+        this.placePostings.set(word, slots);
+        this.placeWords.splice(firstNotBefore(this.placeWords, word), 0, word);
+      }
+      slots.push(slot);
+    }
+    // Kept location matches take the new document as kept word matches do.
+    for (const m of this.places.values()) {
+      // A location without a searchable word matches nothing, now and later.
+      if (m.terms.length === 0 || this.levelOfDocument(m.terms, place) === 0) continue;
+      if (slot >= m.slots.length) {
+        const bigger = new Uint8Array(this.capacity);
+        bigger.set(m.slots);
+        m.slots = bigger;
+      }
+      m.slots[slot] = 1;
+    }
     // The kept matches take the new document where it belongs.
     for (const m of this.matches.values()) {
       const rank = rankOf(this.levelOfDocument(m.terms, words));
@@ -286,6 +350,22 @@ export class SearchIndex {
     this.slotOf.delete(docid);
     this.alive[slot] = 0;
     this.live--;
+    const name = this.slotNames[slot];
+    this.slotNames[slot] = undefined;
+    if (name && --name.live === 0) this.names.delete(name.name.toLowerCase());
+  }
+
+  /** Counts the slot's name among the distinct names; the first spelling seen is shown. */
+  private countName(slot: number, name: string): void {
+    const shown = name.trim();
+    const key = shown.toLowerCase();
+    let count = this.names.get(key);
+    if (!count) {
+      count = { name: shown, live: 0 };
+      this.names.set(key, count);
+    }
+    count.live++;
+    this.slotNames[slot] = count;
   }
 
   setVerified(seller: string, verified: boolean): void {
@@ -313,7 +393,7 @@ export class SearchIndex {
     terms: SearchTerm[],
     filters: SearchFilters,
     order: IndexOrder,
-    after: { key: number | string; id: string } | null,
+    after: SearchAfter | null,
     n: number,
   ): IndexPageEntry[] {
     const m = this.matchesOf(terms);
@@ -351,7 +431,7 @@ export class SearchIndex {
   }
 
   /** How many documents match, read up to `limit`: exact below it, else "at least". */
-  count(terms: SearchTerm[], filters: SearchFilters, limit: number) {
+  count(terms: SearchTerm[], filters: SearchFilters, limit: number): SearchCount {
     const m = this.matchesOf(terms);
     const f = this.compile(filters);
     let n = 0;
@@ -365,8 +445,9 @@ export class SearchIndex {
   }
 
   /**
-   * Facet passes, newest first: one with every filter (`all`) and one without each filter that
-   * is set, each counting at most `limit` matches.
+   * Facet passes: one with every filter (`all`) and one without each filter that is set (the
+   * location is never left out), each counting the first `limit` matches it takes in
+   * newest-first order, that is descending docid.
    */
   facets(terms: SearchTerm[], filters: SearchFilters, limit: number): FacetPasses {
     const m = this.matchesOf(terms);
@@ -490,6 +571,8 @@ export class SearchIndex {
     if (filters.storage) set |= F_STORAGE;
     if (filters.minBattery !== undefined) set |= F_BATTERY;
     if (filters.verified) set |= F_VERIFIED;
+    const places = filters.location === undefined ? null : this.placeSlots(filters.location);
+    if (places) set |= F_LOCATION;
     return {
       category,
       minPrice: filters.minPrice === undefined ? -Infinity : dollarsToCents(filters.minPrice),
@@ -498,6 +581,7 @@ export class SearchIndex {
       storages: filters.storage ?? null,
       minBattery: filters.minBattery ?? 0,
       verified: filters.verified === true,
+      places,
       set,
     };
   }
@@ -517,7 +601,122 @@ export class SearchIndex {
     if (f.set & F_STORAGE && !f.storages!.includes(this.storages[slot]!)) failed |= F_STORAGE;
     if (f.set & F_BATTERY && this.batteries[slot]! < f.minBattery) failed |= F_BATTERY;
     if (f.set & F_VERIFIED && !this.verifiedSellers[this.sellers[slot]!]) failed |= F_VERIFIED;
+    if (f.set & F_LOCATION && !f.places![slot]) failed |= F_LOCATION;
     return failed;
+  }
+
+  /**
+   * The slots whose area matches a location: each of its terms, as a search's terms match words
+   * (prefixes, letter and digit parts; no corrections), against the area's words only. A location
+   * without a searchable word matches nothing. Kept, and kept current as documents are added.
+   */
+  private placeSlots(location: string): Uint8Array {
+    const terms = parseSearchText(location);
+    const key = JSON.stringify(terms);
+    const kept = this.places.get(key);
+    if (kept) return kept.slots;
+    const slots = new Uint8Array(this.capacity);
+    if (terms.length > 0) {
+      const all = new Uint8Array(this.size).fill(1);
+      for (const term of terms) {
+        const any = new Uint8Array(this.size);
+        for (const alternative of term) {
+          const every = new Uint8Array(this.size).fill(1);
+          for (const { word, prefix } of alternative) {
+            const has = new Uint8Array(this.size);
+            const words = prefix ? this.placesBeginning(word) : [word];
+            for (const w of words) {
+              const list = this.placePostings.get(w);
+              for (let i = 0; list && i < list.length; i++) has[list.items[i]!] = 1;
+            }
+            for (let i = 0; i < every.length; i++) every[i]! &= has[i]!;
+          }
+          for (let i = 0; i < any.length; i++) any[i]! |= every[i]!;
+        }
+        for (let i = 0; i < all.length; i++) all[i]! &= any[i]!;
+      }
+      slots.set(all);
+    }
+    this.places.set(key, { terms, slots });
+    return slots;
+  }
+
+  /** Area words beginning with `prefix`. */
+  private placesBeginning(prefix: string): string[] {
+    const words = this.placeWords;
+    const out: string[] = [];
+    for (
+      let i = firstNotBefore(words, prefix);
+      i < words.length && words[i]!.startsWith(prefix);
+      i++
+    ) {
+      out.push(words[i]!);
+    }
+    return out;
+  }
+
+  /**
+   * The names of listings on show whose words begin with the terms (as `nameMatches` decides),
+   * most listed first, then shortest, then alphabetical.
+   */
+  suggestions(terms: SearchTerm[], limit: number): string[] {
+    if (terms.length === 0) return [];
+    const found: NameCount[] = [];
+    for (const count of this.names.values()) {
+      if (nameMatches(count.name, terms)) found.push(count);
+    }
+    found.sort(
+      (a, b) =>
+        b.live - a.live ||
+        a.name.length - b.name.length ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+    return found.slice(0, limit).map((count) => count.name);
+  }
+
+  /**
+   * Matches posted after `since` (what a saved search has not seen): the newest `limit` in
+   * descending docid order, how many there are, and the latest posting time among them. The walk
+   * stops at the docids of the second before `since`'s: none after them can be newer.
+   */
+  newSince(terms: SearchTerm[], filters: SearchFilters, since: Date, limit: number) {
+    const m = this.matchesOf(terms);
+    const f = this.compile(filters);
+    const after = since.getTime();
+    const stop = (Math.floor(after / 1000) - 1) * DOCIDS_PER_SECOND;
+    const docids: number[] = [];
+    let total = 0;
+    let newest = -Infinity;
+    this.newestFirst(m, (slot, docid) => {
+      if (docid < stop) return false;
+      const posted = this.posted[slot]!;
+      if (posted <= after || this.fails(f, slot) !== 0) return true;
+      total++;
+      if (docids.length < limit) docids.push(docid);
+      if (posted > newest) newest = posted;
+      return true;
+    });
+    return { docids, total, newestPostedAt: total > 0 ? new Date(newest) : null };
+  }
+
+  /**
+   * The latest posting time of the matches: that of the first match in descending docid order,
+   * or of another in its second (docids within a second follow insertion, not milliseconds).
+   */
+  newest(terms: SearchTerm[], filters: SearchFilters): Date | null {
+    const m = this.matchesOf(terms);
+    const f = this.compile(filters);
+    let stop = -Infinity;
+    let newest = -Infinity;
+    this.newestFirst(m, (slot, docid) => {
+      if (docid < stop) return false;
+      if (this.fails(f, slot) !== 0) return true;
+      if (stop === -Infinity)
+        stop = (Math.floor(docid / DOCIDS_PER_SECOND) - 1) * DOCIDS_PER_SECOND;
+      newest = Math.max(newest, this.posted[slot]!);
+      return true;
+    });
+    return newest === -Infinity ? null : new Date(newest);
   }
 
   /** The matches of a set of words, kept for the next search with the same words. */
@@ -682,5 +881,6 @@ export class SearchIndex {
     this.batteries = grow(this.batteries, (n) => new Int16Array(n));
     this.sellers = grow(this.sellers, (n) => new Int32Array(n));
     this.alive = grow(this.alive, (n) => new Uint8Array(n));
+    this.posted = grow(this.posted, (n) => new Float64Array(n));
   }
 }

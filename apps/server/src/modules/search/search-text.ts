@@ -149,32 +149,3 @@ export function wordsOneEditAway(word: string): string[] {
   out.delete(word);
   return [...out];
 }
-
-/** FTS5 query syntax (the words hold only letters and digits). */
-export function toFts5Query(terms: SearchTerm[], column?: string): string {
-  const word = ({ word, prefix }: SearchWord) => `"${word}"${prefix ? '*' : ''}`;
-  const body = terms
-    .map(
-      (term) =>
-        `(${term.map((alternative) => `(${alternative.map(word).join(' AND ')})`).join(' OR ')})`,
-    )
-    .join(' AND ');
-  return column ? `${column} : (${body})` : body;
-}
-
-/** PostgreSQL tsquery syntax; `weights` limits the match to those weights ('A' = the name). */
-export function toTsQuery(terms: SearchTerm[], weights = ''): string {
-  const exact = (word: string) => (weights ? `${word}:${weights}` : word);
-  const word = ({ word, prefix, expansions }: SearchWord) => {
-    if (prefix && expansions && expansions.length > 0) {
-      return `(${expansions.map(exact).join(' | ')})`;
-    }
-    return prefix ? `${word}:*${weights}` : exact(word);
-  };
-  return terms
-    .map(
-      (term) =>
-        `(${term.map((alternative) => `(${alternative.map(word).join(' & ')})`).join(' | ')})`,
-    )
-    .join(' & ');
-}

@@ -59,7 +59,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchFacetsSchema },
       },
     },
-    async (request) => searchFacets(app.db, request.query, app.searchIndex),
+    async (request) => searchFacets(app.searchIndex, request.query),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         cacheKey('suggest', { words: searchTokens(request.query.q).join(' ') }),
         async () => {
-          const suggestions = await suggestNames(app.db, request.query.q);
+          const suggestions = await suggestNames(app.searchIndex, request.query.q);
           return { body: { suggestions }, keep: suggestions.length > 0 };
         },
       ),

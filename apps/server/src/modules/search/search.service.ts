@@ -8,33 +8,35 @@ import {
   type SearchFilters,
   type SearchQuery,
 } from '@market/shared';
-import { readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { toProduct } from '../catalog/product-view.ts';
 import type { SearchCursors } from './search-cursor.ts';
 import {
+  BATTERY_THRESHOLDS,
   COUNT_LIMIT,
-  countSearchRows,
-  findFacetPasses,
-  findPageEntries,
-  findPostedAfter,
-  findSuggestions,
-  resolveTerms,
+  filtersSet,
+  type SearchEngine,
   type SearchOrder,
-} from './search.repository.ts';
-import { readCards, type CardCache } from './search-cards.ts';
+} from './search-engine.ts';
 import type { LiveSearchIndex } from './search-index-feed.ts';
-import { BATTERY_THRESHOLDS, filtersSet, type SearchIndex } from './search-index.ts';
-import { parseSearchText } from './search-text.ts';
+import { findCardViews } from './search.repository.ts';
+import { parseSearchText, type SearchTerm } from './search-text.ts';
 
 type Db = Kysely<Database>;
 
 export const SUGGESTIONS_MAX = 8;
 
-/** The words of a search, corrected where a long word matches nothing. */
-export async function searchTerms(db: Db, text: string) {
-  return resolveTerms(db, parseSearchText(text));
+/**
+ * The words of a search as the engine matches them, corrected where a long word matches nothing;
+ * null when the words or the location have characters but no searchable word: such a search
+ * matches nothing (never the whole catalogue).
+ */
+function searchTerms(engine: SearchEngine, filters: SearchFilters): SearchTerm[] | null {
+  const typed = parseSearchText(filters.q);
+  if (typed.length === 0 && filters.q.trim() !== '') return null;
+  if (filters.location !== undefined && parseSearchText(filters.location).length === 0) return null;
+  return engine.resolveTerms(typed);
 }
 
 export interface SearchResult {
@@ -46,53 +48,35 @@ export interface SearchResult {
   nextCursor: string | null;
 }
 
-/**
- * The in-memory index for a search, caught up with every write before it; null when the
- * database's engine answers: no index on this server (SEARCH_INDEX=database) or not built yet,
- * or a location filter, which matches the listing's own text that the index does not hold.
- */
-async function indexFor(
-  live: LiveSearchIndex | null,
-  filters: SearchFilters,
-): Promise<{ index: SearchIndex; cards: CardCache } | null> {
-  if (!live?.ready || filters.location) return null;
-  return live.current();
+/** The server's search engine, caught up with every write committed before the call. */
+export async function searchEngine(live: LiveSearchIndex) {
+  const { index, cards } = await live.current();
+  const engine: SearchEngine = index;
+  return { engine, cards };
 }
 
 export async function searchProducts(
   db: Db,
   cursors: SearchCursors,
   query: SearchQuery,
-  live: LiveSearchIndex | null = null,
+  live: LiveSearchIndex,
 ): Promise<SearchResult> {
-  const typed = parseSearchText(query.q);
   // Without words there is nothing to rank by: the best match is the newest.
   const order: SearchOrder =
-    query.sort === 'relevance' && typed.length === 0 ? 'newest' : query.sort;
-  // Read before any query: a forged cursor costs nothing.
+    query.sort === 'relevance' && parseSearchText(query.q).length === 0 ? 'newest' : query.sort;
+  // Read before any search: a forged cursor costs nothing.
   const after = query.cursor ? cursors.read(query.cursor, order) : null;
-  const input = { filters: query, order, after, limit: query.limit };
-  const memory = await indexFor(live, query);
-  let found;
-  if (memory) {
-    const { index } = memory;
-    const terms = index.resolveTerms(typed);
-    found = {
-      entries: index.page(terms, query, order, after, query.limit + 1),
-      count: index.count(terms, query, COUNT_LIMIT),
-    };
-  } else {
-    const terms = await resolveTerms(db, typed);
-    const [entries, count] = await Promise.all([
-      findPageEntries(db, { ...input, terms }),
-      countSearchRows(db, query, terms),
-    ]);
-    found = { entries, count };
-  }
-  const docids = found.entries.map((e) => e.docid);
-  const cards = await (memory ? memory.cards.get(db, docids) : readCards(db, docids));
+  const { engine, cards: kept } = await searchEngine(live);
+  const terms = searchTerms(engine, query);
+  if (!terms) return { cards: [], total: 0, totalExact: true, nextCursor: null };
+  const entries = engine.page(terms, query, order, after, query.limit + 1);
+  const count = engine.count(terms, query, COUNT_LIMIT);
+  const cards = await kept.get(
+    db,
+    entries.map((e) => e.docid),
+  );
   // A listing sold since its document was read has no card: it is left out.
-  const shown = found.entries.filter((e) => cards.has(e.docid));
+  const shown = entries.filter((e) => cards.has(e.docid));
   const page = shown.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -101,23 +85,31 @@ export async function searchProducts(
       : null;
   return {
     cards: page.map((e) => cards.get(e.docid)!),
-    total: found.count.count,
-    totalExact: found.count.exact,
+    total: count.count,
+    totalExact: count.exact,
     nextCursor,
   };
 }
 
+const NO_FACETS: SearchFacets = {
+  total: 0,
+  exact: true,
+  category: [],
+  condition: [],
+  storage: [],
+  minBattery: BATTERY_THRESHOLDS.map((value) => ({ value, count: 0 })),
+  verified: 0,
+  price: { min: null, max: null },
+};
+
 export async function searchFacets(
-  db: Db,
+  live: LiveSearchIndex,
   filters: SearchFilters,
-  live: LiveSearchIndex | null = null,
 ): Promise<SearchFacets> {
-  const typed = parseSearchText(filters.q);
-  const index = (await indexFor(live, filters))?.index;
-  const passes = index
-    ? index.facets(index.resolveTerms(typed), filters, COUNT_LIMIT)
-    : await findFacetPasses(db, filters, await resolveTerms(db, typed));
-  const { all, without } = passes;
+  const { engine } = await searchEngine(live);
+  const terms = searchTerms(engine, filters);
+  if (!terms) return NO_FACETS;
+  const { all, without } = engine.facets(terms, filters, COUNT_LIMIT);
   const counted = [all, ...filtersSet(filters).map(without)];
   const present = <T>(values: readonly T[], counts: number[]) =>
     values.map((value, i) => ({ value, count: counts[i]! })).filter((c) => c.count > 0);
@@ -126,7 +118,7 @@ export async function searchFacets(
     total: all.total,
     // A pass that read the limit may have stopped there: its counts are then lower bounds.
     exact: counted.every((pass) => pass.total < COUNT_LIMIT),
-    // The columns hold only the marketplace's categories and conditions.
+    // The index holds only the marketplace's categories and conditions.
     category: present(CATEGORIES, without('category').category),
     condition: present(CONDITIONS, without('condition').condition),
     storage: present(STORAGE_OPTIONS_GB, without('storage').storage),
@@ -153,22 +145,37 @@ export interface NewMatches {
 /** Listings matching the filters posted after `since`: what a saved search has not seen. */
 export async function findNewMatches(
   db: Db,
+  live: LiveSearchIndex,
   filters: SearchFilters,
   since: Date,
   limit: number,
 ): Promise<NewMatches> {
-  const terms = await searchTerms(db, filters.q);
-  const { rows, total } = await findPostedAfter(db, filters, terms, since, limit);
-  const newest = rows[0];
+  const { engine } = await searchEngine(live);
+  const terms = searchTerms(engine, filters);
+  if (!terms) return { products: [], total: 0, newestPostedAt: null };
+  const found = engine.newSince(terms, filters, since, limit);
+  const rows = await findCardViews(db, found.docids);
   return {
     products: rows.map((row) => toProduct(row)),
-    total,
-    newestPostedAt: newest ? readDate(newest.postedAt) : null,
+    total: found.total,
+    newestPostedAt: found.newestPostedAt,
   };
 }
 
-export async function suggestNames(db: Db, text: string): Promise<string[]> {
+/** The posting time of the newest listing matching the filters, if any. */
+export async function findNewestPostedAt(
+  live: LiveSearchIndex,
+  filters: SearchFilters,
+): Promise<Date | null> {
+  const { engine } = await searchEngine(live);
+  const terms = searchTerms(engine, filters);
+  return terms ? engine.newest(terms, filters) : null;
+}
+
+/** Names of listings on show beginning with the typed words (see SearchEngine.suggestions). */
+export async function suggestNames(live: LiveSearchIndex, text: string): Promise<string[]> {
   const terms = parseSearchText(text);
   if (terms.length === 0) return [];
-  return findSuggestions(db, terms, SUGGESTIONS_MAX);
+  const { engine } = await searchEngine(live);
+  return engine.suggestions(terms, SUGGESTIONS_MAX);
 }

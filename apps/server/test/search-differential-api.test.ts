@@ -241,6 +241,43 @@ describe.runIf(WITH_LOCATIONS)(
       );
     }, 300_000);
 
+    it('counts and facets the same with and without a location every listing has', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: SEARCH_COUNT_LIMIT - 2, max: SEARCH_COUNT_LIMIT + 200 }),
+          fc.nat(),
+          searchArb(false),
+          async (n, seed, [filters, sort, limit]) => {
+            const listings = manyListings(n, seed).map((l) => ({
+              ...l,
+              location: `Dhaka ${l.location}`,
+            }));
+            await catalogue(t, listings);
+            const answer = async (path: string, f: SearchFilters) => {
+              const res = await call(
+                t,
+                buyer,
+                'GET',
+                `${path}?${queryString(f, path.endsWith('facets') ? {} : { sort, limit })}`,
+              );
+              expect(res.statusCode, res.body).toBe(200);
+              return {
+                body: res.json<unknown>(),
+                total: res.headers['x-total-count'],
+                relation: res.headers['x-total-count-relation'],
+              };
+            };
+            for (const path of ['/api/search', '/api/search/facets']) {
+              expect(await answer(path, { ...filters, location: 'dhaka' })).toEqual(
+                await answer(path, filters),
+              );
+            }
+          },
+        ),
+        { seed: SEED, numRuns: 6, endOnFailure: true },
+      );
+    }, 300_000);
+
     it('finds nothing for emoji or punctuation alone', async () => {
       const { docs, ids } = await catalogue(t, fc.sample(listingArb, { seed: SEED, numRuns: 20 }));
       for (const q of ['🙂', '!!', '❤️ 👍']) {

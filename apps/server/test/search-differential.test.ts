@@ -231,7 +231,7 @@ describe('the search index against the reference', () => {
           }
         },
       ),
-      runs(8),
+      runs(6),
     );
   });
 

@@ -261,6 +261,8 @@ export class SearchIndex implements SearchEngine {
   /** Every word in order, for prefixes and corrections; words added since are merged in when asked. */
   private vocabulary: string[] = [];
   private readonly newWords: string[] = [];
+  /** Every character of the indexed words: the letters a typo correction may put in. */
+  private readonly letters = new Set<string>();
   private readonly matches = boundedCache<string, Matches>({
     maxEntries: MATCHES_KEPT,
     maxBytes: MATCH_SLOTS_KEPT * 4,
@@ -312,6 +314,7 @@ export class SearchIndex implements SearchEngine {
         posting = new IntList();
         this.postings.set(word, posting);
         this.newWords.push(word);
+        for (const c of word) this.letters.add(c);
       }
       posting.push((slot << FIELD_BITS) | fields);
     }
@@ -373,16 +376,29 @@ export class SearchIndex implements SearchEngine {
   }
 
   /**
-   * The query's terms with corrections for long words that begin no indexed word: the indexed
-   * words one letter away, those in most listings first (as search.repository.ts does).
+   * The query's terms with corrections for long words that begin no word of a listing on show:
+   * the words one letter away (in any script: the letters tried are those of the indexed words)
+   * that listings on show have, those in most listings first, then in alphabetical order, five
+   * at most.
    */
   resolveTerms(terms: SearchTerm[]): SearchTerm[] {
+    // Listings on show with the word; a removed listing's entries stay in its postings.
+    const documentsWith = (word: string, atLeast = Infinity) => {
+      const posting = this.postings.get(word);
+      let n = 0;
+      for (let i = 0; posting && i < posting.length && n < atLeast; i++) {
+        if (this.alive[posting.items[i]! >> FIELD_BITS]) n++;
+      }
+      return n;
+    };
     const corrections = new Map<string, string[]>();
     for (const word of typoCandidates(terms)) {
-      if (this.wordsBeginning(word).length > 0) continue;
-      const near = wordsOneEditAway(word)
-        .filter((w) => this.postings.has(w))
-        .sort((a, b) => this.postings.get(b)!.length - this.postings.get(a)!.length);
+      if (this.wordsBeginning(word).some((w) => documentsWith(w, 1) > 0)) continue;
+      const near = wordsOneEditAway(word, this.letters)
+        .map((w) => ({ w, n: documentsWith(w) }))
+        .filter(({ n }) => n > 0)
+        .sort((a, b) => b.n - a.n || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0))
+        .map(({ w }) => w);
       if (near.length > 0) corrections.set(word, near.slice(0, 5));
     }
     return corrections.size > 0 ? withCorrections(terms, corrections) : terms;

@@ -3,6 +3,11 @@
  * match; a term is one or more alternatives, each a list of words that must all match (as
  * prefixes, since people search while typing). "iphone13" becomes iphone13 OR (iphone AND 13),
  * "i phone" becomes iphone OR (i AND phone), "128gb" becomes 128gb OR (128 AND gb).
+ *
+ * Words are read the same way from listings and from queries, in every script: NFKC (full-width
+ * "ｉＰｈｏｎｅ" is "iphone"), lower case, accents on Latin letters dropped ("café" = "cafe") while
+ * the marks of other scripts stay in their words (Bengali vowel signs, Devanagari viramas), and
+ * every script's decimal digits read as 0-9 ("১২৮" = "128").
  */
 export interface SearchWord {
   word: string;
@@ -17,29 +22,80 @@ export interface SearchWord {
 export type SearchTerm = SearchWord[][];
 
 const MAX_TERMS = 10;
-/** Words this long or longer forgive one wrong, missing, extra or swapped letter. */
+/** Words this long or longer (in letters) forgive one wrong, missing, extra or swapped letter. */
 export const TYPO_MIN_LENGTH = 5;
 
-/** Lower case, without accents, letters and digits only. */
-export function searchTokens(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token !== '');
+/** A word's length in characters (code points), whatever its script. */
+export const letterCount = (word: string): number => [...word].length;
+
+/**
+ * Characters that only join or shape others: zero-width (non-)joiners, the soft hyphen, emoji
+ * variation selectors and enclosing marks (a keycap's frame). They are dropped, so that a word
+ * written with a joiner is one word and an emoji is no word.
+ */
+const IGNORED = /[\u00ad\u200c\u200d\p{Variation_Selector}\p{Me}]/gu;
+/** Accents on Latin letters ("café" = "cafe"); the marks of other scripts are their letters. */
+const LATIN_ACCENT = /(?<=\p{Script=Latin}\p{M}*)\p{M}/gu;
+/** A word: letters or digits, each with the marks that follow it. */
+const TOKEN = /(?:[\p{L}\p{N}]\p{M}*)+/gu;
+const DECIMAL_DIGIT = /\p{Nd}/u;
+
+/**
+ * A decimal digit of any script as the ASCII digit ("১২৮" = "128"). Unicode places each script's
+ * digits 0 to 9 in a run of its own, so a digit's value is its place in that run.
+ */
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  let zero = code;
+  while (code - zero < 9 && DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
+  // A run of several scripts' digits back to back starts at a zero.
+  return String((code - zero) % 10);
 }
 
-const isLetters = (token: string) => /^[a-z]+$/.test(token);
+/** The text as words are read from it: NFKC, lower case, Latin accents dropped, ASCII digits. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(IGNORED, '')
+    .normalize('NFD')
+    .replace(LATIN_ACCENT, '')
+    .normalize('NFC')
+    .replace(/\p{Nd}/gu, (d) => (d >= '0' && d <= '9' ? d : asciiDigit(d)));
+}
 
-/** A token's parts where letters meet digits ("iphone13" → iphone, 13). */
+/**
+ * Lower case, without Latin accents, the words of every script: runs of letters and digits with
+ * their marks (a Bengali vowel sign stays in its word). Punctuation, symbols and emoji part words.
+ */
+export function searchTokens(text: string): string[] {
+  return normalizeSearchText(text).match(TOKEN) ?? [];
+}
+
+/** Whether a text holds a word to search by (an emoji or punctuation alone holds none). */
+export function hasSearchableText(text: string): boolean {
+  return searchTokens(text).length > 0;
+}
+
+/**
+ * Whether someone typed something but nothing to search by ("🙂", "!!"): such a search finds
+ * nothing, rather than every listing as a search without words does.
+ */
+export function typedWithoutWords(text: string): boolean {
+  return text.trim() !== '' && !hasSearchableText(text);
+}
+
+const isLetters = (token: string) => /^(?:\p{L}\p{M}*)+$/u.test(token);
+const isOneLetter = (token: string) => letterCount(token) === 1 && isLetters(token);
+
+/** A token's parts where letters meet digits ("iphone13" → iphone, 13; "১২৮জিবি" → 128, জিবি). */
 function splitDigits(token: string): string[] {
-  return token.match(/[a-z]+|[0-9]+/g) ?? [token];
+  return token.match(/(?:\p{L}\p{M}*)+|(?:\p{N}\p{M}*)+/gu) ?? [token];
 }
 
 const prefixWord = (word: string): SearchWord => ({ word, prefix: true });
 /** A one-letter part of a split word matches itself only: as a prefix it would match most words. */
-const partWord = (word: string): SearchWord => ({ word, prefix: word.length > 1 });
+const partWord = (word: string): SearchWord => ({ word, prefix: letterCount(word) > 1 });
 
 export function parseSearchText(text: string): SearchTerm[] {
   const tokens = searchTokens(text);
@@ -47,7 +103,7 @@ export function parseSearchText(text: string): SearchTerm[] {
   for (let i = 0; i < tokens.length && terms.length < MAX_TERMS; i++) {
     const token = tokens[i]!;
     const next = tokens[i + 1];
-    if (token.length === 1 && isLetters(token) && next !== undefined && isLetters(next)) {
+    if (isOneLetter(token) && next !== undefined && isLetters(next)) {
       // "i phone": most often one word split by the phone's keyboard.
       terms.push([[prefixWord(token + next)], [partWord(token), prefixWord(next)]]);
       i++;
@@ -81,13 +137,13 @@ export function nameMatches(name: string, terms: SearchTerm[]): boolean {
   return terms.every((term) => term.some((alternative) => alternative.every(has)));
 }
 
-/** The words of a query long enough to forgive a typo, each once. */
+/** The words of a query long enough to forgive a typo (letters only, any script), each once. */
 export function typoCandidates(terms: SearchTerm[]): string[] {
   const words = new Set<string>();
   for (const term of terms) {
     for (const alternative of term) {
       for (const { word } of alternative) {
-        if (word.length >= TYPO_MIN_LENGTH && isLetters(word)) words.add(word);
+        if (letterCount(word) >= TYPO_MIN_LENGTH && isLetters(word)) words.add(word);
       }
     }
   }
@@ -111,8 +167,13 @@ export function withCorrections(
   });
 }
 
-/** Optimal string alignment distance: one wrong, missing, extra or swapped letter is 1. */
-export function editDistance(a: string, b: string): number {
+/**
+ * Optimal string alignment distance over characters (code points): one wrong, missing, extra
+ * or swapped letter is 1.
+ */
+export function editDistance(first: string, second: string): number {
+  const a = [...first];
+  const b = [...second];
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) =>
@@ -133,17 +194,25 @@ export function editDistance(a: string, b: string): number {
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Every word one letter away (wrong, missing, extra or swapped). */
-export function wordsOneEditAway(word: string): string[] {
+/**
+ * Every word one letter away (wrong, missing, extra or swapped), the letters put in or
+ * substituted taken from `alphabet` (by default a to z; the index passes the characters of its
+ * words, so corrections work in every script).
+ */
+export function wordsOneEditAway(word: string, alphabet: Iterable<string> = ALPHABET): string[] {
+  const chars = [...word];
+  const letters = [...new Set(alphabet)];
   const out = new Set<string>();
-  for (let i = 0; i <= word.length; i++) {
-    const head = word.slice(0, i);
-    const tail = word.slice(i);
-    if (tail) out.add(head + tail.slice(1));
-    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
-    for (const c of ALPHABET) {
-      out.add(head + c + tail);
-      if (tail) out.add(head + c + tail.slice(1));
+  for (let i = 0; i <= chars.length; i++) {
+    const head = chars.slice(0, i).join('');
+    const tail = chars.slice(i);
+    const rest = tail.slice(1).join('');
+    const whole = tail.join('');
+    if (tail.length > 0) out.add(head + rest);
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2).join(''));
+    for (const c of letters) {
+      out.add(head + c + whole);
+      if (tail.length > 0) out.add(head + c + rest);
     }
   }
   out.delete(word);

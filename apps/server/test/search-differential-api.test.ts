@@ -36,11 +36,6 @@ import {
  */
 
 const SEED = Number(process.env.SEARCH_PROPERTY_SEED ?? 20_261_126);
-/**
- * The rules of the one engine that holds locations (see the last section) run with
- * SEARCH_LOCATIONS_IN_INDEX=1 until the index holds each listing's location.
- */
-const WITH_LOCATIONS = process.env.SEARCH_LOCATIONS_IN_INDEX === '1';
 const RUNS = 8;
 
 const t = useTestApp();
@@ -221,82 +216,79 @@ describe(`search through the API against the reference, on ${testDbKind}`, () =>
  * (as prefixes, no typo corrections) on the same index as every other search; words typed with
  * nothing to search by find nothing; a listing of a category the index does not know is refused.
  */
-describe.runIf(WITH_LOCATIONS)(
-  `search through the API against the reference: locations, on ${testDbKind}`,
-  () => {
-    it('answers the same pages, totals and facets with a location', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          catalogueArb,
-          fc.array(searchArb(true), { minLength: 2, maxLength: 4 }),
-          async (generated, searches) => {
-            const { docs, ids } = await catalogue(t, listingsOf(generated));
-            for (const [filters, sort, limit] of searches) {
-              await comparePages(docs, ids, filters, sort, limit);
-              await compareFacets(docs, filters);
-            }
-          },
-        ),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      );
-    }, 300_000);
+describe(`search through the API against the reference: locations, on ${testDbKind}`, () => {
+  it('answers the same pages, totals and facets with a location', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        catalogueArb,
+        fc.array(searchArb(true), { minLength: 2, maxLength: 4 }),
+        async (generated, searches) => {
+          const { docs, ids } = await catalogue(t, listingsOf(generated));
+          for (const [filters, sort, limit] of searches) {
+            await comparePages(docs, ids, filters, sort, limit);
+            await compareFacets(docs, filters);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  }, 300_000);
 
-    it('counts and facets the same with and without a location every listing has', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.integer({ min: SEARCH_COUNT_LIMIT - 2, max: SEARCH_COUNT_LIMIT + 200 }),
-          fc.nat(),
-          searchArb(false),
-          async (n, seed, [filters, sort, limit]) => {
-            const listings = manyListings(n, seed).map((l) => ({
-              ...l,
-              location: `Dhaka ${l.location}`,
-            }));
-            await catalogue(t, listings);
-            const answer = async (path: string, f: SearchFilters) => {
-              const res = await call(
-                t,
-                buyer,
-                'GET',
-                `${path}?${queryString(f, path.endsWith('facets') ? {} : { sort, limit })}`,
-              );
-              expect(res.statusCode, res.body).toBe(200);
-              return {
-                body: res.json<unknown>(),
-                total: res.headers['x-total-count'],
-                relation: res.headers['x-total-count-relation'],
-              };
+  it('counts and facets the same with and without a location every listing has', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: SEARCH_COUNT_LIMIT - 2, max: SEARCH_COUNT_LIMIT + 200 }),
+        fc.nat(),
+        searchArb(false),
+        async (n, seed, [filters, sort, limit]) => {
+          const listings = manyListings(n, seed).map((l) => ({
+            ...l,
+            location: `Dhaka ${l.location}`,
+          }));
+          await catalogue(t, listings);
+          const answer = async (path: string, f: SearchFilters) => {
+            const res = await call(
+              t,
+              buyer,
+              'GET',
+              `${path}?${queryString(f, path.endsWith('facets') ? {} : { sort, limit })}`,
+            );
+            expect(res.statusCode, res.body).toBe(200);
+            return {
+              body: res.json<unknown>(),
+              total: res.headers['x-total-count'],
+              relation: res.headers['x-total-count-relation'],
             };
-            for (const path of ['/api/search', '/api/search/facets']) {
-              expect(await answer(path, { ...filters, location: 'dhaka' })).toEqual(
-                await answer(path, filters),
-              );
-            }
-          },
-        ),
-        { seed: SEED, numRuns: 6, endOnFailure: true },
-      );
-    }, 300_000);
+          };
+          for (const path of ['/api/search', '/api/search/facets']) {
+            expect(await answer(path, { ...filters, location: 'dhaka' })).toEqual(
+              await answer(path, filters),
+            );
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 6, endOnFailure: true },
+    );
+  }, 300_000);
 
-    it('finds nothing for emoji or punctuation alone', async () => {
-      const { docs, ids } = await catalogue(t, fc.sample(listingArb, { seed: SEED, numRuns: 20 }));
-      for (const q of ['🙂', '!!', '❤️ 👍']) {
-        const filters = searchQuerySchema.parse({ q });
-        await comparePages(docs, ids, filters, 'relevance', 10);
-        await compareFacets(docs, filters);
-      }
-    });
+  it('finds nothing for emoji or punctuation alone', async () => {
+    const { docs, ids } = await catalogue(t, fc.sample(listingArb, { seed: SEED, numRuns: 20 }));
+    for (const q of ['🙂', '!!', '❤️ 👍']) {
+      const filters = searchQuerySchema.parse({ q });
+      await comparePages(docs, ids, filters, 'relevance', 10);
+      await compareFacets(docs, filters);
+    }
+  });
 
-    it('refuses a listing of a category the search does not know', async () => {
-      await t.app.db
-        .insertInto('categories')
-        .values({ id: crypto.randomUUID(), name: 'nokia', img: '/demo/x.webp', sortOrder: 9 })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const [listing] = fc.sample(listingArb, { seed: SEED, numRuns: 1 });
-      await expect(catalogue(t, [{ ...listing!, category: 'nokia' }])).rejects.toThrow();
-      const res = await call(t, buyer, 'GET', '/api/search?category=iPhone');
-      expect(res.json<Product[]>()).toEqual([]);
-    });
-  },
-);
+  it('refuses a listing of a category the search does not know', async () => {
+    await t.app.db
+      .insertInto('categories')
+      .values({ id: crypto.randomUUID(), name: 'nokia', img: '/demo/x.webp', sortOrder: 9 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const [listing] = fc.sample(listingArb, { seed: SEED, numRuns: 1 });
+    await expect(catalogue(t, [{ ...listing!, category: 'nokia' }])).rejects.toThrow();
+    const res = await call(t, buyer, 'GET', '/api/search?category=iPhone');
+    expect(res.json<Product[]>()).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import {
 import {
   SearchIndex,
   filtersSet,
+  DOCIDS_PER_SECOND,
   type IndexedDocument,
 } from '../src/modules/search/search-index.ts';
 import { parseSearchText, typedWithoutWords } from '../src/modules/search/search-text.ts';
@@ -36,11 +37,6 @@ import {
  */
 
 const SEED = Number(process.env.SEARCH_PROPERTY_SEED ?? 20_261_126);
-/**
- * The rules of the one engine that holds locations (see the last section) run with
- * SEARCH_LOCATIONS_IN_INDEX=1 until the index holds each listing's location.
- */
-const WITH_LOCATIONS = process.env.SEARCH_LOCATIONS_IN_INDEX === '1';
 const runs = (numRuns: number): fc.Parameters<unknown> => ({ seed: SEED, numRuns });
 
 const VERIFIED_SELLER = 'seller-verified';
@@ -48,7 +44,11 @@ const VERIFIED_SELLER = 'seller-verified';
 /** A reference document as the index takes it (the location too, which it may keep). */
 function indexed(doc: ReferenceDocument): IndexedDocument {
   const { verified, ...rest } = doc;
-  return { ...rest, seller: verified ? VERIFIED_SELLER : 'seller-plain' };
+  return {
+    ...rest,
+    seller: verified ? VERIFIED_SELLER : 'seller-plain',
+    postedAt: Math.floor(doc.docid / DOCIDS_PER_SECOND) * 1000,
+  };
 }
 
 function buildIndex(
@@ -66,7 +66,7 @@ function buildIndex(
 
 /** Listings with distinct docids in posting order (the i-th is the i-th oldest). */
 const withDocids = (listings: ListingFields[], start = 1): ReferenceDocument[] =>
-  listings.map((l, i) => ({ ...l, docid: (start + i) * 2048 }));
+  listings.map((l, i) => ({ ...l, docid: (start + i) * DOCIDS_PER_SECOND }));
 
 /** One page as the search service asks the index for it. */
 function indexPage(
@@ -270,7 +270,7 @@ describe('the search index against the reference', () => {
             for (const w of batch) {
               if (w.kind === 'add') {
                 // A new listing, or an older one shown again (it takes its old place).
-                const docid = (w.older ? --oldest : ++newest) * 2048;
+                const docid = (w.older ? --oldest : ++newest) * DOCIDS_PER_SECOND;
                 const doc = { ...w.listing, docid };
                 docs = [...docs, doc];
                 index.add(indexed(doc));
@@ -312,71 +312,70 @@ describe('the search index against the reference', () => {
  * location searches match the location's own words (prefixes, no typo corrections), and a
  * listing of a category the index does not know is refused rather than filed under another.
  */
-describe.runIf(WITH_LOCATIONS)(
-  'the search index against the reference: locations and unknown categories',
-  () => {
-    it('matches the location filter against location words only, q never against them', () => {
-      fc.assert(
-        fc.property(
-          corpusArb(40),
-          fc.array(fc.tuple(filtersArb(true), sortArb, fc.integer({ min: 1, max: 7 })), {
-            minLength: 1,
-            maxLength: 4,
-          }),
-          ([listings, order], searches) => {
-            const docs = withDocids(listings);
-            const index = buildIndex(docs, order);
-            for (const [filters, sort, limit] of searches) {
-              compareAllPages(index, docs, filters, sort, limit);
-              const passes = indexPasses(index, filters);
-              if (passes && !typedWithoutWords(filters.location ?? '')) {
-                expect(passes).toEqual(referenceFacetPasses(docs, filters));
-              }
+describe('the search index against the reference: locations and unknown categories', () => {
+  it('matches the location filter against location words only, q never against them', () => {
+    fc.assert(
+      fc.property(
+        corpusArb(40),
+        fc.array(fc.tuple(filtersArb(true), sortArb, fc.integer({ min: 1, max: 7 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        ([listings, order], searches) => {
+          const docs = withDocids(listings);
+          const index = buildIndex(docs, order);
+          for (const [filters, sort, limit] of searches) {
+            compareAllPages(index, docs, filters, sort, limit);
+            const passes = indexPasses(index, filters);
+            if (passes && !typedWithoutWords(filters.location ?? '')) {
+              expect(passes).toEqual(referenceFacetPasses(docs, filters));
             }
-          },
-        ),
-        runs(100),
-      );
-    });
+          }
+        },
+      ),
+      runs(100),
+    );
+  });
 
-    it('counts the same with and without a location that every listing has', () => {
-      fc.assert(
-        fc.property(
-          fc.integer({ min: SEARCH_COUNT_LIMIT - 2, max: SEARCH_COUNT_LIMIT + 150 }),
-          fc.nat(),
-          filtersArb(false),
-          (n, seed, filters) => {
-            const docs = withDocids(manyListings(n, seed)).map((d) => ({
-              ...d,
-              location: `Dhaka, ${d.location}`,
-            }));
-            const index = buildIndex(docs);
-            const plain = indexPage(index, filters, 'newest', 20, null);
-            const located = indexPage(index, { ...filters, location: 'dhaka' }, 'newest', 20, null);
-            expect(located).toEqual(plain);
-            expect(indexPasses(index, { ...filters, location: 'dhaka' })).toEqual(
-              indexPasses(index, filters),
-            );
-          },
-        ),
-        runs(5),
-      );
-    });
+  it('counts the same with and without a location that every listing has', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: SEARCH_COUNT_LIMIT - 2, max: SEARCH_COUNT_LIMIT + 150 }),
+        fc.nat(),
+        filtersArb(false),
+        (n, seed, filters) => {
+          const docs = withDocids(manyListings(n, seed)).map((d) => ({
+            ...d,
+            location: `Dhaka, ${d.location}`,
+          }));
+          const index = buildIndex(docs);
+          const plain = indexPage(index, filters, 'newest', 20, null);
+          const located = indexPage(index, { ...filters, location: 'dhaka' }, 'newest', 20, null);
+          expect(located).toEqual(plain);
+          expect(indexPasses(index, { ...filters, location: 'dhaka' })).toEqual(
+            indexPasses(index, filters),
+          );
+        },
+      ),
+      runs(5),
+    );
+  });
 
-    it('refuses a listing of a category it does not know', () => {
-      fc.assert(
-        fc.property(
-          listingArb,
-          fc.constantFrom('nokia', 'IPHONE', 'Samsung ', 'অন্যান্য', ''),
-          (listing, category) => {
-            fc.pre(!(CATEGORIES as readonly string[]).includes(category));
-            const index = new SearchIndex();
-            expect(() => index.add(indexed({ ...listing, category, docid: 2048 }))).toThrow();
-            expect(index.documents).toBe(0);
-          },
-        ),
-        runs(20),
-      );
-    });
-  },
-);
+  it('refuses a listing of a category it does not know', () => {
+    fc.assert(
+      fc.property(
+        listingArb,
+        fc.constantFrom('nokia', 'IPHONE', 'Samsung ', 'অন্যান্য', ''),
+        (listing, category) => {
+          fc.pre(!(CATEGORIES as readonly string[]).includes(category));
+          const index = new SearchIndex();
+          expect(() =>
+            index.add(indexed({ ...listing, category, docid: DOCIDS_PER_SECOND })),
+          ).toThrow();
+          expect(index.documents).toBe(0);
+        },
+      ),
+      runs(20),
+    );
+  });
+});

@@ -11,7 +11,11 @@ import {
   withCorrections,
   wordsOneEditAway,
 } from '../src/modules/search/search-text.ts';
-import { SearchIndex, type IndexedDocument } from '../src/modules/search/search-index.ts';
+import {
+  DOCIDS_PER_SECOND,
+  SearchIndex,
+  type IndexedDocument,
+} from '../src/modules/search/search-index.ts';
 import { searchFiltersSchema } from '@market/shared';
 
 /*
@@ -140,7 +144,9 @@ describe('typo corrections in every script', () => {
 
   let next = 1;
   const doc = (name: string, extra: Partial<IndexedDocument> = {}): IndexedDocument => ({
-    docid: next++ * 2048,
+    docid: next * DOCIDS_PER_SECOND,
+    postedAt: next++ * 1000,
+    location: '',
     category: 'samsung',
     price: 30_000,
     condition: 'good',

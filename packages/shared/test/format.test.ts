@@ -35,7 +35,8 @@ describe('formatting', () => {
       const format = Number.isInteger(price) ? whole : withCents;
       expect(formatPrice(price)).toBe(`$${format.format(price)}`);
     }
-  });
+    // About 30,000 comparisons: seconds on a busy machine.
+  }, 30_000);
 
   it('cuts advertisement descriptions at 250 characters plus an ellipsis', () => {
     const long = 'a'.repeat(300);

@@ -34,9 +34,7 @@ export function isPartyToBooking(db: Kysely<Database>, userId: string, bookingId
 
 /** The buyer who booked. */
 export function isBuyerOfBooking(db: Kysely<Database>, userId: string, bookingId: string) {
-  return holds(
-    db.selectFrom('bookings').where('id', '=', bookingId).where('buyerId', '=', userId),
-  );
+  return holds(db.selectFrom('bookings').where('id', '=', bookingId).where('buyerId', '=', userId));
 }
 
 /** The seller whose product was booked. */
@@ -68,7 +66,10 @@ export function isPartyToMessage(db: Kysely<Database>, userId: string, messageId
       .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
       .where('messages.id', '=', messageId)
       .where((eb) =>
-        eb.or([eb('conversations.buyerId', '=', userId), eb('conversations.sellerId', '=', userId)]),
+        eb.or([
+          eb('conversations.buyerId', '=', userId),
+          eb('conversations.sellerId', '=', userId),
+        ]),
       ),
   );
 }

@@ -10,6 +10,7 @@ import type { Role } from '@market/shared';
 import {
   hasAccess,
   onlyRoles,
+  permittedAmong,
   registerAccess,
   requireAccess,
   signedIn,
@@ -19,7 +20,10 @@ import type { Actor } from '../src/lib/actor.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createCallers, type TestUser } from './factories.ts';
+import { insertConversations } from './helpers/conversations.ts';
 import { call, insertCategories, insertProducts, insertWishlistItem } from './helpers/market.ts';
+import { insertReviewedDeals } from './helpers/reviews.ts';
+import { valueWriters } from '../src/db/dialect.ts';
 
 const actorWithRole = (role: Role): Actor => ({
   id: `${role}-id`,
@@ -134,6 +138,12 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
   let productId: string;
   let bookingId: string;
   let wishlistItemId: string;
+  let conversationId: string;
+  let messageId: string;
+  /** A completed deal of `buyer` with `seller`, and a review of another one. */
+  let completedId: string;
+  let reviewId: string;
+  let notificationId: string;
 
   const actor = (user: TestUser): Actor => ({ ...actorWithRole(user.role), ...user });
 
@@ -148,6 +158,30 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
     });
     bookingId = booked.json<{ _id: string }>()._id;
     wishlistItemId = await insertWishlistItem(t, people.buyer.id, productId);
+    [conversationId] = (await insertConversations(t, people.buyer.id, people.seller.id, [
+      productId,
+    ])) as [string];
+    ({ id: messageId } = await t.app.db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversationId', '=', conversationId)
+      .executeTakeFirstOrThrow());
+    ({ completedId, reviewId } = await insertReviewedDeals(t, people.buyer.id, people.seller.id));
+    notificationId = 'access-notification';
+    await t.app.db
+      .insertInto('notifications')
+      .values({
+        id: notificationId,
+        userId: people.buyer.id,
+        kind: 'new_message',
+        title: 'A new message',
+        body: '',
+        link: '/dashboard/messages',
+        createdAt: valueWriters(t.app.db).date(new Date()),
+        readAt: null,
+        dedupeKey: 'access:notification',
+      })
+      .execute();
   });
 
   type Who = keyof typeof people;
@@ -157,7 +191,18 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
     ['account.lookup', () => people.buyer.email, ['buyer', 'admin']],
     ['product.manage', () => productId, ['seller']],
     ['product.book', () => productId, ['buyer', 'otherBuyer', 'otherSeller', 'admin']],
-    ['booking.read', () => bookingId, ['buyer', 'seller', 'admin']],
+    // No admin: no admin screen shows bookings, and they carry the buyer's contact details.
+    ['booking.read', () => bookingId, ['buyer', 'seller']],
+    ['booking.answer', () => bookingId, ['seller']],
+    ['booking.complete', () => bookingId, ['seller']],
+    ['booking.cancel', () => bookingId, ['buyer', 'seller']],
+    ['conversation.read', () => conversationId, ['buyer', 'seller']],
+    ['conversation.takePart', () => conversationId, ['buyer', 'seller']],
+    ['conversation.block', () => conversationId, ['buyer', 'seller']],
+    ['message.report', () => messageId, ['buyer', 'seller']],
+    ['review.write', () => completedId, ['buyer']],
+    ['review.edit', () => reviewId, ['buyer']],
+    ['review.reply', () => reviewId, ['seller']],
     ['wishlistItem.delete', () => wishlistItemId, ['buyer']],
   ];
 
@@ -180,11 +225,36 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
     await expect(
       requireAccess(t.app.db, otherSeller, 'booking.read', bookingId),
     ).rejects.toMatchObject({ statusCode: 404, message: 'No such booking' });
+    // An admin is told the same as anyone else, and so is a caller of a booking that never was.
+    await expect(
+      requireAccess(t.app.db, actor(people.admin), 'booking.read', bookingId),
+    ).rejects.toMatchObject({ statusCode: 404, message: 'No such booking' });
+    await expect(
+      requireAccess(t.app.db, actor(people.buyer), 'booking.read', 'no-such-booking'),
+    ).rejects.toMatchObject({ statusCode: 404, message: 'No such booking' });
+    await expect(
+      requireAccess(t.app.db, actor(people.admin), 'conversation.read', conversationId),
+    ).rejects.toMatchObject({ statusCode: 404, message: 'No such conversation' });
+    await expect(
+      requireAccess(t.app.db, actor(people.otherSeller), 'review.reply', reviewId),
+    ).rejects.toMatchObject({ statusCode: 404, message: 'No such review of you' });
     await expect(
       requireAccess(t.app.db, actor(people.seller), 'account.read', people.buyer.email),
     ).rejects.toMatchObject({ statusCode: 403, message: 'You can only see your own data' });
     await expect(
       requireAccess(t.app.db, actor(people.seller), 'product.book', productId),
     ).rejects.toMatchObject({ statusCode: 403, message: 'You cannot book your own product' });
+  });
+
+  it('leaves out the notifications that were sent to someone else, as missing ones', async () => {
+    const ids = [notificationId, 'no-such-notification'];
+    expect(await permittedAmong(t.app.db, actor(people.buyer), 'notification.mark', ids)).toEqual([
+      notificationId,
+    ]);
+    for (const who of ['otherBuyer', 'seller', 'admin'] as const) {
+      expect(await permittedAmong(t.app.db, actor(people[who]), 'notification.mark', ids)).toEqual(
+        [],
+      );
+    }
   });
 });

@@ -42,6 +42,10 @@ interface Fixture {
   /** A conversation of `buyer` with `seller` about `productId`, and one `buyer` blocked. */
   conversationId: string;
   blockedConversationId: string;
+  /** The message `seller` wrote in that conversation. */
+  messageId: string;
+  /** An unread notification of `buyer`. */
+  notificationId: string;
   /** `otherBuyer`'s open report about `otherSeller`, a hidden listing of `seller`, a suspended seller. */
   reportId: string;
   hiddenProductId: string;
@@ -64,6 +68,8 @@ interface Case {
   /** An endless answer (an event stream): only its status and headers are awaited. */
   stream?: boolean;
   expected: Record<ActorName, number>;
+  /** What some callers read in the answer, beyond its status. */
+  answers?: Partial<Record<ActorName, unknown>>;
 }
 
 const everyone = (status: number) =>
@@ -81,6 +87,11 @@ const q = (email: string) => encodeURIComponent(email);
 const requestSeller = { ...ownSellerProduct };
 /** Either side of a request; other buyers and sellers are told it does not exist. */
 const requestParties = { ...ownSellerProduct, buyer: 200, otherBuyer: 404 };
+/** The refusal of a thing someone else owns, the same as of one that does not exist. */
+const noSuch = (message: string) => ({ error: { code: 'NOT_FOUND', message } });
+/** A made-up id of something that does not exist. */
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
 /** The two parties of a conversation; anyone else, admins included, is told it does not exist. */
 const conversationParties = (status: number) => ({
   ...everyone(404),
@@ -274,6 +285,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.requestedId}/accept`,
     body: () => acceptBody(),
     expected: requestSeller,
+    answers: { otherSeller: noSuch('No such booking') },
   },
   {
     label: "POST /booking/<seller's request>/decline",
@@ -288,6 +300,15 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/cancel`,
     body: () => ({ reason: 'Cannot come' }),
     expected: requestParties,
+    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+  },
+  {
+    label: 'POST /booking/<no such request>/cancel',
+    route: 'POST /api/booking/:id/cancel',
+    url: () => `/api/booking/${MISSING_ID}/cancel`,
+    body: () => ({ reason: 'Cannot come' }),
+    expected: { ...requestParties, buyer: 404, seller: 404 },
+    answers: { buyer: noSuch('No such booking'), seller: noSuch('No such booking') },
   },
   {
     label: 'POST /booking/<request of buyer and seller>/cancel with a preset reason',
@@ -302,12 +323,14 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/complete`,
     body: (_u, fx) => ({ code: fx.code }),
     expected: requestSeller,
+    answers: { otherSeller: noSuch('No such booking') },
   },
   {
     label: 'GET /booking/<accepted request>/calendar.ics',
     route: 'GET /api/booking/:id/calendar.ics',
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/calendar.ics`,
     expected: requestParties,
+    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
   },
   {
     label: "POST /my-products/<seller's product>/sold",
@@ -407,6 +430,15 @@ const CASES: Case[] = [
     url: () => '/api/seller-reviews',
     body: (_u, fx) => ({ bookingId: fx.completedId, rating: 5, text: 'Smooth hand-over' }),
     expected: { ...ownBuyerList, buyer: 201, otherBuyer: 404 },
+    answers: { otherBuyer: noSuch('No such deal among your orders') },
+  },
+  {
+    label: 'POST /seller-reviews <no such deal>',
+    route: 'POST /api/seller-reviews',
+    url: () => '/api/seller-reviews',
+    body: () => ({ bookingId: MISSING_ID, rating: 5, text: 'Smooth hand-over' }),
+    expected: { ...ownBuyerList, buyer: 404, otherBuyer: 404 },
+    answers: { buyer: noSuch('No such deal among your orders') },
   },
   {
     label: "PUT /seller-reviews/<buyer's review>",
@@ -414,6 +446,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/seller-reviews/${fx.reviewId}`,
     body: () => ({ rating: 3, text: 'Fine' }),
     expected: { ...ownBuyerList, otherBuyer: 404 },
+    answers: { otherBuyer: noSuch('No such review of yours') },
   },
   {
     label: 'POST /seller-reviews/<review of seller>/reply',
@@ -421,6 +454,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/seller-reviews/${fx.reviewId}/reply`,
     body: () => ({ text: 'Thank you!' }),
     expected: ownSellerProduct,
+    answers: { otherSeller: noSuch('No such review of you') },
   },
   {
     label: 'GET /sellers/<seller>',
@@ -453,6 +487,11 @@ const CASES: Case[] = [
     route: 'GET /api/conversations/:id',
     url: (_u, fx) => `/api/conversations/${fx.conversationId}`,
     expected: conversationParties(200),
+    answers: {
+      otherBuyer: noSuch('No such conversation'),
+      otherSeller: noSuch('No such conversation'),
+      admin: noSuch('No such conversation'),
+    },
   },
   {
     label: 'GET /conversations/<conversation>/messages',
@@ -491,6 +530,26 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/conversations/${fx.conversationId}/report`,
     body: () => ({ reason: 'spam', note: 'Keeps sending links' }),
     expected: conversationParties(201),
+    answers: {
+      otherBuyer: noSuch('No such conversation'),
+      otherSeller: noSuch('No such conversation'),
+      admin: noSuch('No such conversation'),
+    },
+  },
+  {
+    label: "POST /conversations/<conversation>/report <seller's message>",
+    route: 'POST /api/conversations/:id/report',
+    url: (_u, fx) => `/api/conversations/${fx.conversationId}/report`,
+    body: (_u, fx) => ({ reason: 'spam', messageId: fx.messageId }),
+    // Its writer cannot report it.
+    expected: { ...conversationParties(201), seller: 400 },
+  },
+  {
+    label: 'GET /conversations/<no such conversation>',
+    route: 'GET /api/conversations/:id',
+    url: () => `/api/conversations/${MISSING_ID}`,
+    expected: { ...everyone(404), anonymous: 401 },
+    answers: { buyer: noSuch('No such conversation'), admin: noSuch('No such conversation') },
   },
   {
     label: 'GET /me/unread',
@@ -517,6 +576,21 @@ const CASES: Case[] = [
     url: () => '/api/notifications/read',
     body: () => ({}),
     expected: signedIn,
+  },
+  {
+    label: "POST /notifications/read <buyer's notification>",
+    route: 'POST /api/notifications/read',
+    url: () => '/api/notifications/read',
+    body: (_u, fx) => ({ ids: [fx.notificationId] }),
+    // Someone else's notification is left as it is, as one that does not exist.
+    expected: signedIn,
+    answers: {
+      buyer: { modifiedCount: 1 },
+      otherBuyer: { modifiedCount: 0 },
+      seller: { modifiedCount: 0 },
+      otherSeller: { modifiedCount: 0 },
+      admin: { modifiedCount: 0 },
+    },
   },
   {
     label: 'GET /me/notification-settings',
@@ -577,6 +651,26 @@ const CASES: Case[] = [
     body: (_u, fx) => ({ targetType: 'listing', targetId: fx.productId, reason: 'stolen' }),
     // Its seller cannot report it.
     expected: { ...everyone(201), anonymous: 401, seller: 400 },
+  },
+  {
+    label: "POST /reports <seller's message to buyer>",
+    route: 'POST /api/reports',
+    url: () => '/api/reports',
+    body: (_u, fx) => ({ targetType: 'message', targetId: fx.messageId, reason: 'spam' }),
+    // Only its reader may report it; to anyone outside the conversation it does not exist.
+    expected: { ...everyone(404), anonymous: 401, buyer: 201, seller: 400 },
+    answers: {
+      otherBuyer: noSuch('No such message in your conversations'),
+      admin: noSuch('No such message in your conversations'),
+    },
+  },
+  {
+    label: 'POST /reports <no such message>',
+    route: 'POST /api/reports',
+    url: () => '/api/reports',
+    body: () => ({ targetType: 'message', targetId: MISSING_ID, reason: 'spam' }),
+    expected: { ...everyone(404), anonymous: 401 },
+    answers: { buyer: noSuch('No such message in your conversations') },
   },
   {
     label: "POST /my-products/<seller's hidden listing>/review-request",
@@ -722,6 +816,26 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
     users.seller.id,
     [productId!, requestedOn!],
   );
+  const message = await t.app.db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversationId', '=', conversationId!)
+    .executeTakeFirstOrThrow();
+  const notificationId = crypto.randomUUID();
+  await t.app.db
+    .insertInto('notifications')
+    .values({
+      id: notificationId,
+      userId: users.buyer.id,
+      kind: 'new_message',
+      title: 'A new message',
+      body: '',
+      link: '/dashboard/messages',
+      createdAt: now,
+      readAt: null,
+      dedupeKey: `matrix:${notificationId}`,
+    })
+    .execute();
   const reviewed = await insertReviewedDeals(t, users.buyer.id, users.seller.id);
   const moderation = await insertModerationRows(t, {
     reporterId: users.otherBuyer.id,
@@ -737,6 +851,8 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
     ...reviewed,
     conversationId: conversationId!,
     blockedConversationId: blockedConversationId!,
+    messageId: message.id,
+    notificationId,
     ...moderation,
   };
 }
@@ -782,6 +898,7 @@ describe(`authorization matrix on ${testDbKind}`, () => {
     const before = await snapshot(t);
     const res = await send(c, caller, fx);
     expect(res.statusCode, res.body).toBe(expected);
+    if (c.answers && actor in c.answers) expect(res.json()).toEqual(c.answers[actor]);
     if (expected >= 400) {
       expect(res.json<{ error: { code: string } }>().error.code).toBeTypeOf('string');
       expect(await snapshot(t)).toEqual(before);

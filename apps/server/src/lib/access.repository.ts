@@ -32,6 +32,78 @@ export function isPartyToBooking(db: Kysely<Database>, userId: string, bookingId
   );
 }
 
+/** The buyer who booked. */
+export function isBuyerOfBooking(db: Kysely<Database>, userId: string, bookingId: string) {
+  return holds(db.selectFrom('bookings').where('id', '=', bookingId).where('buyerId', '=', userId));
+}
+
+/** The seller whose product was booked. */
+export function isSellerOfBooking(db: Kysely<Database>, userId: string, bookingId: string) {
+  return holds(
+    db.selectFrom('bookings').where('id', '=', bookingId).where('sellerId', '=', userId),
+  );
+}
+
+/** The buyer who asked, or the seller who was asked. */
+export function isPartyToConversation(
+  db: Kysely<Database>,
+  userId: string,
+  conversationId: string,
+) {
+  return holds(
+    db
+      .selectFrom('conversations')
+      .where('id', '=', conversationId)
+      .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)])),
+  );
+}
+
+/** Either party of the conversation the message was written in. */
+export function isPartyToMessage(db: Kysely<Database>, userId: string, messageId: string) {
+  return holds(
+    db
+      .selectFrom('messages')
+      .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+      .where('messages.id', '=', messageId)
+      .where((eb) =>
+        eb.or([
+          eb('conversations.buyerId', '=', userId),
+          eb('conversations.sellerId', '=', userId),
+        ]),
+      ),
+  );
+}
+
+/** The buyer who wrote the review. */
+export function isAuthorOfReview(db: Kysely<Database>, userId: string, reviewId: string) {
+  return holds(
+    db.selectFrom('seller_reviews').where('id', '=', reviewId).where('buyerId', '=', userId),
+  );
+}
+
+/** The seller the review is about. */
+export function isSubjectOfReview(db: Kysely<Database>, userId: string, reviewId: string) {
+  return holds(
+    db.selectFrom('seller_reviews').where('id', '=', reviewId).where('sellerId', '=', userId),
+  );
+}
+
+/** Those of the notifications that were sent to the user. */
+export async function notificationsOf(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export function isOwnerOfWishlistItem(db: Kysely<Database>, userId: string, itemId: string) {
   return holds(
     db.selectFrom('wishlistItems').where('id', '=', itemId).where('userId', '=', userId),

@@ -7,7 +7,18 @@ import type {
 import type { Kysely } from 'kysely';
 import { errorResponseSchema, type Role } from '@market/shared';
 import type { Database } from '../db/schema.ts';
-import { isOwnerOfWishlistItem, isPartyToBooking, isSellerOfProduct } from './access.repository.ts';
+import {
+  isAuthorOfReview,
+  isBuyerOfBooking,
+  isOwnerOfWishlistItem,
+  isPartyToBooking,
+  isPartyToConversation,
+  isPartyToMessage,
+  isSellerOfBooking,
+  isSellerOfProduct,
+  isSubjectOfReview,
+  notificationsOf,
+} from './access.repository.ts';
 import type { Actor } from './actor.ts';
 import { forbidden, notFound, unauthorized, type AppError } from './errors.ts';
 
@@ -115,8 +126,32 @@ export type Permission =
   | 'product.manage'
   /** Booking a product: anyone but its seller. */
   | 'product.book'
-  /** Seeing a booking: its buyer, the seller of the booked product, or an admin. */
+  /**
+   * Seeing a booking (its meeting, as a calendar file): its buyer or the seller of the booked
+   * product. Admins too are told it does not exist: no admin screen shows bookings, and a
+   * booking carries the buyer's phone number and email address.
+   */
   | 'booking.read'
+  /** Accepting or declining a booking request: the seller of the booked product. */
+  | 'booking.answer'
+  /** Completing a deal with the buyer's hand-over code: the seller of the booked product. */
+  | 'booking.complete'
+  /** Cancelling a booking: its buyer or the seller of the booked product. */
+  | 'booking.cancel'
+  /** Seeing a conversation and its messages: its two parties, never an admin. */
+  | 'conversation.read'
+  /** Writing in a conversation, marking it read, reporting it: its two parties. */
+  | 'conversation.takePart'
+  /** Blocking or unblocking a conversation: its two parties. */
+  | 'conversation.block'
+  /** Reporting a message: either party of its conversation. */
+  | 'message.report'
+  /** Reviewing the seller of a deal (the target is the booking): the buyer of the deal. */
+  | 'review.write'
+  /** Changing a review: the buyer who wrote it. */
+  | 'review.edit'
+  /** Answering a review: the seller it is about. */
+  | 'review.reply'
   /** Removing an entry of a wish list: the buyer whose list it is. */
   | 'wishlistItem.delete';
 
@@ -124,15 +159,13 @@ export type Permission =
 export type ProductRef = string | { id: string; sellerId: string | null };
 
 /** The thing each permission is about: an email for accounts, an id (or a read row) otherwise. */
-interface Targets {
-  'account.read': string;
-  'account.update': string;
-  'account.lookup': string;
-  'product.manage': ProductRef;
-  'product.book': ProductRef;
-  'booking.read': string;
-  'wishlistItem.delete': string;
-}
+type Targets = {
+  [P in Permission]: P extends `account.${string}`
+    ? string
+    : P extends `product.${string}`
+      ? ProductRef
+      : string;
+};
 
 type Db = Kysely<Database>;
 
@@ -151,6 +184,17 @@ function isSeller(db: Db, actor: Actor, product: ProductRef): boolean | Promise<
     ? isSellerOfProduct(db, actor.id, product)
     : product.sellerId === actor.id;
 }
+
+type Relation = (db: Db, userId: string, id: string) => Promise<boolean>;
+
+/** A rule for things named by id: the relation must hold, else a 404 that names the thing. */
+const related = (relation: Relation, missing: string): Rule<string> => ({
+  allows: (db, actor, id) => relation(db, actor.id, id),
+  refusal: () => notFound(missing),
+});
+
+const NO_SUCH_BOOKING = 'No such booking';
+const NO_SUCH_CONVERSATION = 'No such conversation';
 
 const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'account.read': {
@@ -173,15 +217,43 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
     allows: async (db, actor, product) => !(await isSeller(db, actor, product)),
     refusal: () => forbidden('You cannot book your own product'),
   },
-  'booking.read': {
-    allows: (db, actor, id) => isAdmin(actor) || isPartyToBooking(db, actor.id, id),
-    refusal: () => notFound('No such booking'),
-  },
-  'wishlistItem.delete': {
-    allows: (db, actor, id) => isOwnerOfWishlistItem(db, actor.id, id),
-    refusal: () => notFound('No such item in your wish list'),
-  },
+  'booking.read': related(isPartyToBooking, NO_SUCH_BOOKING),
+  'booking.answer': related(isSellerOfBooking, NO_SUCH_BOOKING),
+  'booking.complete': related(isSellerOfBooking, NO_SUCH_BOOKING),
+  'booking.cancel': related(isPartyToBooking, NO_SUCH_BOOKING),
+  'conversation.read': related(isPartyToConversation, NO_SUCH_CONVERSATION),
+  'conversation.takePart': related(isPartyToConversation, NO_SUCH_CONVERSATION),
+  'conversation.block': related(isPartyToConversation, NO_SUCH_CONVERSATION),
+  'message.report': related(isPartyToMessage, 'No such message in your conversations'),
+  'review.write': related(isBuyerOfBooking, 'No such deal among your orders'),
+  'review.edit': related(isAuthorOfReview, 'No such review of yours'),
+  'review.reply': related(isSubjectOfReview, 'No such review of you'),
+  'wishlistItem.delete': related(isOwnerOfWishlistItem, 'No such item in your wish list'),
 };
+
+/**
+ * What a caller may do to many things at once, where the things a caller may not touch are
+ * left alone rather than refused (so that the answer tells nothing about them).
+ */
+export type ManyPermission =
+  /** Marking notifications read: the user they were sent to. */
+  'notification.mark';
+
+const manyRules: {
+  [P in ManyPermission]: (db: Db, actor: Actor, ids: readonly string[]) => Promise<string[]>;
+} = {
+  'notification.mark': (db, actor, ids) => notificationsOf(db, actor.id, ids),
+};
+
+/** Those of the things the caller may do this to; the others are as if they did not exist. */
+export function permittedAmong(
+  db: Db,
+  actor: Actor,
+  permission: ManyPermission,
+  ids: readonly string[],
+): Promise<string[]> {
+  return manyRules[permission](db, actor, ids);
+}
 
 /** Whether the caller may do this to the thing. */
 export async function hasAccess<P extends Permission>(

@@ -201,15 +201,18 @@ function sameCode(given: string, kept: string | null): boolean {
   return crypto.timingSafeEqual(Buffer.from(given), Buffer.from(kept));
 }
 
+type BookingPermission = 'booking.answer' | 'booking.complete' | 'booking.cancel';
+
 /**
- * The booking as the caller may act on it: theirs from the given side(s), or 404 as for a
- * booking that does not exist, so that other people's bookings stay private.
+ * The booking once the permission lets the caller act on it, with the caller's side of it.
+ * Other people's bookings answer 404 as missing ones do, so that they stay private.
  */
-async function ownBooking(db: Db, actor: Actor, id: string, sides: readonly Side[]) {
+async function bookingFor(db: Db, actor: Actor, permission: BookingPermission, id: string) {
+  await requireAccess(db, actor, permission, id);
   const row = await findBookingForChange(db, id);
-  const side: Side | null =
-    row?.sellerId === actor.id ? 'seller' : row?.buyerId === actor.id ? 'buyer' : null;
-  if (!row || side === null || !sides.includes(side)) throw refusalOf('booking.read');
+  // Gone since (the buyer's account was deleted).
+  if (!row) throw refusalOf(permission);
+  const side: Side = row.sellerId === actor.id ? 'seller' : 'buyer';
   return { row, side };
 }
 
@@ -336,12 +339,12 @@ export async function acceptBooking(
   input: z.output<typeof acceptBookingSchema>,
   now: Date = new Date(),
 ): Promise<BookingState> {
-  const { row } = await ownBooking(db, seller, id, ['seller']);
+  const { row } = await bookingFor(db, seller, 'booking.answer', id);
   const w = valueWriters(db);
   const expired = await db.transaction().execute(async (trx) => {
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
-    if (!current) throw refusalOf('booking.read');
+    if (!current) throw refusalOf('booking.answer');
     if (current.status !== 'requested') throw stateConflict('accepted', current.status);
     if (now.getTime() - readDate(current.createdAt).getTime() >= EXPIRY_MS) {
       if (await updateBookingFrom(trx, id, ['requested'], expiredChange(w, now))) {
@@ -404,7 +407,7 @@ export async function declineBooking(
   reason: string | undefined,
   now: Date = new Date(),
 ): Promise<BookingState> {
-  const { row } = await ownBooking(db, seller, id, ['seller']);
+  const { row } = await bookingFor(db, seller, 'booking.answer', id);
   const w = valueWriters(db);
   const declined = await db.transaction().execute(async (trx) => {
     const changed = await updateBookingFrom(trx, id, ['requested'], {
@@ -438,7 +441,7 @@ export async function cancelBooking(
   input: z.output<typeof cancelBookingSchema>,
   now: Date = new Date(),
 ): Promise<BookingState> {
-  const { row, side } = await ownBooking(db, actor, id, ['buyer', 'seller']);
+  const { row, side } = await bookingFor(db, actor, 'booking.cancel', id);
   if (input.preset && !CANCEL_REASONS_BY_SIDE[side].includes(input.preset)) {
     throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons offered', {
       preset: 'Choose one of the reasons offered',
@@ -449,7 +452,7 @@ export async function cancelBooking(
   await db.transaction().execute(async (trx) => {
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
-    if (!current) throw refusalOf('booking.read');
+    if (!current) throw refusalOf('booking.cancel');
     if (current.status !== 'requested' && current.status !== 'accepted') {
       throw stateConflict('cancelled', current.status);
     }
@@ -490,12 +493,12 @@ export async function completeBooking(
   code: string,
   now: Date = new Date(),
 ): Promise<BookingState> {
-  const { row } = await ownBooking(db, seller, id, ['seller']);
+  const { row } = await bookingFor(db, seller, 'booking.complete', id);
   const w = valueWriters(db);
   const wrong = await db.transaction().execute(async (trx) => {
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
-    if (!current) throw refusalOf('booking.read');
+    if (!current) throw refusalOf('booking.complete');
     if (current.status !== 'accepted') throw stateConflict('completed', current.status);
     if (!product) throw conflict(GONE);
     const locked = lockedUntil(current.codeLockedUntil, now);
@@ -593,7 +596,8 @@ export async function markProductSold(
   const w = valueWriters(db);
   const closedRequests = await db.transaction().execute(async (trx) => {
     const product = await lockProduct(trx, productId);
-    if (!product || product.sellerId !== seller.id) throw refusalOf('product.manage');
+    if (!product) throw refusalOf('product.manage');
+    await requireAccess(trx, seller, 'product.manage', product);
     if (product.status === 'sold') throw conflict('This listing is already sold');
     const sold = await updateProductStatusFrom(
       trx,
@@ -627,9 +631,10 @@ export function expireStaleRequests(db: Db, now: Date = new Date()): Promise<num
 
 /** An accepted request's meeting, for the calendar file of either side. */
 export async function getMeeting(db: Db, actor: Actor, id: string) {
-  const { side } = await ownBooking(db, actor, id, ['buyer', 'seller']);
+  await requireAccess(db, actor, 'booking.read', id);
   const row = await findBookingView(db, id);
   if (!row) throw refusalOf('booking.read');
+  const side: Side = row.sellerId === actor.id ? 'seller' : 'buyer';
   if (row.status !== 'accepted' || row.meetingAt === null) {
     throw conflict('There is no meeting to add: the request is not accepted');
   }

@@ -118,12 +118,9 @@ export type ConversationViewRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof selectConversationViews>['executeTakeFirst']>>
 >;
 
-/** One of the reader's conversations as their inbox shows it; undefined when not a party. */
+/** A conversation as one of its parties (`readerId`) reads it in their inbox. */
 export function findConversationView(db: Db, readerId: string, id: string) {
-  return selectConversationViews(db, readerId)
-    .where('c.id', '=', id)
-    .where((eb) => eb.or([eb('c.buyerId', '=', readerId), eb('c.sellerId', '=', readerId)]))
-    .executeTakeFirst();
+  return selectConversationViews(db, readerId).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** Whether the seller accepted a booking request of this buyer for this listing. */

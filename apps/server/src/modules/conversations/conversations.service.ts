@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { refusalOf, requireAccess } from '../../lib/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
@@ -57,17 +58,25 @@ export interface ConversationDeps {
   limits: { messages: RateLimiter; newConversations: RateLimiter };
 }
 
-const NO_SUCH_CONVERSATION = 'No such conversation';
 const BLOCKED = 'This conversation is blocked: no more messages can be sent in it';
 
-/** The conversation as one of its parties; 404 for anyone else, admins included. */
-function asParty(
-  row: ConversationRow | undefined,
+type ConversationPermission = 'conversation.takePart' | 'conversation.block';
+
+/**
+ * The conversation, locked, once the permission lets the caller act on it (its two parties;
+ * anyone else, admins included, is told it does not exist), with the caller's side of it.
+ */
+async function lockAsParty(
+  trx: Trx,
   actor: Actor,
-): { row: ConversationRow; side: Side } {
-  const side = row ? sideOf(row, actor.id) : null;
-  if (!row || !side) throw notFound(NO_SUCH_CONVERSATION);
-  return { row, side };
+  permission: ConversationPermission,
+  id: string,
+): Promise<{ row: ConversationRow; side: Side }> {
+  await requireAccess(trx, actor, permission, id);
+  const row = await lockConversation(trx, id);
+  // Gone since (an account or its listing was deleted).
+  if (!row) throw refusalOf(permission);
+  return { row, side: sideOf(row, actor.id)! };
 }
 
 async function consume(limiter: RateLimiter, key: string, what: string): Promise<void> {
@@ -198,7 +207,7 @@ export async function startConversation(
       return { conversationId: conversation.id, created: isNew, message: stored.row };
     },
   );
-  const conversation = await getConversation(deps.db, buyer, conversationId);
+  const conversation = await conversationAsReadBy(deps.db, buyer, conversationId);
   const shown = conversation.contactsShown;
   return {
     created,
@@ -209,8 +218,14 @@ export async function startConversation(
 
 /** One of the caller's conversations as their inbox shows it. */
 export async function getConversation(db: Db, actor: Actor, id: string): Promise<Conversation> {
+  await requireAccess(db, actor, 'conversation.read', id);
+  return conversationAsReadBy(db, actor, id);
+}
+
+/** A conversation the caller is known to take part in, as their inbox shows it. */
+async function conversationAsReadBy(db: Db, actor: Actor, id: string): Promise<Conversation> {
   const row = await findConversationView(db, actor.id, id);
-  if (!row) throw notFound(NO_SUCH_CONVERSATION);
+  if (!row) throw refusalOf('conversation.read');
   const [last] = await lastMessagesOf(db, [id]);
   return toConversation(row, actor.id, last ?? null);
 }
@@ -247,8 +262,9 @@ export async function listConversationMessages(
   id: string,
   cursor: string | undefined,
 ): Promise<MessagePage> {
+  await requireAccess(deps.db, actor, 'conversation.read', id);
   const view = await findConversationView(deps.db, actor.id, id);
-  if (!view) throw notFound(NO_SUCH_CONVERSATION);
+  if (!view) throw refusalOf('conversation.read');
   const side = sideOf(view, actor.id)!;
   const before = cursor === undefined ? null : deps.cursors.read(cursor, id);
   const [rows, total] = await Promise.all([
@@ -277,7 +293,12 @@ export async function sendMessage(
   now: Date = new Date(),
 ): Promise<Message> {
   const { row, contactsShown, side } = await deps.liveEvents.transaction(async (trx, record) => {
-    const { row: conversation, side: senderSide } = asParty(await lockConversation(trx, id), actor);
+    const { row: conversation, side: senderSide } = await lockAsParty(
+      trx,
+      actor,
+      'conversation.takePart',
+      id,
+    );
     if (conversation.blockedBy) throw conflict(BLOCKED);
     await consume(deps.limits.messages, actor.id, 'messages');
     const stored = await storeMessage(trx, record, conversation, actor, text, now);
@@ -297,7 +318,7 @@ export async function readConversation(
   now: Date = new Date(),
 ): Promise<UnreadCounts> {
   return deps.liveEvents.transaction(async (trx, record) => {
-    const { row, side } = asParty(await lockConversation(trx, id), actor);
+    const { row, side } = await lockAsParty(trx, actor, 'conversation.takePart', id);
     const marked = await markConversationRead(trx, id, side, actor.id, now);
     // Its message notices in the bell are read with it.
     const noticesRead = await readMessageNotices(trx, id, actor.id, now);
@@ -318,14 +339,14 @@ export async function blockConversation(
   id: string,
 ): Promise<Conversation> {
   await deps.liveEvents.transaction(async (trx, record) => {
-    const { row } = asParty(await lockConversation(trx, id), actor);
+    const { row } = await lockAsParty(trx, actor, 'conversation.block', id);
     // Blocked already, by either party: it stays as it is.
     if (row.blockedBy) return;
     await setBlockedBy(trx, id, actor.id);
     await record(row.buyerId, { type: 'conversation', conversationId: id });
     await record(row.sellerId, { type: 'conversation', conversationId: id });
   });
-  return getConversation(deps.db, actor, id);
+  return conversationAsReadBy(deps.db, actor, id);
 }
 
 /** Whoever blocked the conversation opens it again; the other party cannot. */
@@ -335,7 +356,7 @@ export async function unblockConversation(
   id: string,
 ): Promise<Conversation> {
   await deps.liveEvents.transaction(async (trx, record) => {
-    const { row } = asParty(await lockConversation(trx, id), actor);
+    const { row } = await lockAsParty(trx, actor, 'conversation.block', id);
     if (!row.blockedBy) return;
     if (row.blockedBy !== actor.id) {
       throw forbidden('Only the person who blocked this conversation can unblock it');
@@ -344,7 +365,7 @@ export async function unblockConversation(
     await record(row.buyerId, { type: 'conversation', conversationId: id });
     await record(row.sellerId, { type: 'conversation', conversationId: id });
   });
-  return getConversation(deps.db, actor, id);
+  return conversationAsReadBy(deps.db, actor, id);
 }
 
 /** A report about the conversation or one of the other party's messages, kept for moderators. */
@@ -355,8 +376,7 @@ export async function reportConversation(
   input: z.output<typeof reportConversationSchema>,
   now: Date = new Date(),
 ): Promise<ConversationReport> {
-  const view = await findConversationView(db, actor.id, id);
-  if (!view) throw notFound(NO_SUCH_CONVERSATION);
+  await requireAccess(db, actor, 'conversation.takePart', id);
   const messageId = input.messageId ?? null;
   if (messageId !== null) {
     const message = await findMessageOf(db, id, messageId);

@@ -38,9 +38,9 @@ async function checkTarget(db: Db, reporter: Actor, input: NewReport): Promise<v
     if (!(await findUserForModeration(db, input.targetId))) throw notFound('No such user');
     return;
   }
+  await requireAccess(db, reporter, 'message.report', input.targetId);
   const message = await findMessageForModeration(db, input.targetId);
-  const party = message && (message.buyerId === reporter.id || message.sellerId === reporter.id);
-  if (!message || !party) throw notFound('No such message in your conversations');
+  if (!message) throw refusalOf('message.report');
   if (message.senderId === reporter.id) throw badRequest('You cannot report your own message');
 }
 

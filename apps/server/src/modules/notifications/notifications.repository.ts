@@ -160,20 +160,19 @@ export async function countNotifications(db: Db, userId: string, unread: boolean
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-/** Marks the user's own unread notifications read (these ids, or all); answers how many. */
+/** Marks unread notifications read (these, or all of a user's); answers how many. */
 export async function markNotificationsRead(
   db: Db,
-  userId: string,
-  ids: readonly string[] | undefined,
+  which: { ids: readonly string[] } | { userId: string },
   at: Date,
 ): Promise<number> {
-  let query = db
+  if ('ids' in which && which.ids.length === 0) return 0;
+  const result = await db
     .updateTable('notifications')
     .set({ readAt: valueWriters(db).date(at) })
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null);
-  if (ids) query = query.where('id', 'in', ids);
-  const result = await query.executeTakeFirst();
+    .where((eb) => ('ids' in which ? eb('id', 'in', which.ids) : eb('userId', '=', which.userId)))
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@market/shared';
 import { isForeignKeyViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { permittedAmong } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordLiveEvent } from '../events/live-events.ts';
@@ -84,7 +85,7 @@ export async function listNotifications(
 
 /**
  * Marks the caller's notifications read: those of `ids` that are theirs, or all. Someone else's
- * ids change nothing. The caller's open tabs get the new unread count.
+ * ids change nothing, as ids that do not exist. The caller's open tabs get the new unread count.
  */
 export async function readNotifications(
   db: Db,
@@ -93,7 +94,10 @@ export async function readNotifications(
   now: Date = new Date(),
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const changed = await markNotificationsRead(trx, actor.id, ids, now);
+    const which = ids
+      ? { ids: await permittedAmong(trx, actor, 'notification.mark', ids) }
+      : { userId: actor.id };
+    const changed = await markNotificationsRead(trx, which, now);
     if (changed > 0) {
       await recordLiveEvent(trx, actor.id, {
         type: 'unread',

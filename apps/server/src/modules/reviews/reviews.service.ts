@@ -12,6 +12,7 @@ import {
 } from '@market/shared';
 import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
@@ -34,7 +35,6 @@ import { requireSeller } from './seller-profile.service.ts';
 
 type Db = Kysely<Database>;
 
-const NO_SUCH_DEAL = 'No such deal among your orders';
 const NO_SUCH_REVIEW = 'No such review of yours';
 const MY_REVIEWS = '/dashboard/my-reviews';
 const alreadyReviewed = () =>
@@ -57,8 +57,9 @@ export async function createReview(
   input: z.output<typeof createSellerReviewSchema>,
   now: Date = new Date(),
 ): Promise<SellerReview> {
+  await requireAccess(db, buyer, 'review.write', input.bookingId);
   const deal = await findDealForReview(db, input.bookingId);
-  if (!deal || deal.buyerId !== buyer.id) throw notFound(NO_SUCH_DEAL);
+  if (!deal) throw refusalOf('review.write');
   if (deal.status !== 'completed' || deal.completedAt === null) {
     throw conflict(
       'You can review the seller once the deal is completed: the seller enters your hand-over code at the meeting',
@@ -108,7 +109,7 @@ export async function createReview(
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw alreadyReviewed();
       // The order went with the buyer's account meanwhile.
-      if (isForeignKeyViolation(err)) throw notFound(NO_SUCH_DEAL);
+      if (isForeignKeyViolation(err)) throw refusalOf('review.write');
       throw err;
     });
   return readReview(db, id);
@@ -122,10 +123,11 @@ export async function editReview(
   input: z.output<typeof editSellerReviewSchema>,
   now: Date = new Date(),
 ): Promise<SellerReview> {
+  await requireAccess(db, buyer, 'review.edit', id);
   const w = valueWriters(db);
   await db.transaction().execute(async (trx) => {
     const review = await lockReview(trx, id);
-    if (!review || review.buyerId !== buyer.id) throw notFound(NO_SUCH_REVIEW);
+    if (!review) throw refusalOf('review.edit');
     if (now.getTime() - readDate(review.createdAt).getTime() > EDIT_WINDOW_MS) {
       throw forbidden(`Reviews can be changed within ${REVIEW_EDIT_HOURS} hours of writing them`);
     }
@@ -143,8 +145,7 @@ export async function replyToReview(
   text: string,
   now: Date = new Date(),
 ): Promise<SellerReview> {
-  const review = await findReviewView(db, id);
-  if (!review || review.sellerId !== seller.id) throw notFound('No such review of you');
+  await requireAccess(db, seller, 'review.reply', id);
   const w = valueWriters(db);
   if (!(await setReplyOnce(db, id, text, w.date(now)))) {
     throw conflict('You already replied to this review');

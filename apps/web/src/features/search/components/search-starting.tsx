@@ -6,7 +6,7 @@ export function SearchStarting() {
       <div>
         <p className="font-semibold">Search is starting</p>
         <p className="text-sm">
-          Search is getting ready after an update. Your results will appear here in a few seconds.
+          Search is getting ready. Your results will appear here in a few seconds.
         </p>
       </div>
     </div>

@@ -5,6 +5,10 @@
  * per second per size, to show that listing cost does not grow with the catalogue. Then search at
  * each size: two words and a price filter, every request a different query (no answer is cached),
  * its facets, and suggestions as one types.
+ *
+ * First, at each size, the start: how long after the server is launched health, the home page,
+ * a sign-in and a booking request answer (the search index is built in the background), what
+ * search answers meanwhile (503 "starting"), and when it answers results.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,6 +51,68 @@ const rows: Measurement[] = [];
 const queries: Array<{ size: number; page1Ms: number; deepColdMs: number; deepWarmMs: number }> =
   [];
 const searchQueries: Array<{ size: number; what: string; p50Ms: number; p99Ms: number }> = [];
+interface StartTimes {
+  size: number;
+  healthMs: number;
+  homeMs: number;
+  signInMs: number;
+  bookingMs: number;
+  bookingStatus: number;
+  firstSearchStatus: number;
+  searchReadyMs: number;
+}
+const starts: StartTimes[] = [];
+
+const sinceMs = (from: number) => Math.round(performance.now() - from);
+
+/**
+ * Launches the product and times, from the launch, the first answers of health, the home page, a
+ * sign-in and a booking request, then asks for a search until it answers results.
+ */
+async function measureStart(env: Record<string, string>, size: number) {
+  const launched = performance.now();
+  const product = await startProduct(env);
+  const healthMs = sinceMs(launched);
+  const home = await fetch(`${product.url}/`);
+  if (!home.ok) throw new Error(`home: ${home.status}`);
+  const homeMs = sinceMs(launched);
+  const cookie = await signIn(product.url, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password);
+  const signInMs = sinceMs(launched);
+  const listed = await fetch(`${product.url}/api/products/iPhone?limit=1`, {
+    headers: { cookie },
+  });
+  const [listing] = (await listed.json()) as Array<{ _id: string }>;
+  const booking = await fetch(`${product.url}/api/booking`, {
+    method: 'POST',
+    headers: { cookie, origin: product.url, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      productId: listing?._id,
+      phone: DEMO_ACCOUNTS.buyer.phone,
+      location: 'Dhanmondi 27, the bench',
+    }),
+  });
+  const bookingMs = sinceMs(launched);
+  let firstSearchStatus = 0;
+  for (;;) {
+    const res = await fetch(`${product.url}/api/search?q=iphone`, { headers: { cookie } });
+    await res.arrayBuffer();
+    firstSearchStatus ||= res.status;
+    if (res.status === 200) break;
+    if (res.status !== 503) throw new Error(`search while starting: ${res.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  starts.push({
+    size,
+    healthMs,
+    homeMs,
+    signInMs,
+    bookingMs,
+    bookingStatus: booking.status,
+    firstSearchStatus,
+    searchReadyMs: sinceMs(launched),
+  });
+  return { product, cookie };
+}
 
 /** p50 and p99 of one call made `runs` times, each time with a different query. */
 async function percentiles(runs: number, call: (i: number) => Promise<unknown>) {
@@ -174,13 +240,12 @@ for (const size of sizes) {
   console.log(`preparing ${size.toLocaleString('en-US')} listings...`);
   const database = await prepareDatabase(kind, size);
   await queryTimes(database.env, size);
-  const product = await startProduct(database.env);
+  // Every search of the load below is a new one from one user and address: not limited here.
+  const { product, cookie } = await measureStart(
+    { ...database.env, SEARCHES_PER_MINUTE: '0' },
+    size,
+  );
   try {
-    const cookie = await signIn(
-      product.url,
-      DEMO_ACCOUNTS.buyer.email,
-      DEMO_ACCOUNTS.buyer.password,
-    );
     const total = Number(
       (await fetch(`${product.url}/api/products/iPhone`, { headers: { cookie } })).headers.get(
         'x-total-count',
@@ -227,10 +292,19 @@ for (const q of searchQueries) {
     `${String(q.size).padEnd(11)} ${q.what.padEnd(34)} ${String(q.p50Ms).padEnd(7)} ${p99}`,
   );
 }
+console.log('\nthe start, ms from launching the server (search is built in the background):');
+console.log('listings    health  home    sign-in  booking (status)  first search  search ready');
+for (const s of starts) {
+  console.log(
+    `${String(s.size).padEnd(11)} ${String(s.healthMs).padEnd(7)} ${String(s.homeMs).padEnd(7)} ${String(s.signInMs).padEnd(8)} ${`${s.bookingMs} (${s.bookingStatus})`.padEnd(17)} ${String(s.firstSearchStatus).padEnd(13)} ${s.searchReadyMs}`,
+  );
+}
 const small = rows[0];
 const large = rows[rows.length - 2];
 if (small && large)
   console.log(
     `\npage-1 p50 at the largest size / at the smallest: ${(large.p50 / Math.max(small.p50, 0.01)).toFixed(2)}x`,
   );
-console.log(`written to ${writeResults('scale', { kind, sizes, rows, queries, searchQueries })}`);
+console.log(
+  `written to ${writeResults('scale', { kind, sizes, rows, queries, searchQueries, starts })}`,
+);

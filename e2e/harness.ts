@@ -77,7 +77,13 @@ export async function startServer(
     }
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      // Alive, and its search index built (searches answer 503 "starting" until then).
+      if (
+        res.ok &&
+        ((await res.json()) as { search?: { state: string } }).search?.state !== 'starting'
+      ) {
+        break;
+      }
     } catch {
       // Not listening yet.
     }

@@ -8,7 +8,11 @@ describe('the running product', () => {
   it('answers health with a real database round trip', async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'sqlite' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      db: 'sqlite',
+      search: { state: 'ready', behind: expect.any(Number), caughtUpMsAgo: expect.any(Number) },
+    });
   });
 
   it('renders the home page in a real browser', async () => {

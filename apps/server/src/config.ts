@@ -47,6 +47,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
+  SEARCHES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 (no limit) or more' })
+    .default(60),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   OUTBOX_WORKER: booleanFlag.default(true),
@@ -93,6 +98,8 @@ export interface Config {
     forcePathStyle: boolean;
   } | null;
   redisUrl: string | undefined;
+  /** New searches a user may make a minute (five times that per address); 0: no limit. */
+  searchesPerMinute: number;
   webDistDir: string;
   trustProxy: boolean;
   /** This instance sends the notification emails of the outbox (any number of instances may). */
@@ -187,6 +194,7 @@ export function loadConfig(
           }
         : null,
     redisUrl: e.REDIS_URL,
+    searchesPerMinute: e.SEARCHES_PER_MINUTE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
     outboxWorker: e.OUTBOX_WORKER,

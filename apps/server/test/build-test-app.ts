@@ -100,6 +100,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     serveWeb: options.serveWeb ?? false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
+  // The server answers before its search index is built; the tests search from the start.
+  await app.searchIndex?.whenReady();
   return {
     app,
     config,

@@ -14,7 +14,11 @@ describe(`operations on ${testDbKind}`, () => {
     t = await buildTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: testDbKind });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: testDbKind,
+      search: { state: 'ready', behind: 0, caughtUpMsAgo: expect.any(Number) },
+    });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

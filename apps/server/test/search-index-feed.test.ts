@@ -1,10 +1,20 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
-import type { Product } from '@market/shared';
+import {
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+} from 'kysely';
+import { errorResponseSchema, healthSchema, type Product } from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
 import type { Database } from '../src/db/schema.ts';
-import { LiveSearchIndex } from '../src/modules/search/search-index-feed.ts';
+import {
+  LiveSearchIndex,
+  STARTING_RETRY_SECONDS,
+} from '../src/modules/search/search-index-feed.ts';
 import { testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, searchNames } from './helpers/market.ts';
@@ -21,6 +31,35 @@ let seller: TestUser;
 let minute = 0;
 
 const quiet = { info: () => {}, error: () => {} };
+
+/**
+ * Fails every read of documents for the index (its build) until `release`, as a database too
+ * slow to answer would keep it from being built; the server tries again a second later.
+ */
+class HeldBuild implements KyselyPlugin {
+  private readonly held = new WeakSet<QueryId>();
+  private holding = true;
+  reads = 0;
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs) {
+    if (node.kind === 'RawNode' && node.sqlFragments.join('?').includes('from search_docs d')) {
+      this.held.add(queryId);
+    }
+    return node;
+  }
+
+  async transformResult({ queryId, result }: PluginTransformResultArgs) {
+    if (this.held.has(queryId) && this.holding) {
+      this.reads += 1;
+      throw new Error('held');
+    }
+    return result;
+  }
+
+  release() {
+    this.holding = false;
+  }
+}
 
 async function insertListing(
   db: Kysely<Database>,
@@ -77,9 +116,91 @@ afterAll(async () => {
 });
 
 describe(`the in-memory search index on ${testDbKind}`, () => {
-  it('is built before the server answers, and searches use it', async () => {
+  it('is built in the background once the server is ready, and health says so', async () => {
+    await other.searchIndex!.whenReady();
     expect(t.app.searchIndex?.ready).toBe(true);
     expect(other.searchIndex?.ready).toBe(true);
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const { search } = healthSchema.parse(res.json());
+    expect(search).toEqual({ state: 'ready', behind: 0, caughtUpMsAgo: expect.any(Number) });
+    expect(search!.caughtUpMsAgo).toBeLessThan(60_000);
+  });
+
+  it('answers 503 "starting" to searches until the index is built, and every other route at once', async () => {
+    const id = await insertListing(t.app.db, 'Nokia starter');
+    const held = new HeldBuild();
+    const { buildApp } = await import('../src/app.ts');
+    const handle = { ...t.db.handle, db: t.db.handle.db.withPlugin(held) };
+    const starting = await buildApp(t.config, { database: handle, serveWeb: false });
+    try {
+      await expect.poll(() => held.reads).toBeGreaterThan(0);
+      expect(starting.searchIndex!.ready).toBe(false);
+      for (const url of [
+        '/api/search?q=nokia',
+        '/api/search/facets?q=nokia',
+        '/api/search?q=nokia&location=Dhaka',
+      ]) {
+        const res = await starting.inject({ url, headers: buyer.headers });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after']).toBe(String(STARTING_RETRY_SECONDS));
+        expect(errorResponseSchema.parse(res.json())).toEqual({
+          error: {
+            code: 'SEARCH_STARTING',
+            message: 'Search is starting: try again in a few seconds',
+          },
+        });
+      }
+      // The server is alive, and its other routes answer.
+      const health = await starting.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(healthSchema.parse(health.json()).search).toEqual({
+        state: 'starting',
+        behind: null,
+        caughtUpMsAgo: null,
+      });
+      const listed = await starting.inject({ url: '/api/products/realme', headers: buyer.headers });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json<Product[]>().map((p) => p.name)).toContain('Nokia starter');
+
+      held.release();
+      await starting.searchIndex!.whenReady();
+      const res = await starting.inject({ url: '/api/search?q=nokia', headers: buyer.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Product[]>().map((p) => p.name)).toEqual(['Nokia starter']);
+    } finally {
+      held.release();
+      await starting.close();
+      await t.app.db.deleteFrom('products').where('id', '=', id).execute();
+    }
+  });
+
+  it('applies up to a page of the log on the way of a search, and a longer backlog in the background', async () => {
+    const live = new LiveSearchIndex(t.app.db, quiet, { logPage: 4 });
+    await live.follow();
+    const count = async (word: string) => {
+      const { index } = await live.current();
+      const terms = index.resolveTerms([[[{ word, prefix: true }]]]);
+      return index.count(terms, { q: '', location: undefined }, 100).count;
+    };
+    // Within a page: the next search sees every write before it.
+    for (const n of [1, 2, 3]) await insertListing(t.app.db, `Pixel within ${n}`);
+    expect(await count('within')).toBe(3);
+    expect(live.state).toBe('ready');
+    // Longer: the search applies one page and is answered; the rest follows in the background.
+    const ids = [];
+    for (let n = 1; n <= 12; n++) ids.push(await insertListing(t.app.db, `Pixel beyond ${n}`));
+    const first = await count('beyond');
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(12);
+    expect(live.state).toBe('catching_up');
+    expect((await live.status()).behind).toBeGreaterThan(0);
+    await live.settled();
+    expect(live.state).toBe('ready');
+    expect(await count('beyond')).toBe(12);
+    expect((await live.status()).behind).toBe(0);
+    live.stop();
+    await t.app.db.deleteFrom('products').where('id', 'in', ids).execute();
   });
 
   it('answers searches, facets and searches by location from the index', async () => {
@@ -178,6 +299,49 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     },
   );
 
+  postgresOnly(
+    'reads a bounded part of the log while a transaction is held open, and sees it when it commits',
+    async () => {
+      const live = new LiveSearchIndex(t.app.db, quiet);
+      await live.follow();
+      const names = async () => {
+        const { index } = await live.current();
+        const terms = index.resolveTerms([[[{ word: 'honor', prefix: true }]]]);
+        return index.count(terms, { q: '', location: undefined }, 100).count;
+      };
+      // The held transaction locks the rows of words it adds and its brand's count: the words
+      // are indexed first, and the later listings are of another brand.
+      const base = await insertListing(t.app.db, 'Honor held after later');
+      await t.app.db.deleteFrom('products').where('id', '=', base).execute();
+      let inserted!: () => void;
+      let commit!: () => void;
+      const written = new Promise<void>((resolve) => (inserted = resolve));
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      const slow = t.app.db.transaction().execute(async (trx) => {
+        await insertListing(trx, 'Honor held', 'samsung');
+        inserted();
+        await held;
+      });
+      await written;
+      const ids = [];
+      for (let n = 1; n <= 40; n++) ids.push(await insertListing(t.app.db, 'Honor after'));
+      expect(await names()).toBe(40);
+      expect(live.lastLogRead).toBeGreaterThanOrEqual(40);
+      // Each later read takes what was written since, not everything since the held one began.
+      ids.push(await insertListing(t.app.db, 'Honor later'));
+      expect(await names()).toBe(41);
+      expect(live.lastLogRead).toBeGreaterThan(0);
+      expect(live.lastLogRead).toBeLessThanOrEqual(3);
+      expect(await names()).toBe(41);
+      expect(live.lastLogRead).toBe(0);
+      commit();
+      await slow;
+      expect(await names()).toBe(42);
+      live.stop();
+      await t.app.db.deleteFrom('products').where('name', 'like', 'Honor%').execute();
+    },
+  );
+
   it('deletes log entries older than an hour', async () => {
     const old = new Date(Date.now() - 2 * 60 * 60_000);
     const at = testDbKind === 'postgres' ? sql`${old}` : sql`${old.getTime()}`;
@@ -208,6 +372,8 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     await live.current();
     await t.app.db.deleteFrom('products').where('id', 'in', ids.slice(0, 3)).execute();
     expect((await live.current()).index.removed).toBeGreaterThan(2);
+    // Built beside the current index and swapped in when caught up.
+    expect(live.state).toBe('rebuilding');
     await live.settled();
     const { index } = await live.current();
     expect(index.removed).toBe(0);
@@ -230,8 +396,18 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
       .execute();
     await sql`delete from search_log`.execute(t.app.db);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const after = (await behind.current()).index;
-    const terms = after.resolveTerms([[[{ word: 'renamed', prefix: true }]]]);
-    expect(after.count(terms, { q: '', location: undefined }, 10).count).toBe(1);
+    // Answered from the index as it stands while a new one is built in the background.
+    const renamed = async () => {
+      const { index } = await behind.current();
+      const terms = index.resolveTerms([[[{ word: 'renamed', prefix: true }]]]);
+      return index.count(terms, { q: '', location: undefined }, 10).count;
+    };
+    expect(await renamed()).toBe(0);
+    expect(behind.state).toBe('rebuilding');
+    await behind.settled();
+    expect(await renamed()).toBe(1);
+    live.stop();
+    behind.stop();
+    await behind.settled();
   });
 });

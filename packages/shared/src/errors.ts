@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
+  /** 503 while a server builds its search index after starting; Retry-After says when to ask again. */
+  'SEARCH_STARTING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -21,6 +21,8 @@ export interface RateLimiter {
   readonly rule: RateRule;
   /** Counts one event for `key`: null when allowed, else the whole seconds to wait. */
   consume(key: string): Promise<number | null>;
+  /** Forgets what `key` has counted in this window. */
+  forget(key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -66,6 +68,9 @@ export function createRateLimiterFactory(redis: Redis | null): (rule: RateRule) 
           }
           throw refusal;
         }
+      },
+      async forget(key) {
+        await limiter.delete(key);
       },
     };
   };

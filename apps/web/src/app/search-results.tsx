@@ -5,6 +5,8 @@ import { ErrorState } from '../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { CursorPager } from '../features/search/components/cursor-pager.tsx';
 import { LoosenSearch } from '../features/search/components/loosen-search.tsx';
+import { SearchStarting } from '../features/search/components/search-starting.tsx';
+import { isSearchStarting } from '../features/search/api/search-starting.ts';
 import type { ResultsView } from '../features/search/components/view-toggle.tsx';
 import type { SearchParams } from '../features/search/search-params.ts';
 import { ProductResults } from './product-results.tsx';
@@ -38,6 +40,8 @@ export function SearchResults({
   fixedCategory?: boolean;
 }) {
   if (results.isPending) return <FullScreenSpinner />;
+  // Asked again after the wait the server gave (useSearch); the results then replace it.
+  if (results.isError && isSearchStarting(results.error)) return <SearchStarting />;
   if (results.isError && !results.data) {
     return (
       <ErrorState

@@ -9,18 +9,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Liveness with a real database round trip',
+        summary: 'Liveness with a real database round trip, and the state of the search index',
+        description:
+          'Answers 200 as soon as the server runs, also while its search index is first built (search.state "starting"; searches answer 503 meanwhile). search.behind is about how many changes the index has not applied yet, search.caughtUpMsAgo how long ago it last applied them all; both are null while starting. 503 when the database is unreachable.',
         response: { 200: healthSchema, 503: errorResponseSchema },
       },
     },
     async (request) => {
+      let search;
       try {
         await sql`select 1`.execute(app.db);
+        search = await app.searchIndex?.status();
       } catch (err) {
         request.log.warn({ err }, 'health check: database unreachable');
         throw serviceUnavailable('The database is unreachable');
       }
-      return { status: 'ok' as const, db: app.dbKind };
+      return { status: 'ok' as const, db: app.dbKind, ...(search ? { search } : {}) };
     },
   );
 };

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { App } from '../../app.ts';
 import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 import { repeatWhileRunning } from '../../lib/periodic-job.ts';
 import { CardCache } from './search-cards.ts';
 import { SearchIndex, type IndexedDocument } from './search-index.ts';
@@ -12,13 +13,18 @@ type Db = Kysely<Database>;
 
 /**
  * Keeps a server's in-memory search index (search-index.ts) following the database: built from
- * `search_docs` when the server starts, then brought up to date from `search_log` before every
- * search and once a second (decision 0025). A search therefore sees every write committed before
- * it began, on any server, as a query to the database would.
+ * `search_docs` in the background once the server has started (searches answer 503 "starting"
+ * until then; every other route answers at once), then brought up to date from `search_log`
+ * before every search and once a second (decision 0025). A search sees every write committed
+ * before it began, on any server, as a query to the database would, whenever no more than a page
+ * of the log is waiting; a longer backlog (a bulk import) is applied in the background while
+ * searches are answered from the index as it stands.
  */
 
 /** Documents read per query while building. */
 const BUILD_BATCH = 5_000;
+/** Log entries read at once: a search applies at most this many before it is answered. */
+export const LOG_PAGE = 5_000;
 /** Documents or sellers read per query while catching up. */
 const CHANGE_BATCH = 500;
 /** How often the index catches up when no search asks it to. */
@@ -31,6 +37,8 @@ const STALE_AFTER_MS = LOG_KEPT_MS / 2;
 const REBUILD_AFTER_REMOVED = 10_000;
 /** The log is pruned once in this many catch-ups. */
 const PRUNE_EVERY = 60;
+/** The wait a search is told while the index is first built (Retry-After). */
+export const STARTING_RETRY_SECONDS = 3;
 
 /** PostgreSQL answers a bigint docid as text. */
 type DocumentRow = Omit<IndexedDocument, 'docid'> & { docid: number | string };
@@ -54,12 +62,29 @@ interface Change {
   seller: string | null;
 }
 
+/** One read of the log: at most a page of entries, and whether more were waiting. */
+interface LogPage {
+  changes: Change[];
+  more: boolean;
+  /** Rows the read answered (the page, and one more when more were waiting). */
+  rows: number;
+}
+
 /** Where a server stands in the log: the entries it has not read yet. */
 interface LogReader {
   /** Marks the log's current end; taken before the documents are read. */
   start(): Promise<void>;
-  /** The entries written since the last call (or `start`). */
-  next(): Promise<Change[]>;
+  /** Up to `limit` of the entries written since the last call (or `start`), oldest first. */
+  next(limit: number): Promise<LogPage>;
+  /** About how many entries are written and not read yet. */
+  behind(): Promise<number>;
+}
+
+async function lastSeq(db: Db): Promise<number> {
+  const { rows } = await sql<{ seq: number | string | null }>`
+    select max(seq) as seq from search_log
+  `.execute(db);
+  return Number(rows[0]?.seq ?? 0);
 }
 
 /** SQLite has one writer: entries become visible in `seq` order. */
@@ -69,70 +94,121 @@ class SqliteLog implements LogReader {
   constructor(private readonly db: Db) {}
 
   async start() {
-    const { rows } = await sql<{ seq: number | null }>`
-      select max(seq) as seq from search_log
-    `.execute(this.db);
-    this.seq = Number(rows[0]?.seq ?? 0);
+    this.seq = await lastSeq(this.db);
   }
 
-  async next() {
+  async next(limit: number): Promise<LogPage> {
     const { rows } = await sql<Change & { seq: number }>`
-      select seq, docid, card, seller from search_log where seq > ${this.seq} order by seq
+      select seq, docid, card, seller from search_log where seq > ${this.seq}
+      order by seq limit ${limit + 1}
     `.execute(this.db);
-    const last = rows.at(-1);
+    const changes = rows.slice(0, limit);
+    const last = changes.at(-1);
     if (last) this.seq = Number(last.seq);
-    return rows;
+    return { changes, more: rows.length > limit, rows: rows.length };
+  }
+
+  async behind() {
+    return Math.max(0, (await lastSeq(this.db)) - this.seq);
   }
 }
 
+interface PostgresLogRow {
+  xmax: string;
+  xip: string[];
+  seq: number | string | null;
+  tx: string | null;
+  docid: number | string | null;
+  card: boolean | null;
+  seller: string | null;
+}
+
 /**
- * PostgreSQL numbers entries when they are written, not when they commit: reading "after the
- * last seq seen" could skip an entry whose transaction commits late. Each read takes its
- * snapshot's xmin (no transaction below it still runs) and the next read takes every entry of
- * transactions from that xmin on, skipping those already applied.
+ * PostgreSQL numbers entries when they are written, not when they commit: reading only "after
+ * the last seq seen" could skip an entry whose transaction commits late. Each read takes its
+ * statement's snapshot and remembers which transactions it could not see: those running then
+ * (`xip`) and those begun after it (from `xmax` on). The next read takes the entries above the
+ * last seq applied, and the entries of those transactions, whatever their seq; an entry it can
+ * see was either applied or is among these. A transaction held open for hours costs each read
+ * only its own entries (none are visible until it commits), not the log written since it began.
  */
 class PostgresLog implements LogReader {
-  private since = '0';
-  /** Entries applied whose transaction may still have company: seq → tx. */
-  private readonly applied = new Map<string, bigint>();
+  private seq = 0;
+  /** Transactions running at the last read's snapshot. */
+  private pending: string[] = [];
+  /** The first transaction id the last read's snapshot did not cover. */
+  private xmax = '0';
 
   constructor(private readonly db: Db) {}
 
   async start() {
-    const { rows } = await sql<{ xmin: string }>`
-      select pg_snapshot_xmin(pg_current_snapshot())::text as xmin
+    // One statement, one snapshot: the transactions it cannot see and the entries it can.
+    const { rows } = await sql<{ xmax: string; xip: string[]; seq: number | string | null }>`
+      select pg_snapshot_xmax(s)::text as xmax,
+             array(select x::text from pg_snapshot_xip(s) x) as xip,
+             (select max(seq) from search_log) as seq
+      from pg_current_snapshot() s
     `.execute(this.db);
-    this.since = rows[0]!.xmin;
+    const row = rows[0]!;
+    this.seq = Number(row.seq ?? 0);
+    this.pending = row.xip;
+    this.xmax = row.xmax;
   }
 
-  async next() {
-    // One statement, one snapshot: its xmin and the entries it sees.
-    const { rows } = await sql<{
-      xmin: string;
-      seq: string | null;
-      tx: string | null;
-      docid: string | null;
-      card: boolean | null;
-      seller: string | null;
-    }>`
-      select x.xmin::text as xmin, l.seq::text as seq, l.tx::text as tx, l.docid, l.card, l.seller
-      from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) x
-      left join search_log l on l.tx >= ${this.since}::xid8
+  async next(limit: number): Promise<LogPage> {
+    const n = limit + 1;
+    // Each part is bounded: by the page (seq, primary key), by the entries of the transactions
+    // that were running (tx index), by the entries of transactions begun since the last read.
+    const { rows } = await sql<PostgresLogRow>`
+      select x.xmax, x.xip, l.seq, l.tx::text as tx, l.docid, l.card, l.seller
+      from (
+        select pg_snapshot_xmax(s)::text as xmax, array(select t::text from pg_snapshot_xip(s) t) as xip
+        from pg_current_snapshot() s
+      ) x
+      left join lateral (
+        (select seq, tx, docid, card, seller from search_log
+          where seq > ${this.seq} order by seq limit ${n})
+        union
+        (select seq, tx, docid, card, seller from search_log
+          where tx = any(${this.pending}::xid8[]) order by seq limit ${n})
+        union
+        (select seq, tx, docid, card, seller from search_log
+          where tx >= ${this.xmax}::xid8 order by seq limit ${n})
+        order by seq limit ${n}
+      ) l on true
     `.execute(this.db);
-    const changes: Change[] = [];
-    for (const row of rows) {
-      if (row.seq === null || this.applied.has(row.seq)) continue;
-      this.applied.set(row.seq, BigInt(row.tx!));
-      changes.push({
+    const found = rows.filter((row) => row.seq !== null);
+    const page = found.slice(0, limit);
+    const more = found.length > limit;
+    const last = page.at(-1);
+    if (last) {
+      const seq = Number(last.seq);
+      // A page that stopped short leaves what lies above it, below the old mark too, to the next.
+      this.seq = more ? seq : Math.max(this.seq, seq);
+    }
+    const head = rows[0]!;
+    this.pending = head.xip;
+    this.xmax = head.xmax;
+    return {
+      changes: page.map((row) => ({
         docid: row.docid === null ? null : Number(row.docid),
         card: row.card === true,
         seller: row.seller,
-      });
-    }
-    this.since = rows[0]!.xmin;
-    const since = BigInt(this.since);
-    for (const [seq, tx] of this.applied) if (tx < since) this.applied.delete(seq);
-    return changes;
+      })),
+      more,
+      rows: found.length,
+    };
+  }
+
+  async behind() {
+    return Math.max(0, (await lastSeq(this.db)) - this.seq);
+  }
+}
+
+/** Raised inside a build or catch-up when the server closes. */
+class Stopped extends Error {
+  constructor() {
+    super('The search index stopped following the database');
   }
 }
 
@@ -142,7 +218,11 @@ class Follower {
   readonly cards = new CardCache();
   private readonly log: LogReader;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly page: number,
+    private readonly stopped: () => boolean,
+  ) {
     this.log = isPostgres(db) ? new PostgresLog(db) : new SqliteLog(db);
   }
 
@@ -150,6 +230,7 @@ class Follower {
     await this.log.start();
     let after = -1;
     for (;;) {
+      if (this.stopped()) throw new Stopped();
       const docs = await readDocuments(this.db, sql`d.docid > ${after}`, BUILD_BATCH);
       for (const doc of docs) this.index.add(doc);
       // SQLite answers without waiting: other requests get their turn between batches.
@@ -165,13 +246,12 @@ class Follower {
     this.index.orderWords();
   }
 
-  /** Applies what the log names, as it stands in the database now. */
-  async catchUp(): Promise<void> {
-    const changes = await this.log.next();
-    if (changes.length === 0) return;
+  /** Applies up to `limit` log entries, as what they name stands in the database now. */
+  async catchUp(limit: number): Promise<LogPage> {
+    const page = await this.log.next(limit);
     const docids = new Set<number>();
     const sellers = new Set<string>();
-    for (const change of changes) {
+    for (const change of page.changes) {
       if (change.seller !== null) {
         sellers.add(change.seller);
         this.cards.dropSeller(change.seller);
@@ -182,6 +262,21 @@ class Follower {
     }
     await this.refreshDocuments([...docids]);
     await this.refreshSellers([...sellers]);
+    return page;
+  }
+
+  /** Applies every entry waiting, a page at a time, letting other work run between pages. */
+  async catchUpFully(): Promise<void> {
+    for (;;) {
+      if (this.stopped()) throw new Stopped();
+      const read = await this.catchUp(this.page);
+      if (!read.more) return;
+      await setImmediate();
+    }
+  }
+
+  behind(): Promise<number> {
+    return this.log.behind();
   }
 
   /** Each document as it stands now: added again, or removed when it is gone. */
@@ -210,113 +305,138 @@ class Follower {
   }
 }
 
+/** What the index is doing: `starting` until its first build is done (searches answer 503). */
+export type SearchIndexState = 'starting' | 'ready' | 'catching_up' | 'rebuilding';
+
+export interface FollowLimits {
+  /** An index whose log was not read for this long is built again. */
+  staleAfterMs: number;
+  /** Removed documents past this many (or a quarter) start a rebuild. */
+  rebuildAfterRemoved: number;
+  /** Log entries read at once (LOG_PAGE). */
+  logPage: number;
+}
+
+/** The 503 a search gets while the index is first built. */
+export function searchStarting(): AppError {
+  return new AppError(
+    503,
+    'SEARCH_STARTING',
+    'Search is starting: try again in a few seconds',
+    undefined,
+    { 'retry-after': String(STARTING_RETRY_SECONDS) },
+  );
+}
+
 /**
- * The index a server searches. `current()` gives it with every write committed before the call:
- * callers that arrive while a catch-up runs share the next one.
+ * The index a server searches, built in the background when the server starts. `current()`
+ * gives it with every write committed before the call, when no more than a page of the log is
+ * waiting: callers that arrive while a catch-up runs share the next one. A longer backlog is
+ * applied in the background, and an index that fell behind is built again beside the current
+ * one and swapped in; searches meanwhile are answered from the index as it is.
  */
 export class LiveSearchIndex {
   private follower: Follower | null = null;
-  /** A rebuilt follower, swapped in by the next catch-up (which catches it up first). */
-  private fresh: Follower | null = null;
+  private firstBuild: Promise<void> | null = null;
   private rebuilding: Promise<void> | null = null;
+  private catchingUp: Promise<void> | null = null;
+  /** Every read of the log goes through here, one at a time. */
+  private lock: Promise<unknown> = Promise.resolve();
   private running: Promise<Follower> | null = null;
   private queued: Promise<Follower> | null = null;
+  /** When the log was last read to its end, and last read at all. */
   private caughtUpAt = 0;
+  private readAt = 0;
   private catchUps = 0;
+  private stopped = false;
+  private lastRead = 0;
+  private readonly built: Promise<void>;
+  private markBuilt!: () => void;
+
+  private readonly limits: Readonly<FollowLimits>;
 
   constructor(
     private readonly db: Db,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-    private readonly limits = {
+    limits: Partial<FollowLimits> = {},
+  ) {
+    this.limits = {
       staleAfterMs: STALE_AFTER_MS,
       rebuildAfterRemoved: REBUILD_AFTER_REMOVED,
-    },
-  ) {}
+      logPage: LOG_PAGE,
+      ...limits,
+    };
+    this.built = new Promise((resolve) => (this.markBuilt = resolve));
+  }
 
-  /** Whether the index is built; until it is, searches go to the database. */
+  /** Whether the index is built; until it is, searches answer 503 (`searchStarting`). */
   get ready(): boolean {
     return this.follower !== null;
   }
 
-  /** The index and its cards, caught up with every write committed before this call. */
-  current(): Promise<{ index: SearchIndex; cards: CardCache }> {
-    return this.catchUp();
+  /** Resolves once the index is first built (a failed build is tried again a second later). */
+  whenReady(): Promise<void> {
+    return this.built;
+  }
+
+  get state(): SearchIndexState {
+    if (!this.follower) return 'starting';
+    if (this.rebuilding) return 'rebuilding';
+    if (this.catchingUp) return 'catching_up';
+    return 'ready';
+  }
+
+  /** Rows the last read of the log answered. */
+  get lastLogRead(): number {
+    return this.lastRead;
+  }
+
+  /** The state, log entries not applied yet, and milliseconds since the log was last applied to its end. */
+  async status(): Promise<{
+    state: SearchIndexState;
+    behind: number | null;
+    caughtUpMsAgo: number | null;
+  }> {
+    const follower = this.follower;
+    return {
+      state: this.state,
+      behind: follower ? await follower.behind() : null,
+      caughtUpMsAgo: follower ? Date.now() - this.caughtUpAt : null,
+    };
+  }
+
+  /**
+   * The index and its cards: caught up with every write committed before this call when at most
+   * a page of the log is waiting. Rejects with a 503 (`searchStarting`) until the index is built.
+   */
+  async current(): Promise<{ index: SearchIndex; cards: CardCache }> {
+    const follower = this.follower;
+    if (!follower) throw searchStarting();
+    if (this.catchingUp) return follower;
+    return this.caughtUp();
   }
 
   /** Builds the index the first time; afterwards catches up, prunes the log, and rebuilds. */
   async follow(): Promise<void> {
     if (!this.follower) {
-      const started = Date.now();
-      this.follower = await this.built();
-      this.caughtUpAt = Date.now();
-      this.log.info(
-        { documents: this.follower.index.documents, ms: Date.now() - started },
-        'search index built',
-      );
-      return;
+      this.firstBuild ??= this.buildFirst().finally(() => {
+        this.firstBuild = null;
+      });
+      return this.firstBuild;
     }
-    await this.catchUp();
+    if (!this.catchingUp) await this.caughtUp();
     if (++this.catchUps % PRUNE_EVERY === 0) await this.prune();
   }
 
-  /** One catch-up at a time; it answers the follower it brought up to date. */
-  private catchUp(): Promise<Follower> {
-    if (!this.running) {
-      this.running = this.step().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    }
-    // A catch-up under way may have read the log before this caller's write: wait for the next.
-    this.queued ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.catchUp();
-      });
-    return this.queued;
+  /** Stops builds and catch-ups between two reads; the server is closing. */
+  stop(): void {
+    this.stopped = true;
   }
 
-  private async step(): Promise<Follower> {
-    if (!this.follower) throw new Error('The search index is not built yet');
-    if (this.fresh) {
-      this.follower = this.fresh;
-      this.fresh = null;
-    }
-    if (Date.now() - this.caughtUpAt > this.limits.staleAfterMs) {
-      // Entries it never read may have been deleted since: start again from the documents.
-      this.follower = await this.built();
-    } else {
-      await this.follower.catchUp();
-    }
-    this.caughtUpAt = Date.now();
-    const follower = this.follower;
-    const removedAllowed = Math.max(this.limits.rebuildAfterRemoved, follower.index.documents / 4);
-    if (!this.rebuilding && follower.index.removed > removedAllowed) {
-      // Removed documents keep their slots; a new index gives the memory back.
-      this.rebuilding = this.built()
-        .then((rebuilt) => {
-          this.fresh = rebuilt;
-        })
-        .catch((err: unknown) => this.log.error({ err }, 'search index rebuild failed'))
-        .finally(() => {
-          this.rebuilding = null;
-        });
-    }
-    return follower;
-  }
-
-  /** A new follower, built and caught up. */
-  private async built(): Promise<Follower> {
-    const follower = new Follower(this.db);
-    await follower.build();
-    await follower.catchUp();
-    return follower;
-  }
-
-  /** Resolves once a rebuild under way, if any, is done (the next catch-up swaps it in). */
+  /** Resolves once background work under way, if any, is done. */
   async settled(): Promise<void> {
     await this.rebuilding;
+    await this.catchingUp;
   }
 
   /** Deletes log entries older than LOG_KEPT_MS. */
@@ -328,6 +448,114 @@ export class LiveSearchIndex {
         : sql`delete from search_log where at < ${cutoff}`
     ).execute(this.db);
   }
+
+  private async buildFirst(): Promise<void> {
+    const started = Date.now();
+    const follower = await this.newFollower();
+    this.follower = follower;
+    this.readAt = this.caughtUpAt = Date.now();
+    this.markBuilt();
+    this.log.info(
+      { documents: follower.index.documents, ms: Date.now() - started },
+      'search index built',
+    );
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(work, work);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One catch-up at a time; it answers the follower it brought up to date. */
+  private caughtUp(): Promise<Follower> {
+    if (!this.running) {
+      this.running = this.exclusive(() => this.step()).finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    // A catch-up under way may have read the log before this caller's write: wait for the next.
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.catchingUp && this.follower ? this.follower : this.caughtUp();
+      });
+    return this.queued;
+  }
+
+  /** Applies one page of the log; what lies past it is left to the background. */
+  private async step(): Promise<Follower> {
+    const follower = this.follower!;
+    if (Date.now() - this.readAt > this.limits.staleAfterMs) {
+      // Entries it never read may have been deleted since: start again from the documents.
+      this.rebuild();
+    }
+    const page = await follower.catchUp(this.limits.logPage);
+    this.lastRead = page.rows;
+    this.readAt = Date.now();
+    if (page.more) this.catchUpInBackground();
+    else this.caughtUpAt = this.readAt;
+    const removedAllowed = Math.max(this.limits.rebuildAfterRemoved, follower.index.documents / 4);
+    // Removed documents keep their slots; a new index gives the memory back.
+    if (follower.index.removed > removedAllowed) this.rebuild();
+    return follower;
+  }
+
+  private catchUpInBackground(): void {
+    if (this.catchingUp) return;
+    this.catchingUp = (async () => {
+      for (;;) {
+        if (this.stopped) throw new Stopped();
+        const page = await this.exclusive(async () => {
+          const read = await this.follower!.catchUp(this.limits.logPage);
+          this.lastRead = read.rows;
+          this.readAt = Date.now();
+          if (!read.more) this.caughtUpAt = this.readAt;
+          return read;
+        });
+        if (!page.more) return;
+        await setImmediate();
+      }
+    })()
+      .catch((err: unknown) => this.failed(err, 'search index catch-up failed'))
+      .finally(() => {
+        this.catchingUp = null;
+      });
+  }
+
+  /** Builds a new index beside the current one, catches it up, and swaps it in. */
+  private rebuild(): void {
+    if (this.rebuilding) return;
+    this.rebuilding = (async () => {
+      const fresh = await this.newFollower();
+      await this.exclusive(async () => {
+        const read = await fresh.catchUp(this.limits.logPage);
+        this.follower = fresh;
+        this.lastRead = read.rows;
+        this.readAt = Date.now();
+        if (read.more) this.catchUpInBackground();
+        else this.caughtUpAt = this.readAt;
+      });
+    })()
+      .catch((err: unknown) => this.failed(err, 'search index rebuild failed'))
+      .finally(() => {
+        this.rebuilding = null;
+      });
+  }
+
+  /** A new follower, built and caught up. */
+  private async newFollower(): Promise<Follower> {
+    const follower = new Follower(this.db, this.limits.logPage, () => this.stopped);
+    await follower.build();
+    await follower.catchUpFully();
+    return follower;
+  }
+
+  private failed(err: unknown, message: string): void {
+    if (!(err instanceof Stopped)) this.log.error({ err }, message);
+  }
 }
 
 declare module 'fastify' {
@@ -337,11 +565,14 @@ declare module 'fastify' {
   }
 }
 
-/** The in-memory index, built before the server is ready and followed once a second. */
+/**
+ * The in-memory index, built in the background once the server is ready (every other route
+ * answers at once) and followed once a second.
+ */
 export function registerSearchIndex(app: App): void {
   const live = new LiveSearchIndex(app.db, app.log);
   app.decorate('searchIndex', live);
-  repeatWhileRunning(app, 'search index', FOLLOW_INTERVAL_MS, () => live.follow(), {
-    firstRunBeforeReady: true,
-  });
+  // A build under way stops at its next batch rather than hold the close up.
+  app.addHook('preClose', async () => live.stop());
+  repeatWhileRunning(app, 'search index', FOLLOW_INTERVAL_MS, () => live.follow());
 }

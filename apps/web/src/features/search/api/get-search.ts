@@ -3,6 +3,7 @@ import { productSchema, type Product } from '@market/shared';
 import { apiPage, type Page } from '../../../lib/api-client.ts';
 import { apiQuery } from '../search-params.ts';
 import { searchKeys, type SearchParams } from './keys.ts';
+import { retryUnlessStarting, useAskAgainWhileStarting } from './search-starting.ts';
 
 /** GET /api/search: one page of results, the total, and the next page's cursor. */
 export function getSearch(params: SearchParams, cursor?: string): Promise<Page<Product>> {
@@ -17,6 +18,7 @@ export const searchQueryOptions = (params: SearchParams, cursor?: string) =>
     queryFn: () => getSearch(params, cursor),
     // The last results stay while a changed filter's arrive (the page shows it is loading).
     placeholderData: keepPreviousData,
+    retry: retryUnlessStarting,
   });
 
 /**
@@ -28,5 +30,8 @@ export function useSearch(
   cursor?: string,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useQuery({ ...searchQueryOptions(params, cursor), retryOnMount: false, enabled });
+  const query = useQuery({ ...searchQueryOptions(params, cursor), retryOnMount: false, enabled });
+  // A server still getting search ready: its note shows, and the results replace it.
+  useAskAgainWhileStarting(query);
+  return query;
 }

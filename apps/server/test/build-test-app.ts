@@ -101,7 +101,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   // The server answers before its search index is built; the tests search from the start.
-  await app.searchIndex?.whenReady();
+  await app.searchIndex.whenReady();
   return {
     app,
     config,

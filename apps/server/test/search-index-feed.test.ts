@@ -118,8 +118,8 @@ afterAll(async () => {
 describe(`the in-memory search index on ${testDbKind}`, () => {
   it('is built in the background once the server is ready, and health says so', async () => {
     await other.searchIndex!.whenReady();
-    expect(t.app.searchIndex?.ready).toBe(true);
-    expect(other.searchIndex?.ready).toBe(true);
+    expect(t.app.searchIndex.ready).toBe(true);
+    expect(other.searchIndex.ready).toBe(true);
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
     const { search } = healthSchema.parse(res.json());

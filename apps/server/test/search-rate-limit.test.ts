@@ -28,7 +28,7 @@ function expectRefused(res: Awaited<ReturnType<typeof search>>) {
   expect(wait).toBeLessThanOrEqual(60);
   const { error } = errorResponseSchema.parse(res.json());
   expect(error.code).toBe('RATE_LIMITED');
-  expect(error.message).toMatch(/^Too many searches\. Try again in \d+ seconds?\.$/);
+  expect(error.message).toMatch(/^Too many searches\. Try again in (\d+ seconds?|\d+ minutes?)\.$/);
 }
 
 describe(`search limits on ${testDbKind}`, () => {

@@ -19,7 +19,7 @@ export type SearchIndexHealth = z.infer<typeof searchIndexHealthSchema>;
 export const healthSchema = z.object({
   status: z.literal('ok'),
   db: z.enum(['sqlite', 'postgres']),
-  /** The server's search index; absent when this server searches with the database's engine. */
-  search: searchIndexHealthSchema.optional(),
+  /** The server's search index. */
+  search: searchIndexHealthSchema,
 });
 export type Health = z.infer<typeof healthSchema>;

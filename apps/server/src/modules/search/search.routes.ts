@@ -37,9 +37,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cursors = new SearchCursors(app.config.authSecret);
   const limited = createSearchRateLimit(app);
   const LIMITED = limitedText(app.config.searchesPerMinute);
-  // Until the index is built there is nothing to search: asked again in a few seconds.
+  // Until the index is built there is nothing to search: asked again in a few seconds. Checked
+  // before the rate limit, so that asking while search starts costs no allowance.
   const indexReady = async () => {
-    if (app.searchIndex && !app.searchIndex.ready) throw searchStarting();
+    if (!app.searchIndex.ready) throw searchStarting();
   };
 
   app.get(

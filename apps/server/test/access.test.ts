@@ -138,6 +138,7 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
   let productId: string;
   let bookingId: string;
   let wishlistItemId: string;
+  let savedSearchId: string;
   let conversationId: string;
   let messageId: string;
   /** A completed deal of `buyer` with `seller`, and a review of another one. */
@@ -158,6 +159,12 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
     });
     bookingId = booked.json<{ _id: string }>()._id;
     wishlistItemId = await insertWishlistItem(t, people.buyer.id, productId);
+    const saved = await call(t, people.buyer, 'POST', '/api/saved-searches', {
+      name: 'Cheap phones',
+      filters: { maxPrice: 400 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    savedSearchId = saved.json<{ _id: string }>()._id;
     [conversationId] = (await insertConversations(t, people.buyer.id, people.seller.id, [
       productId,
     ])) as [string];
@@ -204,6 +211,7 @@ describe(`what a caller may touch, on ${testDbKind}`, () => {
     ['review.edit', () => reviewId, ['buyer']],
     ['review.reply', () => reviewId, ['seller']],
     ['wishlistItem.delete', () => wishlistItemId, ['buyer']],
+    ['savedSearch.manage', () => savedSearchId, ['buyer']],
   ];
 
   it.each(rows)('%s is allowed to exactly its callers', async (permission, target, allowed) => {

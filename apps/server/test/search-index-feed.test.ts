@@ -21,7 +21,7 @@ import { call, insertCategories, searchNames } from './helpers/market.ts';
 
 /*
  * Each server keeps its search index and result cards in memory and follows the database's
- * search_log (decision 0025). A search must see every write committed before it, made through
+ * search_log (decision 0017). A search must see every write committed before it, made through
  * any server or straight in the database, with the cards as they are now.
  */
 const t = useTestApp();

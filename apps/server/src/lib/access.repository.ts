@@ -104,6 +104,10 @@ export async function notificationsOf(
   return rows.map((row) => row.id);
 }
 
+export function isOwnerOfSavedSearch(db: Kysely<Database>, userId: string, id: string) {
+  return holds(db.selectFrom('savedSearches').where('id', '=', id).where('userId', '=', userId));
+}
+
 export function isOwnerOfWishlistItem(db: Kysely<Database>, userId: string, itemId: string) {
   return holds(
     db.selectFrom('wishlistItems').where('id', '=', itemId).where('userId', '=', userId),

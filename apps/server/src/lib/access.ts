@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import {
   isAuthorOfReview,
   isBuyerOfBooking,
+  isOwnerOfSavedSearch,
   isOwnerOfWishlistItem,
   isPartyToBooking,
   isPartyToConversation,
@@ -153,7 +154,9 @@ export type Permission =
   /** Answering a review: the seller it is about. */
   | 'review.reply'
   /** Removing an entry of a wish list: the buyer whose list it is. */
-  | 'wishlistItem.delete';
+  | 'wishlistItem.delete'
+  /** Opening or deleting a saved search: the buyer who saved it. */
+  | 'savedSearch.manage';
 
 /** A product by its id, or as already read (its seller is all a rule needs). */
 export type ProductRef = string | { id: string; sellerId: string | null };
@@ -229,6 +232,7 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'review.edit': related(isAuthorOfReview, 'No such review of yours'),
   'review.reply': related(isSubjectOfReview, 'No such review of you'),
   'wishlistItem.delete': related(isOwnerOfWishlistItem, 'No such item in your wish list'),
+  'savedSearch.manage': related(isOwnerOfSavedSearch, 'No such saved search'),
 };
 
 /**

@@ -7,7 +7,7 @@ import { isPostgres } from '../dialect.ts';
 type AnyDb = Kysely<any>;
 
 /**
- * One search engine: each server's in-memory index (decision 0025) answers every search, facet,
+ * One search engine: each server's in-memory index (decision 0017) answers every search, facet,
  * suggestion and saved-search alert, following `search_docs` through `search_log`. The databases'
  * own text engines go:
  * - SQLite: the FTS5 table `products_search` and its vocabulary table;

@@ -9,7 +9,8 @@ import {
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { refusalOf, requireAccess } from '../../lib/access.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { LiveSearchIndex } from './search-index-feed.ts';
 import { findNewestPostedAt, findNewMatches } from './search.service.ts';
@@ -148,13 +149,15 @@ export async function viewSavedSearch(
   id: string,
   now: Date = new Date(),
 ): Promise<SavedSearch> {
+  await requireAccess(db, actor, 'savedSearch.manage', id);
   const result = await db
     .updateTable('savedSearches')
     .set({ viewedUntil: valueWriters(db).date(now) })
     .where('id', '=', id)
     .where('userId', '=', actor.id)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('No such saved search');
+  // Deleted since the check: as missing.
+  if (Number(result.numUpdatedRows) === 0) throw refusalOf('savedSearch.manage');
   const row = await db
     .selectFrom('savedSearches')
     .select(['id', 'name', 'filters', 'createdAt', 'seenUntil'])
@@ -164,13 +167,14 @@ export async function viewSavedSearch(
 }
 
 export async function deleteSavedSearch(db: Db, actor: Actor, id: string): Promise<number> {
+  await requireAccess(db, actor, 'savedSearch.manage', id);
   const result = await db
     .deleteFrom('savedSearches')
     .where('id', '=', id)
     .where('userId', '=', actor.id)
     .executeTakeFirst();
   const deleted = Number(result.numDeletedRows);
-  // Someone else's saved search answers like a missing one.
-  if (deleted === 0) throw notFound('No such saved search');
+  // Deleted since the check: as missing.
+  if (deleted === 0) throw refusalOf('savedSearch.manage');
   return deleted;
 }

@@ -3,7 +3,7 @@ import type { SearchTerm } from './search-text.ts';
 
 /**
  * What answers a search: the listings on show with their words, filters and areas. The server's
- * in-memory index (search-index.ts, decision 0025) is the one implementation; a dedicated engine
+ * in-memory index (search-index.ts, decision 0017) is the one implementation; a dedicated engine
  * fed from `search_log` would be another. Every answer follows the same rules: terms match
  * words as prefixes (or whole words for corrections), the location's terms match only the
  * listing's area words, best match has three ranks, and newest first is descending docid.
@@ -38,7 +38,7 @@ export interface SearchEngine {
 
 /**
  * How many matches a count reads: past it, a total is "at least" this many, as a dedicated engine
- * answers (decision 0024). Facets count the first this-many matches of each pass the same way.
+ * answers (decision 0017). Facets count the first this-many matches of each pass the same way.
  */
 export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
 

@@ -15,7 +15,7 @@ type Db = Kysely<Database>;
  * Keeps a server's in-memory search index (search-index.ts) following the database: built from
  * `search_docs` in the background once the server has started (searches answer 503 "starting"
  * until then; every other route answers at once), then brought up to date from `search_log`
- * before every search and once a second (decision 0025). A search sees every write committed
+ * before every search and once a second (decision 0017). A search sees every write committed
  * before it began, on any server, as a query to the database would, whenever no more than a page
  * of the log is waiting; a longer backlog (a bulk import) is applied in the background while
  * searches are answered from the index as it stands.

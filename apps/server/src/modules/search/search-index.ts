@@ -38,7 +38,7 @@ export type IndexPageEntry = PageEntry;
 export type IndexOrder = SearchOrder;
 
 /**
- * The search index held in memory (decision 0025), the one search engine of a server: the
+ * The search index held in memory (decision 0017), the one search engine of a server: the
  * listings on show with the values the filters read, an inverted index of their words and of
  * their areas' words, the distinct names for suggestions, and the matches of recent word sets.
  * It knows no database: `search-index-feed.ts` fills it from `search_docs` and keeps it

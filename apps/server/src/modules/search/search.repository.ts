@@ -9,7 +9,7 @@ import {
 import { isPostgres, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { dollarsToCents } from '../../lib/money.ts';
-import { selectProductViews } from '../catalog/product-view.ts';
+import { selectProductViews } from '../products/product-view.ts';
 import { readRankKey, type Rank } from './search-rank-key.ts';
 import {
   BATTERY_THRESHOLDS,

@@ -11,7 +11,7 @@ import {
 import { readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { toProduct } from '../catalog/product-view.ts';
+import { toProduct } from '../products/product-view.ts';
 import type { SearchCursors } from './search-cursor.ts';
 import {
   COUNT_LIMIT,

@@ -7,6 +7,7 @@ import {
   toListingPhoto,
   type ListingPage,
   type SimilarListings,
+  paths,
 } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -105,7 +106,7 @@ export async function getListingPage(
       listingCount,
     },
     postedAt: readDate(row.postedAt).toISOString(),
-    pageUrl: new URL(`/product/${encodeURIComponent(row.id)}`, publicUrl).href,
+    pageUrl: new URL(paths.product(row.id), publicUrl).href,
     coverUrl: new URL(urls[0] ?? row.imgUrl, publicUrl).href,
     model: row.model,
     imeiGiven: row.imeiHash !== null,

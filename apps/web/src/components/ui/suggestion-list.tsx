@@ -1,4 +1,4 @@
-import { useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import { type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import {
   useCombobox,
   type UseComboboxGetInputPropsOptions,
@@ -35,11 +35,8 @@ export function useSuggestions({
   clearOnEscape?: boolean;
   onClear?: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const combobox = useCombobox<string>({
     items: [...options],
-    isOpen: open && options.length > 0,
-    onIsOpenChange: ({ isOpen }) => setOpen(isOpen),
     inputValue: value,
     // What is typed stays free text: a pick fills the field, and nothing stays selected.
     selectedItem: null,
@@ -66,16 +63,18 @@ export function useSuggestions({
       }
     },
   });
-  const expanded = combobox.isOpen;
+  const expanded = combobox.isOpen && options.length > 0;
 
+  const leaveToPage = (e: KeyboardEvent<HTMLInputElement>) => {
+    (e.nativeEvent as Event & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Enter without an active option submits what was typed (the search box's form).
+    if (e.key === 'Enter' && !(expanded && combobox.highlightedIndex >= 0)) leaveToPage(e);
     if (e.key !== 'Escape') return;
     if (expanded) e.stopPropagation();
     // Without clearing, Escape on a closed list is left to the page.
-    else if (!clearOnEscape || value === '') {
-      (e.nativeEvent as Event & { preventDownshiftDefault?: boolean }).preventDownshiftDefault =
-        true;
-    }
+    else if (!clearOnEscape || value === '') leaveToPage(e);
   };
 
   /** The field's attributes and handlers, with the caller's own handlers called first. */
@@ -89,12 +88,9 @@ export function useSuggestions({
       onKeyDown,
       onFocus: (e: FocusEvent<HTMLInputElement>) => {
         onFocus?.(e);
-        setOpen(true);
+        combobox.openMenu();
       },
-      onBlur: (e: FocusEvent<HTMLInputElement>) => {
-        onBlur?.(e);
-        setOpen(false);
-      },
+      onBlur,
       // The field keeps its own label.
       'aria-labelledby': undefined,
     });
@@ -104,7 +100,7 @@ export function useSuggestions({
     };
   };
 
-  return { combobox, expanded, getInputProps, close: () => setOpen(false) };
+  return { combobox, expanded, getInputProps, close: combobox.closeMenu };
 }
 
 /**

@@ -96,7 +96,9 @@ export function useSuggestions({
     });
     return {
       ...props,
-      'aria-activedescendant': props['aria-activedescendant'] || undefined,
+      // Expanded while there is something to offer; an active option only then.
+      'aria-expanded': expanded,
+      'aria-activedescendant': (expanded && props['aria-activedescendant']) || undefined,
     };
   };
 

@@ -55,7 +55,7 @@ export function ComboboxField({
           className={`input w-full ${error ? 'input-error' : ''}`}
         />
         <SuggestionList
-          combobox={list.combobox}
+          list={list}
           label={`${label}: suggestions`}
           options={options}
           expanded={list.expanded}

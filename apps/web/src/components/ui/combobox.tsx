@@ -134,7 +134,7 @@ export function SearchCombobox({
         </button>
       </div>
       <SuggestionList
-        combobox={list.combobox}
+        list={list}
         label="Suggestions"
         options={suggestions}
         expanded={list.expanded}

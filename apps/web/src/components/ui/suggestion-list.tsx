@@ -1,8 +1,13 @@
-import { type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+} from 'react';
 import {
   useCombobox,
   type UseComboboxGetInputPropsOptions,
-  type UseComboboxReturnValue,
   type UseComboboxState,
 } from 'downshift';
 
@@ -40,13 +45,6 @@ export function useSuggestions({
     inputValue: value,
     // What is typed stays free text: a pick fills the field, and nothing stays selected.
     selectedItem: null,
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) onPick(selectedItem);
-    },
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) onType(inputValue);
-      else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape) onClear?.();
-    },
     stateReducer: (state, { type, changes }): Changes => {
       const types = useCombobox.stateChangeTypes;
       switch (type) {
@@ -65,16 +63,36 @@ export function useSuggestions({
   });
   const expanded = combobox.isOpen && options.length > 0;
 
-  const leaveToPage = (e: KeyboardEvent<HTMLInputElement>) => {
+  // Typing, picking and clearing reach the caller in the event itself, so the field never shows
+  // a value the caller has not seen; Downshift keeps the list's state, keys and ARIA.
+  const leaveToPage = (e: KeyboardEvent<HTMLInputElement> | MouseEvent<HTMLLIElement>) => {
     (e.nativeEvent as Event & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
   };
+  const pick = (option: string) => {
+    combobox.closeMenu();
+    onPick(option);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    // Enter without an active option submits what was typed (the search box's form).
-    if (e.key === 'Enter' && !(expanded && combobox.highlightedIndex >= 0)) leaveToPage(e);
+    if (e.key === 'Enter') {
+      const option = expanded ? options[combobox.highlightedIndex] : undefined;
+      // Enter without an active option submits what was typed (the search box's form).
+      if (option !== undefined) {
+        e.preventDefault();
+        pick(option);
+      }
+      leaveToPage(e);
+    }
     if (e.key !== 'Escape') return;
-    if (expanded) e.stopPropagation();
+    if (expanded) {
+      e.stopPropagation();
+      return;
+    }
     // Without clearing, Escape on a closed list is left to the page.
-    else if (!clearOnEscape || value === '') leaveToPage(e);
+    if (clearOnEscape && value !== '') {
+      e.preventDefault();
+      onClear?.();
+    }
+    leaveToPage(e);
   };
 
   /** The field's attributes and handlers, with the caller's own handlers called first. */
@@ -86,6 +104,7 @@ export function useSuggestions({
     const props = combobox.getInputProps({
       ...extra,
       onKeyDown,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => onType(e.target.value),
       onFocus: (e: FocusEvent<HTMLInputElement>) => {
         onFocus?.(e);
         combobox.openMenu();
@@ -102,7 +121,18 @@ export function useSuggestions({
     };
   };
 
-  return { combobox, expanded, getInputProps, close: combobox.closeMenu };
+  /** An option's attributes; a tap picks it. */
+  const getItemProps = (option: string, index: number) =>
+    combobox.getItemProps({
+      item: option,
+      index,
+      onClick: (e: MouseEvent<HTMLLIElement>) => {
+        leaveToPage(e);
+        pick(option);
+      },
+    });
+
+  return { combobox, expanded, getInputProps, getItemProps, close: combobox.closeMenu };
 }
 
 /**
@@ -110,13 +140,13 @@ export function useSuggestions({
  * A pointer picks without taking the focus from the field.
  */
 export function SuggestionList({
-  combobox,
+  list,
   label,
   options,
   expanded,
   maxHeightClass = 'max-h-72',
 }: {
-  combobox: UseComboboxReturnValue<string>;
+  list: ReturnType<typeof useSuggestions>;
   label: string;
   options: readonly string[];
   expanded: boolean;
@@ -124,15 +154,15 @@ export function SuggestionList({
 }) {
   return (
     <ul
-      {...combobox.getMenuProps({ 'aria-labelledby': undefined, 'aria-label': label })}
+      {...list.combobox.getMenuProps({ 'aria-labelledby': undefined, 'aria-label': label })}
       className={`${expanded ? 'block' : 'hidden'} absolute top-full right-0 left-0 z-40 mt-1 ${maxHeightClass} overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg`}
     >
       {expanded &&
         options.map((option, index) => (
           <li
             key={option}
-            {...combobox.getItemProps({ item: option, index })}
-            className={`flex min-h-11 cursor-pointer items-center rounded-field px-3 wrap-anywhere ${index === combobox.highlightedIndex ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+            {...list.getItemProps(option, index)}
+            className={`flex min-h-11 cursor-pointer items-center rounded-field px-3 wrap-anywhere ${index === list.combobox.highlightedIndex ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
           >
             {option}
           </li>

@@ -7,13 +7,14 @@ import {
   toListingPhoto,
   type ListingPage,
   type SimilarListings,
+  paths,
 } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound, type AppError } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { toProduct } from '../catalog/product-view.ts';
+import { toProduct } from '../products/product-view.ts';
 import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
 import {
   countOpenListings,
@@ -105,7 +106,7 @@ export async function getListingPage(
       listingCount,
     },
     postedAt: readDate(row.postedAt).toISOString(),
-    pageUrl: new URL(`/product/${encodeURIComponent(row.id)}`, publicUrl).href,
+    pageUrl: new URL(paths.product(row.id), publicUrl).href,
     coverUrl: new URL(urls[0] ?? row.imgUrl, publicUrl).href,
     model: row.model,
     imeiGiven: row.imeiHash !== null,

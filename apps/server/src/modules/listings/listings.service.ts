@@ -16,7 +16,8 @@ import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
-import { ownProduct } from '../catalog/product-view.ts';
+import { columnsOf, newListingColumns } from '../products/product-fields.ts';
+import { ownProduct } from '../products/product-view.ts';
 import { notifyPriceDrop } from '../notifications/listing-notifications.ts';
 import type { ImeiHasher } from '../phone-facts/imei-hasher.ts';
 import type { ImeiChangeLimit } from './imei-change-limits.ts';
@@ -82,20 +83,12 @@ export async function addProduct(
   const facts = newListingFacts(imeis, fields);
   await db.transaction().execute(async (trx) => {
     await insertProduct(trx, {
+      ...newListingColumns(fields),
       id,
       sellerId: seller.id,
-      category: fields.Category,
-      name: fields.name,
       imgUrl: photos[0] ?? fields.imgURL,
-      originalPriceCents,
-      resellPriceCents,
-      yearOfPurchase: fields.yearOfUse,
-      condition: fields.condition,
-      description: fields.description,
-      location: fields.location,
       advertised: w.bool(false),
       postedAt: w.date(now),
-      ...detailColumns(fields),
       ...facts,
     });
     await replacePhotos(trx, id, photos);
@@ -118,25 +111,6 @@ export async function addProduct(
   const created = await findProductView(db, id);
   if (!created) throw refusalOf('product.manage');
   return ownProduct(created);
-}
-
-type DetailFields = Partial<
-  Pick<
-    z.output<typeof productPatchSchema>,
-    'storageGb' | 'colour' | 'batteryHealth' | 'networkLock' | 'included' | 'warrantyUntil'
-  >
->;
-
-/** The detail columns for the fields that were given (null clears one). */
-function detailColumns(fields: DetailFields): ProductUpdate {
-  const columns: ProductUpdate = {};
-  if (fields.storageGb !== undefined) columns.storageGb = fields.storageGb;
-  if (fields.colour !== undefined) columns.colour = fields.colour;
-  if (fields.batteryHealth !== undefined) columns.batteryHealth = fields.batteryHealth;
-  if (fields.networkLock !== undefined) columns.networkLock = fields.networkLock;
-  if (fields.included !== undefined) columns.included = fields.included.join(',');
-  if (fields.warrantyUntil !== undefined) columns.warrantyUntil = fields.warrantyUntil;
-  return columns;
 }
 
 export const SOLD_LISTING_UNCHANGEABLE = 'This listing is sold: it can no longer be changed';
@@ -174,14 +148,10 @@ export async function updateProduct(
       throw badRequest(RESELL_ABOVE_ORIGINAL, { resellPrice: RESELL_ABOVE_ORIGINAL });
     }
 
-    const changes: ProductUpdate = { ...detailColumns(patch) };
-    if (patch.name !== undefined) changes.name = patch.name;
-    if (patch.location !== undefined) changes.location = patch.location;
-    if (patch.yearOfUse !== undefined) changes.yearOfPurchase = patch.yearOfUse;
-    if (patch.Category !== undefined) changes.category = patch.Category;
-    if (patch.condition !== undefined) changes.condition = patch.condition;
-    if (patch.description !== undefined) changes.description = patch.description;
-    if (patch.model !== undefined) changes.model = patch.model;
+    // The prices go with their history below; the IMEI and the photos are not plain columns.
+    const { originalPrice, resellPrice, imei, imgURL, photos: newPhotos, ...fields } = patch;
+    void [originalPrice, resellPrice, imei, imgURL, newPhotos];
+    const changes: ProductUpdate = columnsOf(fields);
     if (patch.imei !== undefined) {
       const columns = imeiColumns(imeis.hasher, patch.imei);
       // Counted only when it changes, after every other check: a refused edit costs nothing.

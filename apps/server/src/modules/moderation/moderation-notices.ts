@@ -1,3 +1,4 @@
+import { paths } from '@market/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notify } from '../notifications/notify.ts';
@@ -20,7 +21,7 @@ export async function tellReporters(
       userId: report.reporterId,
       kind: 'report_outcome',
       params: { targetType: report.targetType, outcome },
-      link: '/dashboard/notifications',
+      link: paths.dashboard.notifications,
       dedupeKey: `report_outcome:${report.id}`,
       now,
     });
@@ -39,7 +40,7 @@ export async function tellSellerHidden(
     userId: listing.sellerId,
     kind: 'listing_moderated',
     params: { listingName: listing.name, shown: false, reason },
-    link: '/dashboard/my-products',
+    link: paths.dashboard.myProducts,
     dedupeKey: `listing_hidden:${listing.id}:${cause}`,
     now,
   });
@@ -56,7 +57,7 @@ export async function tellSellerShown(
     userId: listing.sellerId,
     kind: 'listing_moderated',
     params: { listingName: listing.name, shown: true },
-    link: `/product/${encodeURIComponent(listing.id)}`,
+    link: paths.product(listing.id),
     dedupeKey: `listing_shown:${listing.id}:${cause}`,
     now,
   });

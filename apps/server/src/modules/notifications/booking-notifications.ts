@@ -1,3 +1,4 @@
+import { paths } from '@market/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { BookingStatus, CancelReason } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
@@ -6,8 +7,8 @@ import { notify, type NotificationContent } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const MY_ORDERS = '/dashboard/my-orders';
-const MY_BUYERS = '/dashboard/my-buyers';
+const MY_ORDERS = paths.dashboard.myOrders;
+const MY_BUYERS = paths.dashboard.myBuyers;
 
 /** What a booking's notices say and whom they go to. */
 export interface BookingFacts {

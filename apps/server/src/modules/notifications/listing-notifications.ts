@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { formatPrice } from '@market/shared';
+import { formatPrice, paths } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { notify } from './notify.ts';
@@ -44,7 +44,7 @@ export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new 
         from: price(drop.fromCents),
         to: price(drop.toCents),
       },
-      link: `/product/${encodeURIComponent(drop.productId)}`,
+      link: paths.product(drop.productId),
       dedupeKey: `price_drop:${drop.productId}:${userId}:${utcDay(now)}`,
       now,
     });
@@ -66,7 +66,7 @@ export async function notifySavedSold(
       userId,
       kind: 'saved_sold',
       params: { productName: listing.productName },
-      link: '/dashboard/my-wishlist',
+      link: paths.dashboard.myWishlist,
       dedupeKey: `sold:${listing.productId}:${userId}`,
       now,
     });
@@ -82,7 +82,7 @@ export async function notifySellerVerified(trx: Db, sellerId: string, now: Date 
     userId: sellerId,
     kind: 'seller_verified',
     params: {},
-    link: '/dashboard/my-products',
+    link: paths.dashboard.myProducts,
     dedupeKey: `seller_verified:${sellerId}:${now.toISOString()}`,
     now,
   });

@@ -1,3 +1,4 @@
+import { paths } from '@market/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { valueWriters } from '../../db/dialect.ts';
 import type { Notification, NotificationKind } from '@market/shared';
@@ -55,7 +56,7 @@ export async function notifyNewMessage(
   const input = {
     userId: notice.recipientId,
     ...content,
-    link: `/dashboard/messages/${encodeURIComponent(notice.conversationId)}`,
+    link: paths.dashboard.conversation(notice.conversationId),
     dedupeKey: `${prefix}${hour}`,
   };
   const emailedLately = await mailQueuedSince(

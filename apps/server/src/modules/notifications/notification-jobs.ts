@@ -1,3 +1,4 @@
+import { paths } from '@market/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -189,7 +190,7 @@ async function noticeNewMatches(
   const link =
     found.length === 1
       ? searchUrl(JSON.parse(found[0]!.search.filters) as Record<string, unknown>)
-      : '/dashboard/saved-searches';
+      : paths.dashboard.savedSearches;
   const w = valueWriters(db);
   return db
     .transaction()

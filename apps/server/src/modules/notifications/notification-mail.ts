@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@market/shared';
+import { NOTIFICATION_KIND_LABELS, type NotificationKind, paths } from '@market/shared';
 
 export const PRODUCT_NAME = 'Phone Market';
 /**
@@ -7,11 +7,11 @@ export const PRODUCT_NAME = 'Phone Market';
  */
 export const MAIL_PER_HOUR = 5;
 /** The web app's list of a person's notifications. */
-export const NOTIFICATIONS_PATH = '/dashboard/notifications';
+export const NOTIFICATIONS_PATH = paths.dashboard.notifications;
 /** The web app's notification settings page. */
-export const SETTINGS_PATH = '/dashboard/settings/notifications';
+export const SETTINGS_PATH = paths.dashboard.notificationSettings;
 /** The web app's page that confirms an unsubscribe link. */
-export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
+export const UNSUBSCRIBE_PAGE_PATH = paths.unsubscribe;
 /** The API's unsubscribe call, for the List-Unsubscribe header (RFC 8058 one-click POST). */
 export const UNSUBSCRIBE_API_PATH = '/api/unsubscribe';
 

@@ -9,6 +9,7 @@ import {
   type SellerReview,
   type createSellerReviewSchema,
   type editSellerReviewSchema,
+  paths,
 } from '@market/shared';
 import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -36,7 +37,7 @@ import { requireSeller } from './seller-profile.service.ts';
 type Db = Kysely<Database>;
 
 const NO_SUCH_REVIEW = 'No such review of yours';
-const MY_REVIEWS = '/dashboard/my-reviews';
+const MY_REVIEWS = paths.dashboard.myReviews;
 const alreadyReviewed = () =>
   conflict('You already reviewed this deal: change your review in My Orders instead');
 

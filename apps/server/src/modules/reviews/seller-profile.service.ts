@@ -6,11 +6,12 @@ import {
   formatDayMonthYear,
   isId,
   type SellerProfile,
+  paths,
 } from '@market/shared';
 import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { sellerRating, toProduct } from '../catalog/product-view.ts';
+import { sellerRating, toProduct } from '../products/product-view.ts';
 import { median, replyWaits } from './reply-time.ts';
 import {
   countOfferedListings,
@@ -76,6 +77,6 @@ export async function getSellerProfile(
     replyMinutes,
     listings: listings.map(toProduct),
     listingCount,
-    pageUrl: new URL(`/seller/${encodeURIComponent(seller.id)}`, publicUrl).href,
+    pageUrl: new URL(paths.seller(seller.id), publicUrl).href,
   };
 }

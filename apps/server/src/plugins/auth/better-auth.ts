@@ -11,6 +11,7 @@ import {
   putUserSchema,
   signUpSchema,
   suspendedMessage,
+  paths,
 } from '@market/shared';
 import type { Config } from '../../config.ts';
 import type { DbKind } from '../../db/database.ts';
@@ -116,7 +117,7 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         // The link opens the web page directly; it posts the token with the new password.
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
         hooks.sendResetLink({ email: user.email, name: user.name }, link);
       },
       onPasswordReset: async ({ user }) => hooks.forgetUser(user.id),

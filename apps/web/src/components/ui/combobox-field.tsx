@@ -1,7 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { FormField, errorProps } from './form-field.tsx';
-import { SuggestionList } from './suggestion-list.tsx';
-import { useSuggestionList } from './use-suggestion-list.ts';
+import { SuggestionList, useSuggestions } from './suggestion-list.tsx';
 
 /**
  * A labelled form field with suggestions, after the WAI-ARIA combobox pattern (list
@@ -38,45 +37,28 @@ export function ComboboxField({
   const id = useId();
   // Only what differs from the field is worth offering.
   const options = suggestions.filter((s) => s !== value);
-  const list = useSuggestionList(options, (option) => pick(option));
-
-  function pick(option: string) {
-    onChange(option);
-    list.close();
-  }
+  const list = useSuggestions({ options, value, onType: onChange, onPick: onChange });
 
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
-          ref={inputRef}
-          id={id}
-          name={name}
+          {...list.getInputProps({
+            ref: inputRef,
+            id,
+            name,
+            maxLength,
+            onBlur: () => onBlur?.(),
+            ...errorProps(id, error),
+          })}
           type="text"
-          {...list.fieldProps}
-          maxLength={maxLength}
-          value={value}
-          onChange={(e) => {
-            onChange(e.target.value);
-            list.setOpen(true);
-            list.setActive(-1);
-          }}
-          onKeyDown={list.onKeyDown}
-          onFocus={() => list.setOpen(true)}
-          onBlur={() => {
-            list.close();
-            onBlur?.();
-          }}
           className={`input w-full ${error ? 'input-error' : ''}`}
-          {...errorProps(id, error)}
         />
         <SuggestionList
-          id={list.listId}
+          list={list}
           label={`${label}: suggestions`}
           options={options}
-          active={list.active}
           expanded={list.expanded}
-          onPick={pick}
         />
       </div>
     </FormField>

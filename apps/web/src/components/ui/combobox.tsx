@@ -1,14 +1,5 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { SuggestionList } from './suggestion-list.tsx';
-import { useSuggestionList } from './use-suggestion-list.ts';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { SuggestionList, useSuggestions } from './suggestion-list.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
@@ -52,8 +43,22 @@ export function SearchCombobox({
   const hintId = `${ownId}-hint`;
   const [value, setValue] = useState(initialValue);
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  const list = useSuggestionList(suggestions, (picked) => submit(picked));
-  const { setOpen, setActive } = list;
+  const list = useSuggestions({
+    options: suggestions,
+    value,
+    onType: (text) => {
+      setValue(text);
+      setAsked(text);
+      if (text.trim() === '') setSuggestions([]);
+    },
+    onPick: (picked) => submit(picked),
+    // Escape on a closed list clears the field.
+    clearOnEscape: true,
+    onClear: () => {
+      setValue('');
+      setSuggestions([]);
+    },
+  });
   // What the suggestions were asked for: typing asks again, picking one does not.
   const [asked, setAsked] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -71,11 +76,7 @@ export function SearchCombobox({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetchSuggestions(text, controller.signal).then(
-        (found) => {
-          setSuggestions(found);
-          setActive(-1);
-          setOpen(found.length > 0 && document.activeElement === inputRef.current);
-        },
+        (found) => setSuggestions(found),
         // A failed or aborted suggestion call leaves the field working as a plain search.
         () => setSuggestions([]),
       );
@@ -84,7 +85,7 @@ export function SearchCombobox({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [asked, fetchSuggestions, setActive, setOpen]);
+  }, [asked, fetchSuggestions]);
 
   function submit(text: string) {
     // A suggestion call still on its way must not open the list again over the results.
@@ -94,16 +95,6 @@ export function SearchCombobox({
     setValue(text);
     onSubmit(text.trim());
   }
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (list.onKeyDown(e)) return;
-    // Escape on a closed list clears the field.
-    if (e.key === 'Escape' && value !== '') {
-      e.preventDefault();
-      setValue('');
-      setSuggestions([]);
-    }
-  };
 
   const onFormSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -124,29 +115,11 @@ export function SearchCombobox({
       </label>
       <div className="flex">
         <input
-          ref={inputRef}
-          id={id}
-          name={name}
+          {...list.getInputProps({ ref: inputRef, id, name, maxLength: 100 })}
           type="search"
-          {...list.fieldProps}
           aria-describedby={hint ? hintId : undefined}
           enterKeyHint="search"
           placeholder={placeholder}
-          value={value}
-          maxLength={100}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setAsked(e.target.value);
-            if (e.target.value.trim() === '') {
-              setSuggestions([]);
-              setOpen(false);
-            } else {
-              setOpen(true);
-            }
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
           className="input input-bordered min-h-11 w-full min-w-0 rounded-r-none md:w-64"
         />
         <button
@@ -161,12 +134,10 @@ export function SearchCombobox({
         </button>
       </div>
       <SuggestionList
-        id={list.listId}
+        list={list}
         label="Suggestions"
         options={suggestions}
-        active={list.active}
         expanded={list.expanded}
-        onPick={submit}
         maxHeightClass="max-h-80"
       />
       {hint && (

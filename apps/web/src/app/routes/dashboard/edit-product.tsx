@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ListingPage, NewProduct } from '@market/shared';
+import { sellerFieldsOf, type NewProduct } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -11,29 +11,6 @@ import { NotFoundContent } from '../../../components/layout/not-found-content.ts
 import { useListing } from '../../../features/catalog/api/get-listing.ts';
 import { useUpdateProduct } from '../../../features/listings/api/update-product.ts';
 import { ProductForm } from '../../../features/listings/components/product-form.tsx';
-
-/** The listing as the product form shows it. */
-function asFormValues(listing: ListingPage): NewProduct {
-  return {
-    name: listing.name,
-    location: listing.location,
-    yearOfUse: listing.yearOfUse,
-    originalPrice: listing.originalPrice,
-    resellPrice: listing.resellPrice,
-    Category: listing.Category,
-    condition: listing.condition,
-    description: listing.description,
-    imgURL: listing.imgURL,
-    photos: listing.photos.map((photo) => photo.url),
-    storageGb: listing.storageGb,
-    colour: listing.colour,
-    batteryHealth: listing.batteryHealth,
-    networkLock: listing.networkLock,
-    included: listing.included,
-    warrantyUntil: listing.warrantyUntil,
-    model: listing.model,
-  };
-}
 
 /** The seller changes one of their listings with the same form as adding one. */
 export function Component() {
@@ -98,7 +75,7 @@ export function Component() {
       </p>
       <ProductForm
         key={listing.data._id}
-        initialValues={asFormValues(listing.data)}
+        initialValues={sellerFieldsOf(listing.data)}
         imeiOnFile={listing.data.imeiGiven}
         onSubmit={save}
         submitLabel="Save changes"

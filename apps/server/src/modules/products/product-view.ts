@@ -1,18 +1,10 @@
 import type { Kysely } from 'kysely';
-import {
-  INCLUDED_ITEMS,
-  formatDayMonthYear,
-  formatTime,
-  type CategoryName,
-  type IncludedItem,
-  type ListingDetails,
-  type Product,
-  type SellerRating,
-} from '@market/shared';
+import { formatDayMonthYear, formatTime, type Product, type SellerRating } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { maskEmail } from '../notifications/notification-mail.ts';
+import { readFields } from './product-fields.ts';
 
 /**
  * Products as every list shows them: the product row plus the seller's name, email and
@@ -73,18 +65,9 @@ export function ownProduct(row: ProductViewRow): Product {
   const postedAt = readDate(row.postedAt);
   return {
     _id: row.id,
-    // The column references categories.name, which only ever holds the spec's category names.
-    Category: row.category as CategoryName,
-    name: row.name,
-    imgURL: row.imgUrl,
-    originalPrice: centsToDollars(row.originalPriceCents),
-    resellPrice: centsToDollars(row.resellPriceCents),
-    yearOfUse: row.yearOfPurchase,
+    ...readFields(row),
     postedDate: formatDayMonthYear(postedAt),
     postedTime: formatTime(postedAt),
-    condition: row.condition,
-    description: row.description,
-    location: row.location,
     userEmail: row.sellerEmail,
     userName: row.sellerName,
     available: readBool(row.advertised),
@@ -94,7 +77,6 @@ export function ownProduct(row: ProductViewRow): Product {
     status: row.status,
     previousResellPrice:
       row.previousResellPriceCents === null ? null : centsToDollars(row.previousResellPriceCents),
-    ...toListingDetails(row),
   };
 }
 
@@ -102,28 +84,4 @@ export function ownProduct(row: ProductViewRow): Product {
 export function sellerRating(sum: number | null, count: number | null): SellerRating | null {
   if (!sum || !count) return null;
   return { average: Math.round((sum / count) * 10) / 10, count };
-}
-
-/** The details columns as the API answers them. */
-export function toListingDetails(
-  row: Pick<
-    ProductViewRow,
-    'storageGb' | 'colour' | 'batteryHealth' | 'networkLock' | 'included' | 'warrantyUntil'
-  >,
-): ListingDetails {
-  return {
-    storageGb: row.storageGb,
-    colour: row.colour,
-    batteryHealth: row.batteryHealth,
-    networkLock: row.networkLock,
-    included: readIncluded(row.included),
-    warrantyUntil: row.warrantyUntil,
-  };
-}
-
-/** The stored comma list, keeping only items the marketplace knows. */
-export function readIncluded(stored: string): IncludedItem[] {
-  return stored
-    .split(',')
-    .filter((item): item is IncludedItem => (INCLUDED_ITEMS as readonly string[]).includes(item));
 }

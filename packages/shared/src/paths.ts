@@ -1,0 +1,68 @@
+/**
+ * Every route path of the web app, once: its router and links, and the server's links in mails,
+ * notifications and page addresses.
+ */
+export const paths = {
+  home: '/',
+  homeAlias: '/home',
+  categories: '/categories',
+  category: (name: string) => `/category/${encodeURIComponent(name)}`,
+  categoryPattern: '/category/:categoryName',
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  productPattern: '/product/:productId',
+  /** A seller's public profile: figures, listings on offer and reviews. */
+  seller: (id: string) => `/seller/${encodeURIComponent(id)}`,
+  sellerPattern: '/seller/:sellerId',
+  blog: '/blog',
+  /** Help and contact: the support address (SUPPORT_EMAIL) and what to do when stuck. */
+  help: '/help',
+  search: '/search',
+  /** The search results page for an address's parameters (`q`, filters, sort, cursor). */
+  searchResults: (params: URLSearchParams | string = '') => {
+    const query = params.toString().replace(/^\?/, '');
+    return query ? `/search?${query}` : '/search';
+  },
+  logIn: '/log-in',
+  registration: '/registration',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: {
+    root: '/dashboard',
+    myOrders: '/dashboard/my-orders',
+    myWishlist: '/dashboard/my-wishlist',
+    savedSearches: '/dashboard/saved-searches',
+    checkout: '/dashboard/checkout',
+    myProducts: '/dashboard/my-products',
+    myBuyers: '/dashboard/my-buyers',
+    myReviews: '/dashboard/my-reviews',
+    addProduct: '/dashboard/add-product',
+    editProduct: (id: string) => `/dashboard/edit-product/${encodeURIComponent(id)}`,
+    editProductPattern: '/dashboard/edit-product/:productId',
+    allSellers: '/dashboard/all-sellers',
+    allBuyers: '/dashboard/all-buyers',
+    /** The moderation queue: open reports, grouped by what they are about. */
+    reports: '/dashboard/reports',
+    /** What administrators did, and why. */
+    audit: '/dashboard/audit',
+    profile: '/dashboard/profile',
+    messages: '/dashboard/messages',
+    conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    conversationPattern: '/dashboard/messages/:conversationId',
+    notifications: '/dashboard/notifications',
+    notificationSettings: '/dashboard/settings/notifications',
+  },
+  /** Turning one kind of email off from the link in that email (works signed out). */
+  unsubscribe: '/unsubscribe',
+} as const;
+
+/** The log-in page, remembering where the person wanted to go. */
+export function logInPath(from?: string): string {
+  return from && from !== paths.logIn
+    ? `${paths.logIn}?from=${encodeURIComponent(from)}`
+    : paths.logIn;
+}
+
+/** The registration page, remembering where the person wanted to go. */
+export function registrationPath(from?: string | null): string {
+  return from ? `${paths.registration}?from=${encodeURIComponent(from)}` : paths.registration;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { SELLER_FIELDS } from '../src/index.ts';
+
+describe('SELLER_FIELDS', () => {
+  it('are the add body fields a listing page answers as written', () => {
+    expect([...SELLER_FIELDS].sort()).toEqual(
+      [
+        'Category',
+        'batteryHealth',
+        'colour',
+        'condition',
+        'description',
+        'imgURL',
+        'included',
+        'location',
+        'model',
+        'name',
+        'networkLock',
+        'originalPrice',
+        'resellPrice',
+        'storageGb',
+        'warrantyUntil',
+        'yearOfUse',
+      ].sort(),
+    );
+  });
+});

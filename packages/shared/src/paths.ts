@@ -17,8 +17,11 @@ export const paths = {
   /** Help and contact: the support address (SUPPORT_EMAIL) and what to do when stuck. */
   help: '/help',
   search: '/search',
-  /** The search results page for an address's parameters (`q`, filters, sort, cursor). */
-  searchResults: (params: URLSearchParams | string = '') => {
+  /**
+   * The search results page for an address's parameters (`q`, filters, sort, cursor): a query
+   * string, or anything that writes one (URLSearchParams).
+   */
+  searchResults: (params: { toString(): string } | string = '') => {
     const query = params.toString().replace(/^\?/, '');
     return query ? `/search?${query}` : '/search';
   },

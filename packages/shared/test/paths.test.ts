@@ -9,9 +9,9 @@ describe('paths', () => {
     expect(paths.dashboard.conversation('c1')).toBe('/dashboard/messages/c1');
     expect(paths.dashboard.myOrders).toBe('/dashboard/my-orders');
     expect(paths.dashboard.notificationSettings).toBe('/dashboard/settings/notifications');
-    expect(paths.searchResults(new URLSearchParams({ q: 'iphone 13' }))).toBe(
-      '/search?q=iphone+13',
-    );
+    expect(paths.searchResults('q=iphone+13')).toBe('/search?q=iphone+13');
+    expect(paths.searchResults('?q=iphone+13&sort=newest')).toBe('/search?q=iphone+13&sort=newest');
+    expect(paths.searchResults({ toString: () => 'minPrice=5' })).toBe('/search?minPrice=5');
     expect(paths.searchResults()).toBe('/search');
   });
 });

@@ -66,7 +66,7 @@ export const searchFiltersSchema = z
       .enum(['true', 'false'], { error: 'verified must be true or false' })
       .transform((v) => v === 'true')
       .optional(),
-    /** Part of the listing's area, e.g. "Dhanmondi". */
+    /** Words of the listing's area, each as typed or begun, e.g. "Dhanmondi" or "gulsh". */
     location: z
       .string()
       .trim()

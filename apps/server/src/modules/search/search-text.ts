@@ -13,11 +13,6 @@ export interface SearchWord {
   word: string;
   /** Matches any indexed word it begins; false for typo corrections, which match whole words. */
   prefix: boolean;
-  /**
-   * For a prefix: every indexed word it begins, when the engine looked them up (PostgreSQL);
-   * the query then names those words instead of the prefix.
-   */
-  expansions?: string[];
 }
 export type SearchTerm = SearchWord[][];
 

@@ -23,7 +23,7 @@ import {
 import { readRankKey } from './search-rank-key.ts';
 import {
   indexedWords,
-  nameMatches,
+  wordsMatch,
   parseSearchText,
   typoCandidates,
   withCorrections,
@@ -159,6 +159,8 @@ interface PlaceMatches {
 /** A distinct name of listings on show (by its lower case), and how many carry it. */
 interface NameCount {
   name: string;
+  /** Its indexed words, read once: suggestions check every name as one types. */
+  words: ReadonlySet<string>;
   live: number;
 }
 
@@ -364,7 +366,7 @@ export class SearchIndex implements SearchEngine {
     const key = shown.toLowerCase();
     let count = this.names.get(key);
     if (!count) {
-      count = { name: shown, live: 0 };
+      count = { name: shown, words: new Set(indexedWords(shown)), live: 0 };
       this.names.set(key, count);
     }
     count.live++;
@@ -679,7 +681,7 @@ export class SearchIndex implements SearchEngine {
     if (terms.length === 0) return [];
     const found: NameCount[] = [];
     for (const count of this.names.values()) {
-      if (nameMatches(count.name, terms)) found.push(count);
+      if (wordsMatch(count.words, terms)) found.push(count);
     }
     found.sort(
       (a, b) =>

@@ -126,7 +126,11 @@ export function indexedWords(text: string): string[] {
  * digit parts included ("iPhone13" has iphone13, iphone and 13).
  */
 export function nameMatches(name: string, terms: SearchTerm[]): boolean {
-  const words = new Set(indexedWords(name));
+  return wordsMatch(new Set(indexedWords(name)), terms);
+}
+
+/** Whether a text's indexed words (`indexedWords`) answer every term, as `nameMatches`. */
+export function wordsMatch(words: ReadonlySet<string>, terms: SearchTerm[]): boolean {
   const has = ({ word, prefix }: SearchWord) =>
     prefix ? [...words].some((w) => w.startsWith(word)) : words.has(word);
   return terms.every((term) => term.some((alternative) => alternative.every(has)));

@@ -23,6 +23,8 @@ describe('client addresses as rate-limit keys', () => {
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    // Not an address at all (never from a socket): counted as written.
+    expect(addressKey('unknown')).toBe('unknown');
   });
 });
 

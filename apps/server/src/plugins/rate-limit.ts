@@ -1,5 +1,5 @@
-import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -92,19 +92,11 @@ export async function consumeInTurn(
  * any address in it, so IPv6 addresses count by their /64; IPv4-mapped ones as IPv4.
  */
 export function addressKey(ip: string): string {
-  if (!isIPv6(ip)) return ip;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  const [head = '', tail] = ip.replace(/%.*$/, '').split('::');
-  const groups = (part: string) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const all = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${all
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const [a, b, c, d] = (address as ipaddr.IPv6).parts;
+  return `${[a, b, c, d].map((part) => part!.toString(16)).join(':')}::/64`;
 }
 
 /** "30 seconds", "1 minute", "15 minutes": how long to wait, in words. */

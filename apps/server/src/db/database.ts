@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { boundedCache, stringBytes } from '../lib/bounded-cache.ts';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Migration, MigrationResultSet } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/20261123000100_initial.ts';
 import * as categoryProductCounts from './migrations/20261123010000_category_product_counts.ts';
@@ -59,16 +60,25 @@ export const migrations: Record<string, Migration> = {
   '20261126006001_saved_search_positions': savedSearchPositions,
 };
 
-// PostgreSQL bigint (count(*)) and numeric come back as strings by default; the marketplace's
-// counts and ids fit in a JavaScript number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+const require = createRequire(import.meta.url);
+/** The PostgreSQL driver, loaded only by a server that uses PostgreSQL. */
+let pgDriver: typeof Pg | undefined;
+function loadPg(): typeof Pg {
+  if (!pgDriver) {
+    pgDriver = require('pg') as typeof Pg;
+    // PostgreSQL bigint (count(*)) and numeric come back as strings by default; the
+    // marketplace's counts and ids fit in a JavaScript number.
+    pgDriver.types.setTypeParser(pgDriver.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  }
+  return pgDriver;
+}
 
 export function openDatabase(options: {
   databaseUrl?: string;
   sqliteFile: string;
 }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: 20,
       connectionTimeoutMillis: 5_000,

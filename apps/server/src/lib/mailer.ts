@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Nodemailer from 'nodemailer';
+
+const require = createRequire(import.meta.url);
+/** The mail library, loaded when the first mail is sent rather than at every start. */
+function nodemailer(): typeof Nodemailer {
+  return require('nodemailer') as typeof Nodemailer;
+}
 
 export interface MailMessage {
   to: string;
@@ -28,19 +35,22 @@ export function createMailer(
   log: FastifyBaseLogger,
 ): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    let transport: Nodemailer.Transporter | undefined;
     return {
       async send(message) {
+        transport ??= nodemailer().createTransport(smtpUrl);
         await transport.sendMail({ from: options.mailFrom, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
 
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let builder: Nodemailer.Transporter | undefined;
   return {
     async send(message) {
+      builder ??= nodemailer().createTransport({ streamTransport: true, buffer: true });
       const info = await builder.sendMail({ from: options.mailFrom, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -51,6 +61,6 @@ export function createMailer(
         'mail written to the outbox (SMTP_URL is not set)',
       );
     },
-    close: () => builder.close(),
+    close: () => builder?.close(),
   };
 }

@@ -1,6 +1,6 @@
+import type Sharp from 'sharp';
+import type { fileTypeFromBuffer as FileTypeFromBuffer } from 'file-type';
 import crypto from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import {
   IMAGE_FULL_EDGE,
   IMAGE_MAX_PIXELS,
@@ -9,6 +9,21 @@ import {
   type ImageVariantWidth,
 } from '@market/shared';
 import { badRequest, unsupportedMediaType } from '../../lib/errors.ts';
+
+/**
+ * The image libraries, loaded on the first upload rather than at start: a server that only
+ * serves pages and searches never needs them, and they are a good share of its start-up.
+ */
+let imageLibraries: Promise<{ sharp: typeof Sharp; fileTypeFromBuffer: typeof FileTypeFromBuffer }>;
+function loadImageLibraries() {
+  imageLibraries ??= Promise.all([import('sharp'), import('file-type')]).then(
+    ([sharpModule, fileType]) => ({
+      sharp: sharpModule.default,
+      fileTypeFromBuffer: fileType.fileTypeFromBuffer,
+    }),
+  );
+  return imageLibraries;
+}
 
 const ACCEPTED_TYPES = new Set([
   'image/jpeg',
@@ -31,6 +46,7 @@ export interface ReencodedImage {
 
 /** The type as the bytes say it, whatever the file's name or the request's header claim. */
 export async function assertAcceptedType(bytes: Buffer): Promise<void> {
+  const { fileTypeFromBuffer } = await loadImageLibraries();
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) {
     throw unsupportedMediaType('Upload a JPEG, PNG, WebP, GIF or AVIF image');
@@ -42,6 +58,7 @@ export async function assertAcceptedType(bytes: Buffer): Promise<void> {
  * decompression bomb) is refused before any pixel is decoded.
  */
 export async function assertAcceptedSize(bytes: Buffer): Promise<void> {
+  const { sharp } = await loadImageLibraries();
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -63,6 +80,7 @@ export async function assertAcceptedSize(bytes: Buffer): Promise<void> {
  * encoded from those pixels. sharp keeps no metadata (EXIF, GPS, ICC) unless asked to.
  */
 export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
+  const { sharp } = await loadImageLibraries();
   try {
     const upright = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
@@ -109,6 +127,7 @@ export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
  * made. The input is our own WebP, so it is small and trusted.
  */
 export async function resizeStoredImage(full: Buffer, width: ImageVariantWidth): Promise<Buffer> {
+  const { sharp } = await loadImageLibraries();
   return sharp(full, { limitInputPixels: IMAGE_MAX_PIXELS })
     .resize({ width, withoutEnlargement: true })
     .webp({ effort: 2 })

@@ -3,13 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 
 export interface StoredImage {
@@ -102,14 +97,23 @@ export class LocalImageStorage implements ImageStorage {
 
 const S3_KEY_PREFIX = 'images/';
 
+/**
+ * The S3 client library is loaded only when a bucket is configured: it is large, and a server
+ * with local storage would load it at every start for nothing.
+ */
+const require = createRequire(import.meta.url);
+type S3Sdk = typeof S3;
+
 export class S3ImageStorage implements ImageStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private readonly sdk: S3Sdk;
+  private readonly client: S3.S3Client;
   private readonly bucket: string;
 
   constructor(s3: NonNullable<Config['s3']>) {
     this.bucket = s3.bucket;
-    this.client = new S3Client({
+    this.sdk = require('@aws-sdk/client-s3') as S3Sdk;
+    this.client = new this.sdk.S3Client({
       region: s3.region,
       endpoint: s3.endpoint,
       forcePathStyle: s3.forcePathStyle,
@@ -123,7 +127,7 @@ export class S3ImageStorage implements ImageStorage {
 
   async put(name: string, data: Buffer): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: S3_KEY_PREFIX + name,
         Body: data,
@@ -136,13 +140,14 @@ export class S3ImageStorage implements ImageStorage {
   async get(name: string): Promise<StoredImage | null> {
     try {
       const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: S3_KEY_PREFIX + name }),
+        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: S3_KEY_PREFIX + name }),
       );
       if (!out.Body) return null;
       // In Node the SDK's body is an http.IncomingMessage, a Readable.
       return { body: out.Body as Readable, size: out.ContentLength };
     } catch (err) {
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+      if (err instanceof this.sdk.S3ServiceException && err.$metadata.httpStatusCode === 404)
+        return null;
       throw err;
     }
   }
@@ -152,7 +157,7 @@ export class S3ImageStorage implements ImageStorage {
     await Promise.all(
       names.map((name) =>
         this.client.send(
-          new DeleteObjectCommand({ Bucket: this.bucket, Key: S3_KEY_PREFIX + name }),
+          new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: S3_KEY_PREFIX + name }),
         ),
       ),
     );

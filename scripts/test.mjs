@@ -88,17 +88,42 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
 class Interrupted extends Error {}
 
 /**
+ * The processor time, in seconds, of this process's finished children and their own finished
+ * children (Linux's /proc/self/stat; null elsewhere). A step's process adds its whole tree's
+ * time when it ends, so the difference across its end is the step's processor time, which
+ * tells a step's cost apart from the wait for the other steps beside it.
+ * @returns {number | null}
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime are the 16th and 17th fields of the whole line, in clock ticks.
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every common platform). */
+const CLOCK_TICKS = 100;
+let childrenCpuBefore = childrenCpuSeconds();
+
+/**
  * Runs a command from the repository's root. With `log`, its output goes to that file instead
  * of the terminal (steps that run side by side), and is printed when it ends.
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ env?: Record<string, string>, log?: string }} [options]
- * @returns {Promise<{ ok: boolean, seconds: string }>}
+ * @returns {Promise<{ ok: boolean, seconds: string }>} `seconds` as the summary says it: the
+ *   step's wall-clock time, and where the system tells it the processor time it used
  */
 async function run(cmd, args, { env = {}, log } = {}) {
   if (interrupted) throw new Interrupted();
   const started = Date.now();
   const out = log ? fs.openSync(log, 'w') : null;
+  /** @type {{ cpu: number | null }} the step's processor time, known once it has ended */
+  const used = { cpu: null };
   /** @type {number | null} */
   const code = await new Promise((resolve) => {
     const child = spawn(cmd, args, {
@@ -119,12 +144,21 @@ async function run(cmd, args, { env = {}, log } = {}) {
     });
     child.on('close', (exitCode) => {
       running.delete(child);
+      const cpu = childrenCpuSeconds();
+      if (cpu !== null && childrenCpuBefore !== null) {
+        used.cpu = cpu - childrenCpuBefore;
+        childrenCpuBefore = cpu;
+      }
       resolve(exitCode);
     });
   });
   if (out !== null) fs.closeSync(out);
   if (interrupted) throw new Interrupted();
-  return { ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  const wall = ((Date.now() - started) / 1000).toFixed(1);
+  return {
+    ok: code === 0,
+    seconds: used.cpu === null ? `${wall}s` : `${wall}s, processor ${used.cpu.toFixed(0)}s`,
+  };
 }
 
 /**
@@ -148,7 +182,7 @@ function check(name, cmd, args, env) {
     async start(log) {
       const { ok, seconds } = await run(cmd, args, { env, log });
       totals[ok ? 'passed' : 'failed'] += 1;
-      results.set(name, `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+      results.set(name, `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds})`);
     },
   };
 }
@@ -188,7 +222,7 @@ function vitest(name, args, env = {}) {
       totals.skipped += counts.skipped;
       results.set(
         name,
-        `${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`,
+        `${counts.failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds})`,
       );
     },
   };
@@ -343,7 +377,13 @@ if (interrupted) {
   lines.push(`FAIL stopped by ${interrupted}`);
   exitCode = 128 + (os.constants.signals[interrupted] ?? 2);
 }
-lines.push(`whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)}s`);
+const cpuTotal = childrenCpuSeconds();
+lines.push(
+  `whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)}s` +
+    (cpuTotal === null
+      ? ''
+      : `, processor ${cpuTotal.toFixed(0)}s on ${os.availableParallelism()} cores`),
+);
 console.log(`\n=== summary\n${lines.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed > 0 ? 1 : 0));

@@ -3,7 +3,7 @@ import {
   FACET_FILTERS,
   SEARCH_FILTER_KEYS,
   filterChips,
-  filtersSet,
+  searchFiltersSet,
   readSearchAddress,
   searchFilterParams,
   searchFiltersSchema,
@@ -67,7 +67,7 @@ describe('search filters', () => {
   for (const key of SEARCH_FILTER_KEYS) {
     for (const values of SAMPLES[key]) {
       it(`${key} ${JSON.stringify(values)} round-trips through an address and the API`, () => {
-        expect(filtersSet(values)).toEqual([key]);
+        expect(searchFiltersSet(values)).toEqual([key]);
         for (const lists of ['join', 'repeat'] as const) {
           const pairs = searchFilterParams(values, lists);
           expect(searchFiltersSchema.parse(asQuery(pairs))).toEqual({ q: '', ...values });

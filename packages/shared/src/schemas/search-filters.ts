@@ -60,11 +60,17 @@ type Shape = Record<string, z.ZodType>;
 type ValuesOf<S extends Shape> = Partial<{ [K in keyof S]: z.output<S[K]> }>;
 
 /** One filter of a search. */
-export interface SearchFilterDescriptor<S extends Shape, F extends SearchFacetKind | null> {
+type Choices = readonly (string | number)[] | null;
+
+export interface SearchFilterDescriptor<
+  S extends Shape,
+  F extends SearchFacetKind | null,
+  C extends Choices = Choices,
+> {
   /** Its parameters (address and API), in their order, each with the API's parse. */
   schema: S;
-  /** The values it offers, in the order the filter panel and facets list them. */
-  choices?: readonly (string | number)[];
+  /** The values it offers, in the order the filter panel and facets list them; null: typed. */
+  choices: C;
   facet: F;
   /** Whether a search's values set it. */
   isSet(values: ValuesOf<S>): boolean;
@@ -80,9 +86,11 @@ export interface SearchFilterDescriptor<S extends Shape, F extends SearchFacetKi
   chip(values: ValuesOf<S>): string;
 }
 
-function searchFilter<const S extends Shape, const F extends SearchFacetKind | null>(
-  descriptor: SearchFilterDescriptor<S, F>,
-) {
+function searchFilter<
+  const S extends Shape,
+  const F extends SearchFacetKind | null,
+  const C extends Choices,
+>(descriptor: SearchFilterDescriptor<S, F, C>) {
   return descriptor;
 }
 
@@ -127,6 +135,7 @@ export const SEARCH_FILTERS = {
   }),
   price: searchFilter({
     schema: priceSchema,
+    choices: null,
     facet: 'range',
     isSet: (v) => v.minPrice !== undefined || v.maxPrice !== undefined,
     serialize: (v) => [...one('minPrice', v.minPrice), ...one('maxPrice', v.maxPrice)],
@@ -213,6 +222,7 @@ export const SEARCH_FILTERS = {
         .transform((v) => v === 'true')
         .optional(),
     },
+    choices: null,
     facet: 'count',
     isSet: (v) => v.verified === true,
     serialize: (v) => (v.verified === true ? [['verified', ['true']]] : []),
@@ -231,6 +241,7 @@ export const SEARCH_FILTERS = {
         .optional()
         .transform((v) => (v ? v : undefined)),
     },
+    choices: null,
     facet: null,
     isSet: (v) => v.location !== undefined,
     serialize: (v) => one('location', v.location),
@@ -283,7 +294,7 @@ export const searchFilterOf = (key: SearchFilterKey): AnyDescriptor =>
   SEARCH_FILTERS[key] as unknown as AnyDescriptor;
 
 /** The filters a search's values set, in their order. */
-export function filtersSet(values: SearchFilterValues): SearchFilterKey[] {
+export function searchFiltersSet(values: SearchFilterValues): SearchFilterKey[] {
   return SEARCH_FILTER_KEYS.filter((key) => searchFilterOf(key).isSet(values));
 }
 
@@ -320,5 +331,5 @@ export function readSearchAddress(
 export function filterChips(
   values: SearchFilterValues,
 ): Array<{ key: SearchFilterKey; label: string }> {
-  return filtersSet(values).map((key) => ({ key, label: searchFilterOf(key).chip(values) }));
+  return searchFiltersSet(values).map((key) => ({ key, label: searchFilterOf(key).chip(values) }));
 }

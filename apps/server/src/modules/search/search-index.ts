@@ -467,7 +467,7 @@ export class SearchIndex implements SearchEngine {
         const below = after ? Number(after.key) : Infinity;
         const out: IndexPageEntry[] = [];
         this.newestFirst(m, (slot, docid) => {
-          if (docid >= below || this.fails(f, slot) !== 0) return true;
+          if (docid >= below || !this.passes(f, slot)) return true;
           out.push({ docid, key: docid });
           return out.length < n;
         });
@@ -482,7 +482,7 @@ export class SearchIndex implements SearchEngine {
           for (let i = list.length - 1; i >= 0 && out.length < n; i--) {
             const slot = list.items[i]!;
             const docid = this.docids[slot]!;
-            if (!this.alive[slot] || docid >= below || this.fails(f, slot) !== 0) continue;
+            if (!this.alive[slot] || docid >= below || !this.passes(f, slot)) continue;
             out.push({ docid, key: `${rank}:${docid}` });
           }
         }
@@ -502,7 +502,7 @@ export class SearchIndex implements SearchEngine {
     for (const list of m.ranks) {
       for (let i = 0; i < list.length && n <= limit; i++) {
         const slot = list.items[i]!;
-        if (this.alive[slot] && this.fails(f, slot) === 0) n++;
+        if (this.alive[slot] && this.passes(f, slot)) n++;
       }
     }
     return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
@@ -608,7 +608,7 @@ export class SearchIndex implements SearchEngine {
     for (const list of m.ranks) {
       for (let i = 0; i < list.length; i++) {
         const slot = list.items[i]!;
-        if (!this.alive[slot] || this.fails(f, slot) !== 0 || !isAfter(slot)) continue;
+        if (!this.alive[slot] || !this.passes(f, slot) || !isAfter(slot)) continue;
         if (best.length === n && !before(slot, best[n - 1]!)) continue;
         let at = best.length;
         while (at > 0 && before(slot, best[at - 1]!)) at--;
@@ -629,11 +629,25 @@ export class SearchIndex implements SearchEngine {
     return compiled;
   }
 
-  /** The filters a document fails, as their bits; 0 when it passes them all. */
+  /** Whether a document passes every filter (stopping at the first it fails). */
+  private passes(f: Compiled, slot: number): boolean {
+    const tests = f.tests;
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(slot)) return false;
+    return true;
+  }
+
+  /**
+   * The filters a document fails, as their bits; 0 when it passes them all. It stops at the
+   * second: a facet pass leaves out one filter at most, so no pass counts such a document.
+   */
   private fails(f: Compiled, slot: number): number {
     let failed = 0;
     const { tests, bits } = f;
-    for (let i = 0; i < tests.length; i++) if (!tests[i]!(slot)) failed |= bits[i]!;
+    for (let i = 0; i < tests.length; i++) {
+      if (tests[i]!(slot)) continue;
+      if (failed !== 0) return failed | bits[i]!;
+      failed = bits[i]!;
+    }
     return failed;
   }
 
@@ -722,7 +736,7 @@ export class SearchIndex implements SearchEngine {
     this.newestFirst(m, (slot, docid) => {
       if (docid < stop) return false;
       const posted = this.posted[slot]!;
-      if (posted <= after || this.fails(f, slot) !== 0) return true;
+      if (posted <= after || !this.passes(f, slot)) return true;
       total++;
       if (docids.length < limit) docids.push(docid);
       if (posted > newest) newest = posted;
@@ -742,7 +756,7 @@ export class SearchIndex implements SearchEngine {
     let newest = -Infinity;
     this.newestFirst(m, (slot, docid) => {
       if (docid < stop) return false;
-      if (this.fails(f, slot) !== 0) return true;
+      if (!this.passes(f, slot)) return true;
       if (stop === -Infinity)
         stop = (Math.floor(docid / DOCIDS_PER_SECOND) - 1) * DOCIDS_PER_SECOND;
       newest = Math.max(newest, this.posted[slot]!);

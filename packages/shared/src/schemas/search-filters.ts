@@ -59,9 +59,9 @@ type Shape = Record<string, z.ZodType>;
 /** A filter's values, as its parameters parse. */
 type ValuesOf<S extends Shape> = Partial<{ [K in keyof S]: z.output<S[K]> }>;
 
-/** One filter of a search. */
 type Choices = readonly (string | number)[] | null;
 
+/** One filter of a search. */
 export interface SearchFilterDescriptor<
   S extends Shape,
   F extends SearchFacetKind | null,

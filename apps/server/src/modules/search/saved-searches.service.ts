@@ -31,7 +31,10 @@ export function searchUrl(filters: SearchFilters): string {
   return paths.searchResults(new URLSearchParams(searchFilterParams(filters, 'join')));
 }
 
-/** The results page's address for filters as stored, each written as it was kept when the search no longer takes them. */
+/**
+ * The results page's address for filters as stored; filters the search no longer takes are
+ * written as they were kept.
+ */
 function storedSearchUrl(stored: string): string {
   const filters = savedFilters(stored);
   if (filters) return searchUrl(filters);

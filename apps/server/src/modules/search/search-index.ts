@@ -189,7 +189,6 @@ interface Compiled {
   tests: Array<(slot: number) => boolean>;
   /** Each test's filter bit. */
   bits: number[];
-  set: number;
 }
 
 const newPass = (): FacetPass => ({
@@ -620,11 +619,10 @@ export class SearchIndex implements SearchEngine {
   }
 
   private compile(filters: SearchFilters): Compiled {
-    const compiled: Compiled = { tests: [], bits: [], set: 0 };
+    const compiled: Compiled = { tests: [], bits: [] };
     for (const key of searchFiltersSet(filters)) {
       compiled.tests.push(SearchIndex.FILTERS[key].test(this, filters));
       compiled.bits.push(FILTER_BITS[key]);
-      compiled.set |= FILTER_BITS[key];
     }
     return compiled;
   }

@@ -291,3 +291,63 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     );
   });
 });
+
+describe(`saved searches' addresses on ${testDbKind}`, () => {
+  it('writes every filter as the results page reads it, lists comma-separated', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    const res = await save(reader, {
+      name: 'Everything',
+      filters: {
+        q: 'iphone',
+        category: 'iPhone',
+        minPrice: '100.5',
+        maxPrice: '400',
+        condition: 'good,fair',
+        storage: '64,128',
+        minBattery: '85',
+        verified: 'true',
+        location: 'Dhaka Gulshan',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SavedSearch>()).toMatchObject({
+      filters: {
+        q: 'iphone',
+        category: 'iPhone',
+        minPrice: 100.5,
+        maxPrice: 400,
+        condition: ['good', 'fair'],
+        storage: [64, 128],
+        minBattery: 85,
+        verified: true,
+        location: 'Dhaka Gulshan',
+      },
+      url:
+        '/search?q=iphone&category=iPhone&minPrice=100.5&maxPrice=400&condition=good%2Cfair' +
+        '&storage=64%2C128&minBattery=85&verified=true&location=Dhaka+Gulshan',
+    });
+    const none = await save(reader, { name: 'Every phone', filters: { verified: 'false' } });
+    expect(none.json<SavedSearch>()).toMatchObject({ filters: {}, url: '/search' });
+  });
+
+  it('keeps the address of filters as stored when the search no longer takes them', async () => {
+    const reader = await createUser(t, { role: 'buyer' });
+    const w = valueWriters(t.app.db);
+    await t.app.db
+      .insertInto('savedSearches')
+      .values({
+        id: crypto.randomUUID(),
+        userId: reader.id,
+        name: 'Old brand',
+        filters: JSON.stringify({ q: 'lumia', category: 'nokia', storage: [32, 64] }),
+        createdAt: w.date(new Date()),
+        seenUntil: w.date(new Date()),
+      })
+      .execute();
+    const listed = await call(t, reader, 'GET', '/api/saved-searches');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<SavedSearch[]>()).toMatchObject([
+      { name: 'Old brand', url: '/search?q=lumia&category=nokia&storage=32%2C64', newMatches: 0 },
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ export * from './schemas/listing-details.ts';
 export * from './schemas/listing-page.ts';
 export * from './schemas/product-fields.ts';
 export * from './schemas/phone-facts.ts';
+export * from './schemas/search-filters.ts';
 export * from './schemas/search.ts';
 export * from './schemas/bookings.ts';
 export * from './schemas/reviews.ts';

@@ -1,40 +1,14 @@
 import { z } from 'zod';
-import { CONDITIONS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRICE_MAX } from '../constants.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { categoryNameSchema, conditionSchema } from './catalog.ts';
 import { idSchema } from './common.ts';
-import { STORAGE_OPTIONS_GB } from './listing-details.ts';
+import { SEARCH_TEXT_MAX, searchFilterShape, type FacetFilter } from './search-filters.ts';
 
 /** How results can be ordered; `relevance` falls back to `newest` when no words are given. */
 export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
-export const SEARCH_TEXT_MAX = 100;
 export const SAVED_SEARCHES_MAX = 20;
-
-/** A query parameter that may repeat (`?condition=good&condition=fair`) or be comma-separated. */
-function repeatable<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
-    const parts = (Array.isArray(value) ? value : [value])
-      .filter((part) => part !== undefined && part !== null)
-      .flatMap((part) => String(part).split(','))
-      .map((part) => part.trim())
-      .filter((part) => part !== '');
-    return parts.length === 0 ? undefined : [...new Set(parts)];
-  }, z.array(item).optional());
-}
-
-const price = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number of dollars` })
-    .min(0, { error: `${label} cannot be negative` })
-    .max(PRICE_MAX, { error: `${label} must be at most ${PRICE_MAX.toLocaleString('en-US')}` })
-    .optional();
-
-const storage = z.coerce
-  .number({ error: `Storage must be one of ${STORAGE_OPTIONS_GB.join(', ')} GB` })
-  .refine((gb) => (STORAGE_OPTIONS_GB as readonly number[]).includes(gb), {
-    error: `Storage must be one of ${STORAGE_OPTIONS_GB.join(', ')} GB`,
-  });
 
 /**
  * The filters of a search, without its paging: what a saved search keeps, what facets count
@@ -48,31 +22,7 @@ export const searchFiltersSchema = z
       .trim()
       .max(SEARCH_TEXT_MAX, { error: `Search words must be at most ${SEARCH_TEXT_MAX} characters` })
       .default(''),
-    category: categoryNameSchema.optional(),
-    minPrice: price('Lowest price'),
-    maxPrice: price('Highest price'),
-    condition: repeatable(
-      z.enum(CONDITIONS, { error: `Condition must be one of ${CONDITIONS.join(', ')}` }),
-    ),
-    storage: repeatable(storage),
-    minBattery: z.coerce
-      .number({ error: 'Battery health must be a whole number from 1 to 100 (%)' })
-      .int({ error: 'Battery health must be a whole number from 1 to 100 (%)' })
-      .min(1, { error: 'Battery health must be a whole number from 1 to 100 (%)' })
-      .max(100, { error: 'Battery health must be a whole number from 1 to 100 (%)' })
-      .optional(),
-    /** Verified sellers only (`verified=true`). */
-    verified: z
-      .enum(['true', 'false'], { error: 'verified must be true or false' })
-      .transform((v) => v === 'true')
-      .optional(),
-    /** Words of the listing's area, each as typed or begun, e.g. "Dhanmondi" or "gulsh". */
-    location: z
-      .string()
-      .trim()
-      .max(120, { error: 'Location must be at most 120 characters' })
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    ...searchFilterShape,
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     error: 'The lowest price cannot be above the highest price',
@@ -128,6 +78,13 @@ export const searchFacetsSchema = z.object({
   price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+/** Every filter facets count has its counts in the answer, under its own name. */
+type FacetAnswerKeys = Exclude<keyof SearchFacets, 'total' | 'exact'>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/** Fails to compile when a counted filter has no facet in the answer, or a facet no filter. */
+export type FacetsAnswerEveryFilter = Holds<Same<FacetAnswerKeys, FacetFilter>>;
 
 /** `GET /api/search/suggest?q=`: model names from the listings that exist, best first. */
 export const searchSuggestQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { paths } from '@market/shared';
+import { paths, type SearchFilters } from '@market/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -162,7 +162,11 @@ async function noticeNewMatches(
     .where('userId', '=', userId)
     .orderBy('createdAt')
     .execute();
-  const found: Array<{ search: (typeof searches)[number]; matches: NewMatches }> = [];
+  const found: Array<{
+    search: (typeof searches)[number];
+    filters: SearchFilters;
+    matches: NewMatches;
+  }> = [];
   for (const search of searches) {
     const filters = savedFilters(search.filters);
     if (!filters) continue;
@@ -178,7 +182,7 @@ async function noticeNewMatches(
       readDate(since),
       Math.max(how.examples, 1),
     );
-    if (matches.total > 0 && matches.newestPostedAt) found.push({ search, matches });
+    if (matches.total > 0 && matches.newestPostedAt) found.push({ search, filters, matches });
   }
   if (found.length === 0) return false;
 
@@ -187,10 +191,7 @@ async function noticeNewMatches(
     total: f.matches.total,
     examples: how.examples > 0 ? f.matches.products.map((p) => p.name) : [],
   }));
-  const link =
-    found.length === 1
-      ? searchUrl(JSON.parse(found[0]!.search.filters) as Record<string, unknown>)
-      : paths.dashboard.savedSearches;
+  const link = found.length === 1 ? searchUrl(found[0]!.filters) : paths.dashboard.savedSearches;
   const w = valueWriters(db);
   return db
     .transaction()

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   SAVED_SEARCHES_MAX,
+  paths,
+  searchFilterParams,
   searchFiltersSchema,
   type SavedSearch,
   type SearchFilters,
@@ -24,15 +26,24 @@ function storedFilters(filters: SearchFilters): Record<string, unknown> {
   );
 }
 
-/** The results page's address for saved filters. */
-export function searchUrl(filters: Record<string, unknown>): string {
+/** The results page's address for a search's filters (lists comma-separated). */
+export function searchUrl(filters: SearchFilters): string {
+  return paths.searchResults(new URLSearchParams(searchFilterParams(filters, 'join')));
+}
+
+/**
+ * The results page's address for filters as stored; filters the search no longer takes are
+ * written as they were kept.
+ */
+function storedSearchUrl(stored: string): string {
+  const filters = savedFilters(stored);
+  if (filters) return searchUrl(filters);
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
+  for (const [name, value] of Object.entries(JSON.parse(stored) as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
     params.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
-  const query = params.toString();
-  return query ? `/search?${query}` : '/search';
+  return paths.searchResults(params);
 }
 
 interface SavedSearchRow {
@@ -44,12 +55,11 @@ interface SavedSearchRow {
 }
 
 function toSavedSearch(row: SavedSearchRow, newMatches: number): SavedSearch {
-  const filters = JSON.parse(row.filters) as Record<string, unknown>;
   return {
     _id: row.id,
     name: row.name,
-    filters,
-    url: searchUrl(filters),
+    filters: JSON.parse(row.filters) as Record<string, unknown>,
+    url: storedSearchUrl(row.filters),
     createdAt: readDate(row.createdAt).toISOString(),
     seenUntil: readDate(row.seenUntil).toISOString(),
     newMatches,

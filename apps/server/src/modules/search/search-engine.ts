@@ -1,4 +1,11 @@
-import { SEARCH_COUNT_LIMIT, type SearchFilters } from '@market/shared';
+import {
+  BATTERY_THRESHOLDS,
+  FACET_FILTERS,
+  SEARCH_COUNT_LIMIT,
+  searchFilterOf,
+  type FacetFilter,
+  type SearchFilters,
+} from '@market/shared';
 import type { SearchTerm } from './search-text.ts';
 
 /**
@@ -68,23 +75,12 @@ export interface SearchCount {
   exact: boolean;
 }
 
-/** A filter that facets count without, so that one can see what widening it would give. */
-export type FacetFilter =
-  'category' | 'condition' | 'storage' | 'minBattery' | 'verified' | 'price';
+export { BATTERY_THRESHOLDS };
+export type { FacetFilter };
 
-export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
-
-/** The filters a search sets, each counted without in a facet pass of its own. */
+/** The filters a search sets that facets count, each counted without in a pass of its own. */
 export function filtersSet(filters: SearchFilters): FacetFilter[] {
-  const set: Record<FacetFilter, boolean> = {
-    category: filters.category !== undefined,
-    price: filters.minPrice !== undefined || filters.maxPrice !== undefined,
-    condition: filters.condition !== undefined,
-    storage: filters.storage !== undefined,
-    minBattery: filters.minBattery !== undefined,
-    verified: filters.verified === true,
-  };
-  return (Object.keys(set) as FacetFilter[]).filter((f) => set[f]);
+  return FACET_FILTERS.filter((key) => searchFilterOf(key).isSet(filters));
 }
 
 /** The counts of one facet pass, by the index of each value in its list of choices. */

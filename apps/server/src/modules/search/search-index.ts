@@ -1,8 +1,11 @@
 import {
   CATEGORIES,
   CONDITIONS,
+  SEARCH_FILTER_KEYS,
   STORAGE_OPTIONS_GB,
   formatStorage,
+  searchFiltersSet,
+  type SearchFilterKey,
   type SearchFilters,
 } from '@market/shared';
 import type { SearchDocsTable } from '../../db/schema.ts';
@@ -164,40 +167,28 @@ interface NameCount {
   live: number;
 }
 
-/** Which filter a document fails, one bit each. */
-const F_CATEGORY = 1;
-const F_PRICE = 2;
-const F_CONDITION = 4;
-const F_STORAGE = 8;
-const F_BATTERY = 16;
-const F_VERIFIED = 32;
-/** The location: never left out of a facet pass. */
-const F_LOCATION = 64;
+/** Which filters a document fails, one bit each, in the filters' order. */
+const FILTER_BITS = Object.fromEntries(SEARCH_FILTER_KEYS.map((key, i) => [key, 1 << i])) as Record<
+  SearchFilterKey,
+  number
+>;
 
-const FACET_BITS: Record<FacetFilter, number> = {
-  category: F_CATEGORY,
-  price: F_PRICE,
-  condition: F_CONDITION,
-  storage: F_STORAGE,
-  minBattery: F_BATTERY,
-  verified: F_VERIFIED,
-};
+/**
+ * How the index applies one filter a search sets: the test of a document's slot for the search's
+ * values (true when it passes). Every filter must have one (see `SearchIndex.FILTERS`).
+ */
+interface EngineFilter {
+  test(index: SearchIndex, filters: SearchFilters): (slot: number) => boolean;
+}
 
 const NO_BATTERY = -1;
 const NO_STORAGE = -1;
 
-/** The filters of a search, compiled to the index's numbers. */
+/** The filters a search sets, compiled to tests of the index's numbers. */
 interface Compiled {
-  category: number;
-  minPrice: number;
-  maxPrice: number;
-  conditions: number;
-  storages: number[] | null;
-  minBattery: number;
-  verified: boolean;
-  /** The slots whose area matches the location, when one is set. */
-  places: Uint8Array | null;
-  set: number;
+  tests: Array<(slot: number) => boolean>;
+  /** Each test's filter bit. */
+  bits: number[];
 }
 
 const newPass = (): FacetPass => ({
@@ -229,6 +220,60 @@ const MATCHES_KEPT = 500;
 const MATCH_SLOTS_KEPT = 24_000_000;
 
 export class SearchIndex implements SearchEngine {
+  /** Each filter's test, over the typed arrays of one search's call (none grows during it). */
+  private static readonly FILTERS = {
+    category: {
+      test: (index, f) => {
+        const category = (CATEGORIES as readonly string[]).indexOf(f.category!);
+        const categories = index.categories;
+        return (slot) => categories[slot] === category;
+      },
+    },
+    price: {
+      test: (index, f) => {
+        const min = f.minPrice === undefined ? -Infinity : dollarsToCents(f.minPrice);
+        const max = f.maxPrice === undefined ? Infinity : dollarsToCents(f.maxPrice);
+        const prices = index.prices;
+        return (slot) => prices[slot]! >= min && prices[slot]! <= max;
+      },
+    },
+    condition: {
+      test: (index, f) => {
+        let chosen = 0;
+        for (const c of f.condition!) chosen |= 1 << CONDITIONS.indexOf(c);
+        const conditions = index.conditions;
+        return (slot) => (chosen & (1 << conditions[slot]!)) !== 0;
+      },
+    },
+    storage: {
+      test: (index, f) => {
+        const chosen = f.storage!;
+        const storages = index.storages;
+        return (slot) => chosen.includes(storages[slot]!);
+      },
+    },
+    minBattery: {
+      test: (index, f) => {
+        const min = f.minBattery!;
+        const batteries = index.batteries;
+        return (slot) => batteries[slot]! >= min;
+      },
+    },
+    verified: {
+      test: (index) => {
+        const verified = index.verifiedSellers;
+        const sellers = index.sellers;
+        return (slot) => verified[sellers[slot]!] === 1;
+      },
+    },
+    location: {
+      test: (index, f) => {
+        const places = index.placeSlots(f.location!);
+        return (slot) => places[slot] === 1;
+      },
+    },
+  } satisfies Record<SearchFilterKey, EngineFilter>;
+
   private capacity = 1024;
   /** Slots in use (live and removed); a removed document's slot is not used again. */
   private size = 0;
@@ -421,7 +466,7 @@ export class SearchIndex implements SearchEngine {
         const below = after ? Number(after.key) : Infinity;
         const out: IndexPageEntry[] = [];
         this.newestFirst(m, (slot, docid) => {
-          if (docid >= below || this.fails(f, slot) !== 0) return true;
+          if (docid >= below || !this.passes(f, slot)) return true;
           out.push({ docid, key: docid });
           return out.length < n;
         });
@@ -436,7 +481,7 @@ export class SearchIndex implements SearchEngine {
           for (let i = list.length - 1; i >= 0 && out.length < n; i--) {
             const slot = list.items[i]!;
             const docid = this.docids[slot]!;
-            if (!this.alive[slot] || docid >= below || this.fails(f, slot) !== 0) continue;
+            if (!this.alive[slot] || docid >= below || !this.passes(f, slot)) continue;
             out.push({ docid, key: `${rank}:${docid}` });
           }
         }
@@ -456,7 +501,7 @@ export class SearchIndex implements SearchEngine {
     for (const list of m.ranks) {
       for (let i = 0; i < list.length && n <= limit; i++) {
         const slot = list.items[i]!;
-        if (this.alive[slot] && this.fails(f, slot) === 0) n++;
+        if (this.alive[slot] && this.passes(f, slot)) n++;
       }
     }
     return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
@@ -475,7 +520,7 @@ export class SearchIndex implements SearchEngine {
     const without = new Map(omitted.map((name) => [name, newPass()]));
     const passes: Array<[number, FacetPass]> = [
       [0, all],
-      ...omitted.map((name): [number, FacetPass] => [FACET_BITS[name], without.get(name)!]),
+      ...omitted.map((name): [number, FacetPass] => [FILTER_BITS[name], without.get(name)!]),
     ];
     let open = passes.length;
     this.newestFirst(m, (slot) => {
@@ -562,7 +607,7 @@ export class SearchIndex implements SearchEngine {
     for (const list of m.ranks) {
       for (let i = 0; i < list.length; i++) {
         const slot = list.items[i]!;
-        if (!this.alive[slot] || this.fails(f, slot) !== 0 || !isAfter(slot)) continue;
+        if (!this.alive[slot] || !this.passes(f, slot) || !isAfter(slot)) continue;
         if (best.length === n && !before(slot, best[n - 1]!)) continue;
         let at = best.length;
         while (at > 0 && before(slot, best[at - 1]!)) at--;
@@ -574,52 +619,33 @@ export class SearchIndex implements SearchEngine {
   }
 
   private compile(filters: SearchFilters): Compiled {
-    let set = 0;
-    const category = filters.category
-      ? (CATEGORIES as readonly string[]).indexOf(filters.category)
-      : -1;
-    if (filters.category) set |= F_CATEGORY;
-    const hasPrice = filters.minPrice !== undefined || filters.maxPrice !== undefined;
-    if (hasPrice) set |= F_PRICE;
-    let conditions = 0;
-    if (filters.condition) {
-      set |= F_CONDITION;
-      for (const c of filters.condition) conditions |= 1 << CONDITIONS.indexOf(c);
+    const compiled: Compiled = { tests: [], bits: [] };
+    for (const key of searchFiltersSet(filters)) {
+      compiled.tests.push(SearchIndex.FILTERS[key].test(this, filters));
+      compiled.bits.push(FILTER_BITS[key]);
     }
-    if (filters.storage) set |= F_STORAGE;
-    if (filters.minBattery !== undefined) set |= F_BATTERY;
-    if (filters.verified) set |= F_VERIFIED;
-    const places = filters.location === undefined ? null : this.placeSlots(filters.location);
-    if (places) set |= F_LOCATION;
-    return {
-      category,
-      minPrice: filters.minPrice === undefined ? -Infinity : dollarsToCents(filters.minPrice),
-      maxPrice: filters.maxPrice === undefined ? Infinity : dollarsToCents(filters.maxPrice),
-      conditions,
-      storages: filters.storage ?? null,
-      minBattery: filters.minBattery ?? 0,
-      verified: filters.verified === true,
-      places,
-      set,
-    };
+    return compiled;
   }
 
-  /** The filters a document fails, as F_ bits; 0 when it passes them all. */
+  /** Whether a document passes every filter (stopping at the first it fails). */
+  private passes(f: Compiled, slot: number): boolean {
+    const tests = f.tests;
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(slot)) return false;
+    return true;
+  }
+
+  /**
+   * The filters a document fails, as their bits; 0 when it passes them all. It stops at the
+   * second: a facet pass leaves out one filter at most, so no pass counts such a document.
+   */
   private fails(f: Compiled, slot: number): number {
     let failed = 0;
-    if (f.set === 0) return 0;
-    if (f.set & F_CATEGORY && this.categories[slot] !== f.category) failed |= F_CATEGORY;
-    if (f.set & F_PRICE) {
-      const price = this.prices[slot]!;
-      if (price < f.minPrice || price > f.maxPrice) failed |= F_PRICE;
+    const { tests, bits } = f;
+    for (let i = 0; i < tests.length; i++) {
+      if (tests[i]!(slot)) continue;
+      if (failed !== 0) return failed | bits[i]!;
+      failed = bits[i]!;
     }
-    if (f.set & F_CONDITION && !(f.conditions & (1 << this.conditions[slot]!))) {
-      failed |= F_CONDITION;
-    }
-    if (f.set & F_STORAGE && !f.storages!.includes(this.storages[slot]!)) failed |= F_STORAGE;
-    if (f.set & F_BATTERY && this.batteries[slot]! < f.minBattery) failed |= F_BATTERY;
-    if (f.set & F_VERIFIED && !this.verifiedSellers[this.sellers[slot]!]) failed |= F_VERIFIED;
-    if (f.set & F_LOCATION && !f.places![slot]) failed |= F_LOCATION;
     return failed;
   }
 
@@ -708,7 +734,7 @@ export class SearchIndex implements SearchEngine {
     this.newestFirst(m, (slot, docid) => {
       if (docid < stop) return false;
       const posted = this.posted[slot]!;
-      if (posted <= after || this.fails(f, slot) !== 0) return true;
+      if (posted <= after || !this.passes(f, slot)) return true;
       total++;
       if (docids.length < limit) docids.push(docid);
       if (posted > newest) newest = posted;
@@ -728,7 +754,7 @@ export class SearchIndex implements SearchEngine {
     let newest = -Infinity;
     this.newestFirst(m, (slot, docid) => {
       if (docid < stop) return false;
-      if (this.fails(f, slot) !== 0) return true;
+      if (!this.passes(f, slot)) return true;
       if (stop === -Infinity)
         stop = (Math.floor(docid / DOCIDS_PER_SECOND) - 1) * DOCIDS_PER_SECOND;
       newest = Math.max(newest, this.posted[slot]!);

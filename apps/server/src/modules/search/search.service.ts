@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
-  CATEGORIES,
-  CONDITIONS,
-  STORAGE_OPTIONS_GB,
+  FACET_FILTERS,
+  SEARCH_FILTERS,
+  type FacetFilter,
   type Product,
   type SearchFacets,
   type SearchFilters,
@@ -16,6 +16,7 @@ import {
   BATTERY_THRESHOLDS,
   COUNT_LIMIT,
   filtersSet,
+  type FacetPass,
   type SearchEngine,
   type SearchOrder,
 } from './search-engine.ts';
@@ -102,6 +103,27 @@ const NO_FACETS: SearchFacets = {
   price: { min: null, max: null },
 };
 
+/** Choices with results, in the filter's order, with their counts. */
+const present = <T>(values: readonly T[], counts: number[]) =>
+  values.map((value, i) => ({ value, count: counts[i]! })).filter((c) => c.count > 0);
+
+/**
+ * Each counted filter's facet in the answer, read from the pass without that filter. The index
+ * holds only the marketplace's categories and conditions.
+ */
+const FACET_ANSWERS = {
+  category: (pass) => present(SEARCH_FILTERS.category.choices, pass.category),
+  condition: (pass) => present(SEARCH_FILTERS.condition.choices, pass.condition),
+  storage: (pass) => present(SEARCH_FILTERS.storage.choices, pass.storage),
+  minBattery: (pass) =>
+    SEARCH_FILTERS.minBattery.choices.map((value, i) => ({ value, count: pass.battery[i]! })),
+  verified: (pass) => pass.verified,
+  price: (pass) => ({
+    min: pass.minPrice === null ? null : centsToDollars(pass.minPrice),
+    max: pass.maxPrice === null ? null : centsToDollars(pass.maxPrice),
+  }),
+} satisfies { [K in FacetFilter]: (pass: FacetPass) => SearchFacets[K] };
+
 export async function searchFacets(
   live: LiveSearchIndex,
   filters: SearchFilters,
@@ -111,26 +133,14 @@ export async function searchFacets(
   if (!terms) return NO_FACETS;
   const { all, without } = engine.facets(terms, filters, COUNT_LIMIT);
   const counted = [all, ...filtersSet(filters).map(without)];
-  const present = <T>(values: readonly T[], counts: number[]) =>
-    values.map((value, i) => ({ value, count: counts[i]! })).filter((c) => c.count > 0);
-  const prices = without('price');
+  const answers = Object.fromEntries(
+    FACET_FILTERS.map((key) => [key, FACET_ANSWERS[key](without(key))]),
+  ) as { [K in FacetFilter]: ReturnType<(typeof FACET_ANSWERS)[K]> };
   return {
     total: all.total,
     // A pass that read the limit may have stopped there: its counts are then lower bounds.
     exact: counted.every((pass) => pass.total < COUNT_LIMIT),
-    // The index holds only the marketplace's categories and conditions.
-    category: present(CATEGORIES, without('category').category),
-    condition: present(CONDITIONS, without('condition').condition),
-    storage: present(STORAGE_OPTIONS_GB, without('storage').storage),
-    minBattery: BATTERY_THRESHOLDS.map((value, i) => ({
-      value,
-      count: without('minBattery').battery[i]!,
-    })),
-    verified: without('verified').verified,
-    price: {
-      min: prices.minPrice === null ? null : centsToDollars(prices.minPrice),
-      max: prices.maxPrice === null ? null : centsToDollars(prices.maxPrice),
-    },
+    ...answers,
   };
 }
 

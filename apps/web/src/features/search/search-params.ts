@@ -1,30 +1,37 @@
 import {
-  CATEGORIES,
-  CONDITIONS,
   SEARCH_SORTS,
-  STORAGE_OPTIONS_GB,
-  formatStorage,
+  filterChips,
+  readSearchAddress,
+  searchFilterOf,
+  searchFilterParams,
+  type SearchFilterKey,
+  type SearchFilterValues,
   type SearchSort,
 } from '@market/shared';
 import type { SearchParams } from './api/keys.ts';
 
 export type { SearchParams };
 
-/** The results page's address parameters, as the API takes them. */
-const LIST_KEYS = ['condition', 'storage'] as const;
+/**
+ * The values of unset filters in SearchParams: lists empty, yes/no filters false, others
+ * undefined (the shared filters' values leave them all undefined).
+ */
+const UNSET: Partial<Record<keyof SearchParams, unknown>> = {
+  condition: [],
+  storage: [],
+  verified: false,
+};
 
-function all(search: URLSearchParams, key: string): string[] {
-  return search
-    .getAll(key)
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-}
-
-function wholeNumber(value: string | null, min: number, max: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
+/** A search's filters as the shared filter list takes them (unset ones undefined). */
+export function filterValues(params: SearchParams): SearchFilterValues {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name === 'q' || name === 'sort') continue;
+    const unset = value === false || (Array.isArray(value) && value.length === 0);
+    values[name] = unset ? undefined : value;
+  }
+  // The address's values were read through the filters' own checks (searchParamsFrom).
+  return values as SearchFilterValues;
 }
 
 /**
@@ -32,59 +39,28 @@ function wholeNumber(value: string | null, min: number, max: number): number | u
  * hand-edited address still shows results (for what remains) rather than an error.
  */
 export function searchParamsFrom(search: URLSearchParams): SearchParams {
-  const category = search.get('category') ?? undefined;
+  const { q, ...values } = readSearchAddress((name) => search.getAll(name));
   const sort = search.get('sort') ?? 'relevance';
-  let minPrice = wholeNumber(search.get('minPrice'), 0, 1_000_000);
-  let maxPrice = wholeNumber(search.get('maxPrice'), 0, 1_000_000);
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    [minPrice, maxPrice] = [maxPrice, minPrice];
-  }
-  const battery = wholeNumber(search.get('minBattery'), 1, 100);
-  const location = search.get('location')?.trim().slice(0, 120);
   return {
-    q: (search.get('q') ?? '').trim().slice(0, 100),
-    category: (CATEGORIES as readonly string[]).includes(category ?? '') ? category : undefined,
-    minPrice,
-    maxPrice,
-    condition: [...new Set(all(search, 'condition'))].filter((c) =>
-      (CONDITIONS as readonly string[]).includes(c),
-    ),
-    storage: [...new Set(all(search, 'storage').map(Number))].filter((gb) =>
-      (STORAGE_OPTIONS_GB as readonly number[]).includes(gb),
-    ),
-    minBattery: battery === undefined ? undefined : Math.round(battery),
-    verified: search.get('verified') === 'true',
-    location: location ? location : undefined,
+    ...values,
+    q,
+    condition: values.condition ?? [],
+    storage: values.storage ?? [],
+    verified: values.verified === true,
     sort: (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : 'relevance',
   };
 }
 
 /** The API's query for a search (lists comma-separated, as the API accepts them). */
 export function apiQuery(params: SearchParams): Record<string, string | number | undefined> {
-  return {
-    q: params.q || undefined,
-    category: params.category,
-    minPrice: params.minPrice,
-    maxPrice: params.maxPrice,
-    condition: params.condition.length > 0 ? params.condition.join(',') : undefined,
-    storage: params.storage.length > 0 ? params.storage.join(',') : undefined,
-    minBattery: params.minBattery,
-    verified: params.verified ? 'true' : undefined,
-    location: params.location,
-  };
+  return Object.fromEntries(searchFilterParams({ q: params.q, ...filterValues(params) }, 'join'));
 }
 
 /** The results page's address for a search (the first page of it). */
 export function searchAddress(params: SearchParams, cursor?: string): string {
-  const search = new URLSearchParams();
-  if (params.q) search.set('q', params.q);
-  if (params.category) search.set('category', params.category);
-  if (params.minPrice !== undefined) search.set('minPrice', String(params.minPrice));
-  if (params.maxPrice !== undefined) search.set('maxPrice', String(params.maxPrice));
-  for (const key of LIST_KEYS) for (const v of params[key]) search.append(key, String(v));
-  if (params.minBattery !== undefined) search.set('minBattery', String(params.minBattery));
-  if (params.verified) search.set('verified', 'true');
-  if (params.location) search.set('location', params.location);
+  const search = new URLSearchParams(
+    searchFilterParams({ q: params.q, ...filterValues(params) }, 'repeat'),
+  );
   if (params.sort !== 'relevance') search.set('sort', params.sort);
   if (cursor) search.set('cursor', cursor);
   const text = search.toString();
@@ -125,47 +101,23 @@ export interface ActiveFilter {
   without: SearchParams;
 }
 
+/** The search without one filter: its parameters unset. */
+function without(params: SearchParams, key: SearchFilterKey): SearchParams {
+  const cleared = Object.fromEntries(
+    Object.keys(searchFilterOf(key).schema).map((name) => [
+      name,
+      UNSET[name as keyof SearchParams],
+    ]),
+  );
+  return { ...params, ...cleared };
+}
+
 /** The filters in use, each with the search it would leave when removed. */
 export function activeFilters(params: SearchParams): ActiveFilter[] {
   const found: ActiveFilter[] = [];
   if (params.q) found.push({ label: `Words “${params.q}”`, without: { ...params, q: '' } });
-  if (params.category) {
-    found.push({ label: `Brand ${params.category}`, without: { ...params, category: undefined } });
-  }
-  if (params.minPrice !== undefined || params.maxPrice !== undefined) {
-    const from = params.minPrice !== undefined ? `from $${params.minPrice}` : '';
-    const to = params.maxPrice !== undefined ? `up to $${params.maxPrice}` : '';
-    found.push({
-      label: `Price ${[from, to].filter(Boolean).join(' ')}`,
-      without: { ...params, minPrice: undefined, maxPrice: undefined },
-    });
-  }
-  if (params.condition.length > 0) {
-    found.push({
-      label: `Condition ${params.condition.join(', ')}`,
-      without: { ...params, condition: [] },
-    });
-  }
-  if (params.storage.length > 0) {
-    found.push({
-      label: `Storage ${params.storage.map(formatStorage).join(', ')}`,
-      without: { ...params, storage: [] },
-    });
-  }
-  if (params.minBattery !== undefined) {
-    found.push({
-      label: `Battery at least ${params.minBattery}%`,
-      without: { ...params, minBattery: undefined },
-    });
-  }
-  if (params.verified) {
-    found.push({ label: 'Verified sellers only', without: { ...params, verified: false } });
-  }
-  if (params.location) {
-    found.push({
-      label: `Location “${params.location}”`,
-      without: { ...params, location: undefined },
-    });
+  for (const chip of filterChips(filterValues(params))) {
+    found.push({ label: chip.label, without: without(params, chip.key) });
   }
   return found;
 }

@@ -1,19 +1,24 @@
+import type { SearchFilterValues } from '@market/shared';
+
 /**
  * The search's query keys, built only here. Results and facets are keyed by the whole address
  * (filters, sort and cursor), so that Back finds the page it left in the cache.
  */
-export interface SearchParams {
+
+/** A search as the web holds it: the shared filters' values, lists empty and no "false" when unset. */
+export type SearchParams = Omit<
+  SearchFilterValues,
+  'category' | 'condition' | 'storage' | 'verified'
+> & {
   q: string;
+  /** A category page's own brand is any name its path gives. */
   category?: string;
-  minPrice?: number;
-  maxPrice?: number;
+  /** The filters' lists, empty when unset. */
   condition: string[];
   storage: number[];
-  minBattery?: number;
   verified: boolean;
-  location?: string;
   sort: string;
-}
+};
 
 export const searchKeys = {
   all: ['search'] as const,

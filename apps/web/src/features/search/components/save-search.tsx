@@ -1,24 +1,18 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { SAVED_SEARCHES_MAX, type CreateSavedSearch } from '@market/shared';
+import { SAVED_SEARCHES_MAX, searchFilterParams, type CreateSavedSearch } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useCreateSavedSearch, useSavedSearches } from '../api/saved-searches.ts';
-import type { SearchParams } from '../search-params.ts';
+import { filterValues, type SearchParams } from '../search-params.ts';
 
 /** The filters as a saved search keeps them (the API's form of the address). */
 function savedFilters(params: SearchParams): CreateSavedSearch['filters'] {
+  // The API's query parameters, which the saved search's schema reads as the search's.
   return {
     q: params.q,
-    category: params.category as CreateSavedSearch['filters']['category'],
-    minPrice: params.minPrice,
-    maxPrice: params.maxPrice,
-    condition: params.condition.length > 0 ? params.condition : undefined,
-    storage: params.storage.length > 0 ? params.storage : undefined,
-    minBattery: params.minBattery,
-    verified: params.verified ? 'true' : undefined,
-    location: params.location,
-  };
+    ...Object.fromEntries(searchFilterParams(filterValues(params), 'join')),
+  } as CreateSavedSearch['filters'];
 }
 
 /** A buyer keeps the current search under a name, to open it again later. */

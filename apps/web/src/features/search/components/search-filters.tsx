@@ -1,10 +1,4 @@
-import {
-  CATEGORIES,
-  CONDITIONS,
-  STORAGE_OPTIONS_GB,
-  formatStorage,
-  type SearchFacets,
-} from '@market/shared';
+import { SEARCH_FILTERS, formatStorage, type SearchFacets } from '@market/shared';
 import type { SearchParams } from '../search-params.ts';
 import {
   CheckboxList,
@@ -15,8 +9,11 @@ import {
   countOf,
 } from './filter-choices.tsx';
 
+const CATEGORIES = SEARCH_FILTERS.category.choices;
+const CONDITIONS = SEARCH_FILTERS.condition.choices;
+const STORAGE_OPTIONS_GB = SEARCH_FILTERS.storage.choices;
 /** Battery health thresholds offered, as the facets count them. */
-const BATTERY_STEPS = [80, 85, 90, 95];
+const BATTERY_STEPS = SEARCH_FILTERS.minBattery.choices;
 
 /** A price bound in whole dollars; its hint is the cheapest or dearest result's price. */
 function PriceField({

@@ -1,0 +1,335 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, PRICE_MAX, type Condition } from '../constants.ts';
+import { formatStorage } from '../format.ts';
+import { categoryNameSchema } from './catalog.ts';
+import { STORAGE_OPTIONS_GB } from './listing-details.ts';
+
+/**
+ * Every filter of a search, once: its parameters in an address or a query, how the API parses
+ * them (with its messages), how an address writes them, how the results page reads a hand-edited
+ * address, the text of its chip, and how facets count it. The search's query schema, the
+ * server's engine (which must map each filter to its test), the facets, saved searches'
+ * addresses and the web's chips and filter panel all follow this list.
+ */
+
+/** A query parameter that may repeat (`?condition=good&condition=fair`) or be comma-separated. */
+function repeatable<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    const parts = (Array.isArray(value) ? value : [value])
+      .filter((part) => part !== undefined && part !== null)
+      .flatMap((part) => String(part).split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    return parts.length === 0 ? undefined : [...new Set(parts)];
+  }, z.array(item).optional());
+}
+
+const price = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number of dollars` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(PRICE_MAX, { error: `${label} must be at most ${PRICE_MAX.toLocaleString('en-US')}` })
+    .optional();
+
+const STORAGE_MESSAGE = `Storage must be one of ${STORAGE_OPTIONS_GB.join(', ')} GB`;
+const storage = z.coerce
+  .number({ error: STORAGE_MESSAGE })
+  .refine((gb) => (STORAGE_OPTIONS_GB as readonly number[]).includes(gb), {
+    error: STORAGE_MESSAGE,
+  });
+
+const BATTERY_MESSAGE = 'Battery health must be a whole number from 1 to 100 (%)';
+
+export const SEARCH_TEXT_MAX = 100;
+
+/** The battery health thresholds facets count and the filter panel offers. */
+export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
+
+/** The longest location a search takes. */
+export const SEARCH_LOCATION_MAX = 120;
+
+/**
+ * How facets count a filter: the results for each of its `choices` (those with results),
+ * at or above each of its `choices` (every threshold), the results it keeps (a yes/no filter),
+ * or the cheapest and dearest result (a range). Null: not counted.
+ */
+export type SearchFacetKind = 'choices' | 'thresholds' | 'count' | 'range';
+
+type Shape = Record<string, z.ZodType>;
+/** A filter's values, as its parameters parse. */
+type ValuesOf<S extends Shape> = Partial<{ [K in keyof S]: z.output<S[K]> }>;
+
+type Choices = readonly (string | number)[] | null;
+
+/** One filter of a search. */
+export interface SearchFilterDescriptor<
+  S extends Shape,
+  F extends SearchFacetKind | null,
+  C extends Choices = Choices,
+> {
+  /** Its parameters (address and API), in their order, each with the API's parse. */
+  schema: S;
+  /** The values it offers, in the order the filter panel and facets list them; null: typed. */
+  choices: C;
+  facet: F;
+  /** Whether a search's values set it. */
+  isSet(values: ValuesOf<S>): boolean;
+  /** Its parameters' values as an address writes them (each list value on its own). */
+  serialize(values: ValuesOf<S>): Array<[keyof S & string, string[]]>;
+  /**
+   * Its values from an address typed or edited by hand: what the API would refuse is dropped,
+   * so that the results page shows results for what remains. `all(name)` is every value of a
+   * parameter, in order.
+   */
+  read(all: (name: keyof S & string) => string[]): ValuesOf<S>;
+  /** The text of its chip among the active filters (when set). */
+  chip(values: ValuesOf<S>): string;
+}
+
+function searchFilter<
+  const S extends Shape,
+  const F extends SearchFacetKind | null,
+  const C extends Choices,
+>(descriptor: SearchFilterDescriptor<S, F, C>) {
+  return descriptor;
+}
+
+/** Every value of a list parameter, repeated or comma-separated, trimmed, without duplicates. */
+function listValues(values: string[]): string[] {
+  return [
+    ...new Set(
+      values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    ),
+  ];
+}
+
+/** A parameter's first value, or undefined when it is missing or blank. */
+function first(values: string[]): string | undefined {
+  const value = values[0];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+const one = <N extends string, T>(name: N, value: T | undefined): Array<[N, string[]]> =>
+  value === undefined ? [] : [[name, [String(value)]]];
+
+const list = <N extends string, T>(
+  name: N,
+  values: readonly T[] | undefined,
+): Array<[N, string[]]> =>
+  values === undefined || values.length === 0 ? [] : [[name, values.map(String)]];
+
+const priceSchema = { minPrice: price('Lowest price'), maxPrice: price('Highest price') };
+
+export const SEARCH_FILTERS = {
+  category: searchFilter({
+    schema: { category: categoryNameSchema.optional() },
+    choices: CATEGORIES,
+    facet: 'choices',
+    isSet: (v) => v.category !== undefined,
+    serialize: (v) => one('category', v.category),
+    read: (all) => ({ category: categoryNameSchema.safeParse(all('category')[0]).data }),
+    chip: (v) => `Brand ${v.category}`,
+  }),
+  price: searchFilter({
+    schema: priceSchema,
+    choices: null,
+    facet: 'range',
+    isSet: (v) => v.minPrice !== undefined || v.maxPrice !== undefined,
+    serialize: (v) => [...one('minPrice', v.minPrice), ...one('maxPrice', v.maxPrice)],
+    read: (all) => {
+      const bound = (name: 'minPrice' | 'maxPrice') => {
+        const value = first(all(name));
+        return value === undefined ? undefined : priceSchema[name].safeParse(value).data;
+      };
+      const [minPrice, maxPrice] = [bound('minPrice'), bound('maxPrice')];
+      // Bounds the wrong way round are read the right way round.
+      return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice
+        ? { minPrice: maxPrice, maxPrice: minPrice }
+        : { minPrice, maxPrice };
+    },
+    chip: (v) => {
+      const from = v.minPrice !== undefined ? `from $${v.minPrice}` : '';
+      const to = v.maxPrice !== undefined ? `up to $${v.maxPrice}` : '';
+      return `Price ${[from, to].filter(Boolean).join(' ')}`;
+    },
+  }),
+  condition: searchFilter({
+    schema: {
+      condition: repeatable(
+        z.enum(CONDITIONS, { error: `Condition must be one of ${CONDITIONS.join(', ')}` }),
+      ),
+    },
+    choices: CONDITIONS,
+    facet: 'choices',
+    isSet: (v) => v.condition !== undefined,
+    serialize: (v) => list('condition', v.condition),
+    read: (all) => {
+      const chosen = listValues(all('condition')).filter((c): c is Condition =>
+        (CONDITIONS as readonly string[]).includes(c),
+      );
+      return { condition: chosen.length > 0 ? chosen : undefined };
+    },
+    chip: (v) => `Condition ${(v.condition ?? []).join(', ')}`,
+  }),
+  storage: searchFilter({
+    schema: { storage: repeatable(storage) },
+    choices: STORAGE_OPTIONS_GB,
+    facet: 'choices',
+    isSet: (v) => v.storage !== undefined,
+    serialize: (v) => list('storage', v.storage),
+    read: (all) => {
+      const sizes = [...new Set(listValues(all('storage')).map(Number))].filter((gb) =>
+        (STORAGE_OPTIONS_GB as readonly number[]).includes(gb),
+      );
+      return { storage: sizes.length > 0 ? sizes : undefined };
+    },
+    chip: (v) => `Storage ${(v.storage ?? []).map(formatStorage).join(', ')}`,
+  }),
+  minBattery: searchFilter({
+    schema: {
+      minBattery: z.coerce
+        .number({ error: BATTERY_MESSAGE })
+        .int({ error: BATTERY_MESSAGE })
+        .min(1, { error: BATTERY_MESSAGE })
+        .max(100, { error: BATTERY_MESSAGE })
+        .optional(),
+    },
+    choices: BATTERY_THRESHOLDS,
+    facet: 'thresholds',
+    isSet: (v) => v.minBattery !== undefined,
+    serialize: (v) => one('minBattery', v.minBattery),
+    read: (all) => {
+      // A health with a fraction is read to the nearest whole percent.
+      const value = first(all('minBattery'));
+      const n = Number(value);
+      return {
+        minBattery:
+          value !== undefined && Number.isFinite(n) && n >= 1 && n <= 100
+            ? Math.round(n)
+            : undefined,
+      };
+    },
+    chip: (v) => `Battery at least ${v.minBattery}%`,
+  }),
+  verified: searchFilter({
+    /** Verified sellers only (`verified=true`). */
+    schema: {
+      verified: z
+        .enum(['true', 'false'], { error: 'verified must be true or false' })
+        .transform((v) => v === 'true')
+        .optional(),
+    },
+    choices: null,
+    facet: 'count',
+    isSet: (v) => v.verified === true,
+    serialize: (v) => (v.verified === true ? [['verified', ['true']]] : []),
+    read: (all) => ({ verified: all('verified')[0] === 'true' ? true : undefined }),
+    chip: () => 'Verified sellers only',
+  }),
+  location: searchFilter({
+    /** Words of the listing's area, each as typed or begun, e.g. "Dhanmondi" or "gulsh". */
+    schema: {
+      location: z
+        .string()
+        .trim()
+        .max(SEARCH_LOCATION_MAX, {
+          error: `Location must be at most ${SEARCH_LOCATION_MAX} characters`,
+        })
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+    },
+    choices: null,
+    facet: null,
+    isSet: (v) => v.location !== undefined,
+    serialize: (v) => one('location', v.location),
+    read: (all) => ({
+      location: all('location')[0]?.trim().slice(0, SEARCH_LOCATION_MAX) || undefined,
+    }),
+    chip: (v) => `Location “${v.location}”`,
+  }),
+};
+
+export type SearchFilterKey = keyof typeof SEARCH_FILTERS;
+
+/** The filters in their order: of an address, of the chips, of the filter panel. */
+export const SEARCH_FILTER_KEYS = Object.keys(SEARCH_FILTERS) as SearchFilterKey[];
+
+/** The filters facets count, each without itself so that one can see what widening it gives. */
+export type FacetFilter = {
+  [K in SearchFilterKey]: (typeof SEARCH_FILTERS)[K]['facet'] extends null ? never : K;
+}[SearchFilterKey];
+
+export const FACET_FILTERS = SEARCH_FILTER_KEYS.filter(
+  (key): key is FacetFilter => SEARCH_FILTERS[key].facet !== null,
+);
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  i: infer I,
+) => void
+  ? I
+  : never;
+
+/** The parameters of every filter, as one object shape. */
+export type SearchFilterShape = UnionToIntersection<
+  (typeof SEARCH_FILTERS)[SearchFilterKey]['schema']
+>;
+
+export const searchFilterShape = Object.assign(
+  {},
+  ...SEARCH_FILTER_KEYS.map((key) => SEARCH_FILTERS[key].schema),
+) as SearchFilterShape;
+
+/** A search's filter values (the parsed form), each filter's own. */
+export type SearchFilterValues = {
+  [K in keyof SearchFilterShape]?: z.output<SearchFilterShape[K]>;
+};
+
+/** One filter's descriptor, as a function of any search's values. */
+type AnyDescriptor = SearchFilterDescriptor<Shape, SearchFacetKind | null>;
+export const searchFilterOf = (key: SearchFilterKey): AnyDescriptor =>
+  // Each descriptor reads only its own values from the whole set, so any set will do.
+  SEARCH_FILTERS[key] as unknown as AnyDescriptor;
+
+/** The filters a search's values set, in their order. */
+export function searchFiltersSet(values: SearchFilterValues): SearchFilterKey[] {
+  return SEARCH_FILTER_KEYS.filter((key) => searchFilterOf(key).isSet(values));
+}
+
+/**
+ * A search's words and filters as address parameters, in their order: lists with a parameter
+ * per value (`repeat`, the results page's address) or comma-separated (`join`, the API's query
+ * and saved searches' addresses).
+ */
+export function searchFilterParams(
+  values: SearchFilterValues & { q?: string },
+  lists: 'repeat' | 'join',
+): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  if (values.q) out.push(['q', values.q]);
+  for (const key of SEARCH_FILTER_KEYS) {
+    for (const [name, written] of searchFilterOf(key).serialize(values)) {
+      if (lists === 'join') out.push([name, written.join(',')]);
+      else for (const value of written) out.push([name, value]);
+    }
+  }
+  return out;
+}
+
+/** A search's words and filters from a hand-written address (see SearchFilterDescriptor.read). */
+export function readSearchAddress(
+  all: (name: string) => string[],
+): SearchFilterValues & { q: string } {
+  const values: SearchFilterValues = {};
+  for (const key of SEARCH_FILTER_KEYS) Object.assign(values, searchFilterOf(key).read(all));
+  return { q: (all('q')[0] ?? '').trim().slice(0, SEARCH_TEXT_MAX), ...values };
+}
+
+/** The chip text of each filter a search sets, in their order. */
+export function filterChips(
+  values: SearchFilterValues,
+): Array<{ key: SearchFilterKey; label: string }> {
+  return searchFiltersSet(values).map((key) => ({ key, label: searchFilterOf(key).chip(values) }));
+}

@@ -4,9 +4,7 @@ import { useServerAndBrowser, type RunningServer } from './harness.ts';
 
 describe('the compiled server that npm start runs', () => {
   let server: RunningServer;
-  const { freshPage } = useServerAndBrowser((started) => ({ server } = started), {
-    compiled: true,
-  });
+  const { freshPage } = useServerAndBrowser((started) => ({ server } = started));
 
   it('serves the API, the demo data and its pictures from the build', async () => {
     const res = await fetch(`${server.url}/api/categories`);

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { findBrowser } from '../scripts/lib/browser.mjs';
 import { freePort } from '../scripts/lib/free-port.mjs';
@@ -35,19 +41,63 @@ export interface RunningServer {
   crash(): Promise<void>;
 }
 
+/** The folders whose code the build turns into what the browser tests run. */
+const BUILT_SOURCES = [
+  'packages/shared/src',
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/index.html',
+];
+/** What `npm run build` writes from them, one file of each part. */
+const BUILD_OUTPUTS = [
+  'packages/shared/dist/index.js',
+  'apps/server/dist/server.js',
+  'apps/web/dist/index.html',
+  'apps/web/dist-server/entry-server.js',
+];
+
+/** The newest modification time among a file or folder's files, in ms. */
+function newestChange(entry: string): number {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    newest = Math.max(newest, newestChange(path.join(entry, child)));
+  }
+  return newest;
+}
+
+let buildChecked = false;
+/**
+ * Refuses to test a build that is missing or older than its sources: a test would pass or fail
+ * on code that is no longer there. `npm test` builds before its browser tests; a browser test
+ * run alone needs `npm run build` after a change.
+ */
+function assertBuildCurrent(): void {
+  if (buildChecked) return;
+  const missing = BUILD_OUTPUTS.filter((file) => !fs.existsSync(path.join(repoRoot, file)));
+  if (missing.length > 0) throw new Error(`no ${missing.join(', ')}: run npm run build first`);
+  const built = Math.min(
+    ...BUILD_OUTPUTS.map((file) => fs.statSync(path.join(repoRoot, file)).mtimeMs),
+  );
+  const changed = Math.max(...BUILT_SOURCES.map((dir) => newestChange(path.join(repoRoot, dir))));
+  if (changed > built) {
+    throw new Error('the build is older than the sources: run npm run build first');
+  }
+  buildChecked = true;
+}
+
 /**
  * Starts the real product (built web app, API, demo data) as its own process on a fresh
- * database in a temporary DATA_DIR, and waits until /api/health answers. From the TypeScript
- * sources, or with `compiled` from the build that `npm start` runs.
+ * database in a temporary DATA_DIR, and waits until /api/health answers. It runs the build that
+ * `npm start` runs, or with `sources` the TypeScript sources as `npm run dev` does.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { compiled?: boolean } = {},
+  options: { sources?: boolean } = {},
 ): Promise<RunningServer> {
-  const entry = options.compiled ? COMPILED_SERVER : SOURCE_SERVER;
-  if (!fs.existsSync(path.join(repoRoot, entry[entry.length - 1]!))) {
-    throw new Error(`no ${entry[entry.length - 1]}: run npm run build first`);
-  }
+  const entry = options.sources ? SOURCE_SERVER : COMPILED_SERVER;
+  assertBuildCurrent();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'market-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -128,14 +178,17 @@ export interface FilePages {
 
 export interface ServerOptions {
   env?: Record<string, string> | (() => Promise<Record<string, string>>);
-  compiled?: boolean;
+  /** Run the server from its TypeScript sources rather than from the build. */
+  sources?: boolean;
 }
 
 /**
  * The set-up of a browser test file: starts the product and a browser before the tests of the
- * calling `describe` block, hands both to `started` (when given), and stops both after the tests.
+ * calling `describe` block, hands both to `started` (when given), and after the tests stops the
+ * server and closes the browser contexts they opened. The browser itself is the worker's
+ * (`workerBrowser`), shared by the files the worker runs one after another.
  * `env` may be a function when the server's settings are only known once the tests start (a free
- * port, say). The pages opened through the answer are closed after the tests, before the browser.
+ * port, say).
  */
 export function useServerAndBrowser(options?: ServerOptions): FilePages;
 export function useServerAndBrowser(
@@ -150,16 +203,21 @@ export function useServerAndBrowser(
   const options = typeof first === 'function' ? second : (first ?? {});
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let contextsBefore = new Set<BrowserContext>();
   const opened: TrackedPage[] = [];
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? await options.env() : options.env;
     server = await startServer(env, options);
-    browser = await launchBrowser();
+    browser = await workerBrowser();
+    contextsBefore = new Set(browser.contexts());
     started?.({ server, browser });
   });
   afterAll(async () => {
     for (const tracked of opened) await tracked.close().catch(() => undefined);
-    await browser?.close();
+    // Contexts the tests opened by themselves, so that the next file finds the browser empty.
+    for (const context of browser?.contexts() ?? []) {
+      if (!contextsBefore.has(context)) await context.close().catch(() => undefined);
+    }
     await server?.stop();
   });
 
@@ -201,13 +259,40 @@ export const CHROMIUM_FLAGS = [
  * own flags are those above for every source: they run several contexts in one browser.
  */
 export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(await browserLaunchOptions());
+}
+
+/** How `launchBrowser` starts Chromium, also for a browser server that test workers connect to. */
+export async function browserLaunchOptions(): Promise<LaunchOptions> {
   const browser = await findBrowser();
-  return chromium.launch({
+  return {
     executablePath: browser.path,
     headless: true,
     args: [...CHROMIUM_FLAGS],
     ...(browser.env.LD_LIBRARY_PATH ? { env: { ...process.env, ...browser.env } } : {}),
-  });
+  };
+}
+
+/**
+ * Where the browser of a browser test run listens: `e2e/global-setup.ts` starts one Chromium
+ * for the whole run and names it here; its workers connect to it.
+ */
+export const BROWSER_ENDPOINT_VARIABLE = 'E2E_BROWSER_ENDPOINT';
+
+/** This process's connection to the run's browser (or its own browser), made on first use. */
+let connected: Promise<Browser> | undefined;
+
+/**
+ * The browser the test files use: the run's one browser, which each file reaches through its
+ * own contexts (a launch per file would cost a second or two of processor time), or a browser of
+ * this process's own when nothing started one. Connected again if the connection has gone.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const current = connected && (await connected.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  const endpoint = process.env[BROWSER_ENDPOINT_VARIABLE];
+  connected = endpoint ? chromium.connect(endpoint) : launchBrowser();
+  return connected;
 }
 
 export interface TrackedPage {

@@ -23,6 +23,8 @@ import { registerResponseCaches } from './lib/response-cache.ts';
 import { registerImageUrls } from './lib/image-urls.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { deleteOwnBelongings } from './modules/accounts/accounts.service.ts';
+import { findSuspension } from './modules/moderation/public.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -130,7 +132,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerRateLimits(app);
   registerLiveEvents(app);
   registerSearchIndex(app);
-  await registerAuth(app);
+  await registerAuth(app, { deleteOwnBelongings, findSuspension });
 
   await app.register(
     async (api) => {

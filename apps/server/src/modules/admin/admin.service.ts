@@ -4,10 +4,10 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
-import { findUserByEmail } from '../accounts/accounts.repository.ts';
-import { toUser } from '../accounts/user-view.ts';
-import { notifySellerVerified } from '../notifications/listing-notifications.ts';
-import { appendAudit } from '../moderation/audit-log.ts';
+import { findUserByEmail } from '../accounts/public.ts';
+import { toUser } from '../accounts/public.ts';
+import { notifySellerVerified } from '../notifications/public.ts';
+import { appendAudit } from '../moderation/public.ts';
 import {
   deleteUserAndBelongings,
   listUsersByRole,

@@ -24,7 +24,12 @@ import {
   type createBookingSchema,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  readDate,
+  valueWriters,
+} from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -35,21 +40,20 @@ import {
   announceCodeRenewed,
   utcTime,
   type BookingFacts,
-} from '../notifications/booking-notifications.ts';
+} from '../notifications/public.ts';
 import { waitInWords } from '../../plugins/rate-limit.ts';
-import { notifySavedSold } from '../notifications/listing-notifications.ts';
-import { maskEmail } from '../notifications/notification-mail.ts';
+import { notifySavedSold } from '../notifications/public.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import { refreshListingPriceStats } from '../phone-facts/phone-facts.service.ts';
-import { reviewDeadline } from '../reviews/review-view.ts';
+import { reviewDeadline } from '../reviews/public.ts';
 import { reviewsOfDeals } from '../reviews/reviews.service.ts';
-import { countCompletedDeal } from '../reviews/seller-stats.repository.ts';
+import { countCompletedDeal } from '../reviews/public.ts';
 import {
   closeOpenRequests,
   expireRequestsBefore,
   findBookingForChange,
   findBookingView,
   insertBooking,
-  isUniqueViolation,
   lastOwnCancelSince,
   listBookings,
   lockProduct,

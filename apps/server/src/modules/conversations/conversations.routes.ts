@@ -20,6 +20,7 @@ import {
 import { onlyRoles, signedIn } from '../../lib/access.ts';
 import { sendCursorPage } from '../../lib/paging.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
+import { unreadCountsOf } from '../notifications/public.ts';
 import { MessageCursors } from './message-cursor.ts';
 import {
   blockConversation,
@@ -31,7 +32,6 @@ import {
   sendMessage,
   startConversation,
   unblockConversation,
-  unreadCountsOf,
   type ConversationDeps,
 } from './conversations.service.ts';
 

@@ -11,20 +11,18 @@ import {
   type reportConversationSchema,
 } from '@market/shared';
 import type { z } from 'zod';
-import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
+import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
-import type { LiveEvents, RecordLiveEvent } from '../events/live-events.ts';
-import { notifyNewMessage, readMessageNotices } from '../notifications/message-notifications.ts';
+import type { LiveEvents, RecordLiveEvent } from '../events/public.ts';
+import { notifyNewMessage, readMessageNotices, unreadCountsOf } from '../notifications/public.ts';
 import { sideOf, toConversation, toMessage, type Side } from './conversation-view.ts';
 import {
   countMessages,
-  countUnreadMessagesOf,
-  countUnreadNotificationsOf,
   findConversationOfBuyer,
   findConversationView,
   insertConversation,
@@ -32,7 +30,6 @@ import {
   insertReport,
   findMessageOf,
   hasAcceptedBooking,
-  isUniqueViolation,
   lastMessagesOf,
   listConversationViews,
   listMessages,
@@ -82,14 +79,6 @@ async function lockAsParty(
 async function consume(limiter: RateLimiter, key: string, what: string): Promise<void> {
   const wait = await limiter.consume(key);
   if (wait !== null) throw tooManyRequests(what, wait);
-}
-
-export async function unreadCountsOf(db: Db | Trx, userId: string): Promise<UnreadCounts> {
-  const [messages, notifications] = await Promise.all([
-    countUnreadMessagesOf(db, userId),
-    countUnreadNotificationsOf(db, userId),
-  ]);
-  return { messages, notifications };
 }
 
 /**

@@ -16,21 +16,17 @@ import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
-import { columnsOf, newListingColumns } from '../products/product-fields.ts';
-import { ownProduct } from '../products/product-view.ts';
-import { notifyPriceDrop } from '../notifications/listing-notifications.ts';
-import type { ImeiHasher } from '../phone-facts/imei-hasher.ts';
+import { columnsOf, newListingColumns } from '../products/public.ts';
+import { ownProduct } from '../products/public.ts';
+import { notifyPriceDrop } from '../notifications/public.ts';
+import type { ImeiHasher } from '../phone-facts/public.ts';
 import type { ImeiChangeLimit } from './imei-change-limits.ts';
 import {
   imeiColumns,
   newListingFacts,
   settlePhoneFacts,
 } from '../phone-facts/phone-facts.service.ts';
-import {
-  findPriceKey,
-  priceKeyOf,
-  refreshPriceStats,
-} from '../phone-facts/price-stats.repository.ts';
+import { findPriceKey, priceKeyOf, refreshPriceStats } from '../phone-facts/public.ts';
 import {
   deleteSellerProduct,
   findProductView,

@@ -1,7 +1,7 @@
 import { paths } from '@market/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/public.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import { paths } from '@market/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { BookingStatus, CancelReason } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { recordLiveEvent } from '../events/live-events.ts';
+import { recordLiveEvent } from '../events/public.ts';
 import { notify, type NotificationContent } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

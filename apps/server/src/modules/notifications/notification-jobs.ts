@@ -3,7 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { savedFilters, searchUrl } from '../search/saved-searches.service.ts';
-import type { LiveSearchIndex } from '../search/search-index-feed.ts';
+import type { LiveSearchIndex } from '../search/public.ts';
 import { findNewMatches, type NewMatches } from '../search/search.service.ts';
 import { remindOfMeeting } from './booking-notifications.ts';
 import { notify } from './notify.ts';

@@ -12,8 +12,8 @@ import type { Database } from '../../db/schema.ts';
 import { permittedAmong } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { recordLiveEvent } from '../events/live-events.ts';
-import { maskEmail } from './notification-mail.ts';
+import { recordLiveEvent } from '../events/public.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import {
   countNotifications,
   findRecipient,
@@ -22,7 +22,8 @@ import {
   markNotificationsRead,
   upsertEmailSettings,
 } from './notifications.repository.ts';
-import { toNotification, unreadCounts } from './notify.ts';
+import { toNotification } from './notify.ts';
+import { unreadCountsOf } from './unread-counts.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
 import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -101,7 +102,7 @@ export async function readNotifications(
     if (changed > 0) {
       await recordLiveEvent(trx, actor.id, {
         type: 'unread',
-        counts: await unreadCounts(trx, actor.id),
+        counts: await unreadCountsOf(trx, actor.id),
       });
     }
     return changed;

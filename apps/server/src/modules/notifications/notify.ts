@@ -7,16 +7,14 @@ import {
   type NotificationKind,
   type NotificationParams,
   type NotificationTexts,
-  type UnreadCounts,
 } from '@market/shared';
 import { readDate, valueWriters, type DbLike } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordLiveEvent } from '../events/live-events.ts';
+import { recordLiveEvent } from '../events/public.ts';
 import { MAIL_PER_HOUR, renderNotificationMail } from './notification-mail.ts';
-import { countUnreadMessagesOf } from '../conversations/conversations.repository.ts';
+import { unreadCountsOf } from './unread-counts.ts';
 import {
   countOwnMailSince,
-  countUnreadNotifications,
   findRecipient,
   insertNotification,
   insertOutboxMail,
@@ -99,14 +97,6 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-export async function unreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
-  const [messages, notifications] = await Promise.all([
-    countUnreadMessagesOf(db, userId),
-    countUnreadNotifications(db, userId),
-  ]);
-  return { messages, notifications };
-}
-
 /**
  * Records a notification in the caller's transaction, so that it exists exactly when its cause
  * does: the entry in the user's list, the email in the outbox (unless the user turned this kind
@@ -139,7 +129,7 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
   await recordLiveEvent(trx, input.userId, { type: 'notification', notification });
   await recordLiveEvent(trx, input.userId, {
     type: 'unread',
-    counts: await unreadCounts(trx, input.userId),
+    counts: await unreadCountsOf(trx, input.userId),
   });
   return notification;
 }

@@ -17,8 +17,8 @@ import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
-import { isUniqueViolation } from '../bookings/bookings.repository.ts';
-import { notify } from '../notifications/notify.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
+import { notify } from '../notifications/public.ts';
 import { EDIT_WINDOW_MS, REVIEW_WINDOW_MS, reviewerName, toSellerReview } from './review-view.ts';
 import {
   findDealForReview,

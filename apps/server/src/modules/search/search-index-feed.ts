@@ -1,7 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { App } from '../../app.ts';
 import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -569,7 +568,7 @@ declare module 'fastify' {
  * The in-memory index, built in the background once the server is ready (every other route
  * answers at once) and followed once a second.
  */
-export function registerSearchIndex(app: App): void {
+export function registerSearchIndex(app: FastifyInstance): void {
   const live = new LiveSearchIndex(app.db, app.log);
   app.decorate('searchIndex', live);
   // A build under way stops at its next batch rather than hold the close up.

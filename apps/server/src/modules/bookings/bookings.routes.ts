@@ -25,7 +25,6 @@ import { onlyRoles } from '../../lib/access.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { meetingCalendar } from './bookings.calendar.ts';
-import { startBookingExpiry } from './bookings.expiry.ts';
 import {
   acceptBooking,
   cancelBooking,
@@ -48,8 +47,6 @@ async function consume(limiter: RateLimiter, key: string, what: string): Promise
 }
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  startBookingExpiry(app);
-
   // Each request and each cancel emails the other side: these keep the marketplace's mail from
   // being a way to flood a seller or a buyer. Hand-over codes: no seller can guess one.
   const limits = {

@@ -161,14 +161,13 @@ declare module 'fastify' {
 }
 
 /**
- * Makes `app.liveEvents` (and the hub the streams listen on, and the streams' registry); starts
- * the hub when the app is ready.
+ * Makes `app.liveEvents` (and the hub the streams listen on, and the streams' registry). The
+ * hub is a job in app.ts: it starts when the app is ready and stops when it closes.
  */
-export function registerLiveEvents(app: FastifyInstance): void {
+export function registerLiveEvents(app: FastifyInstance): LiveEventHub {
   const hub = new LiveEventHub(app);
   app.decorate('liveEvents', hub);
   app.decorate('liveEventHub', hub);
   app.decorate('liveStreams', new LiveStreams(app.db, app.log));
-  app.addHook('onReady', () => hub.start());
-  app.addHook('onClose', () => hub.stop());
+  return hub;
 }

@@ -62,7 +62,7 @@ import {
   sendSavedSearchAlerts,
   sendSavedSearchDigests,
 } from './modules/notifications/notification-jobs.ts';
-import { setNotificationMailSettings } from './modules/notifications/notify.ts';
+import { Notifier } from './modules/notifications/notify.ts';
 import { UnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
 import {
   PRICE_STATS_REFRESH_INTERVAL_MS,
@@ -171,7 +171,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     publicUrl: config.publicUrl,
     tokens: new UnsubscribeTokens(config.authSecret),
   };
-  setNotificationMailSettings(app.db, notificationMail);
+  // Tells people of changes (notifications, their emails, live events): handed to every module
+  // whose changes notify.
+  const notifier = new Notifier(liveEventHub, notificationMail);
+  app.decorate('notifier', notifier);
   await registerAuth(app, { deleteOwnBelongings, findSuspension });
 
   await app.register(
@@ -217,7 +220,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   jobs.every(
     'expiring booking requests',
     EXPIRY_CHECK_INTERVAL_MS,
-    () => expireBookingRequests(db, log),
+    () => expireBookingRequests(db, notifier, log),
     {
       firstRunBeforeReady: true,
     },
@@ -234,11 +237,13 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       stopped: outbox.close,
     });
   }
-  jobs.every('meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(db));
+  jobs.every('meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(db, notifier));
   jobs.every('saved search digests', DIGEST_CHECK_MS, () =>
-    sendSavedSearchDigests(db, searchIndex),
+    sendSavedSearchDigests(db, notifier, searchIndex),
   );
-  jobs.every('saved search alerts', ALERT_CHECK_MS, () => sendSavedSearchAlerts(db, searchIndex));
+  jobs.every('saved search alerts', ALERT_CHECK_MS, () =>
+    sendSavedSearchAlerts(db, notifier, searchIndex),
+  );
   jobs.every(
     'removing orphan images',
     ORPHAN_CLEANUP_INTERVAL_MS,

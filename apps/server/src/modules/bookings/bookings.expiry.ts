@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Notifier } from '../notifications/public.ts';
 import { expireStaleRequests } from './bookings.service.ts';
 
 /** How often waiting requests are checked for their age. */
@@ -14,9 +15,10 @@ export const EXPIRY_CHECK_INTERVAL_MS = 10 * 60 * 1000;
  */
 export async function expireBookingRequests(
   db: Kysely<Database>,
+  notifier: Notifier,
   log: FastifyBaseLogger,
   now: Date = new Date(),
 ): Promise<void> {
-  const expired = await expireStaleRequests(db, now);
+  const expired = await expireStaleRequests(db, notifier, now);
   if (expired > 0) log.info({ expired }, 'booking requests expired');
 }

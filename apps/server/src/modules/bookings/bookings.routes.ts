@@ -96,7 +96,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consume(limits.requests, request.actor.id, 'booking requests');
-      return createBooking(app.db, request.actor, request.body);
+      return createBooking(app.db, app.notifier, request.actor, request.body);
     },
   );
 
@@ -126,7 +126,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingStateSchema, ...refusals },
       },
     },
-    async (request) => acceptBooking(app.db, request.actor, request.params.id, request.body),
+    async (request) =>
+      acceptBooking(app.db, app.notifier, request.actor, request.params.id, request.body),
   );
 
   app.post(
@@ -143,7 +144,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      declineBooking(app.db, request.actor, request.params.id, request.body?.reason),
+      declineBooking(app.db, app.notifier, request.actor, request.params.id, request.body?.reason),
   );
 
   app.post(
@@ -165,7 +166,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consume(limits.cancels, request.actor.id, 'cancels');
-      return cancelBooking(app.db, request.actor, request.params.id, request.body);
+      return cancelBooking(app.db, app.notifier, request.actor, request.params.id, request.body);
     },
   );
 
@@ -188,7 +189,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consume(limits.codes, request.actor.id, 'hand-over codes');
-      return completeBooking(app.db, request.actor, request.params.id, request.body.code);
+      return completeBooking(
+        app.db,
+        app.notifier,
+        request.actor,
+        request.params.id,
+        request.body.code,
+      );
     },
   );
 
@@ -207,7 +214,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markSoldSchema, ...refusals },
       },
     },
-    async (request) => markProductSold(app.db, request.actor, request.params.id),
+    async (request) => markProductSold(app.db, app.notifier, request.actor, request.params.id),
   );
 
   app.get(

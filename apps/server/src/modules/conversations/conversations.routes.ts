@@ -46,7 +46,7 @@ const PARTIES_ONLY =
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ConversationDeps = {
     db: app.db,
-    liveEvents: app.liveEvents,
+    notifier: app.notifier,
     cursors: new MessageCursors(app.config.authSecret),
     limits: {
       messages: app.rateLimiter({ name: 'conversation-messages', max: 30, windowSeconds: 60 }),

@@ -5,8 +5,11 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LiveEvents, RecordLiveEvent } from './live-events.ts';
-import { recordLiveEvent } from './live-events.ts';
-import { newestLiveEventId, usersWithEventsAfter } from './live-events.repository.ts';
+import {
+  insertLiveEvent,
+  newestLiveEventId,
+  usersWithEventsAfter,
+} from './live-events.repository.ts';
 import { LiveStreams } from './live-streams.ts';
 
 /** The Redis channel on which instances tell each other who has news. */
@@ -91,7 +94,7 @@ export class LiveEventHub implements LiveEvents {
     const recorded = new Set<string>();
     const result = await this.app.db.transaction().execute((trx) =>
       work(trx, async (userId, event) => {
-        await recordLiveEvent(trx, userId, event);
+        await insertLiveEvent(trx, userId, event, new Date());
         recorded.add(userId);
       }),
     );

@@ -111,7 +111,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(app.db, request.actor, request.params.id, request.body, imeiChanges),
+      updateProduct(
+        app.db,
+        app.notifier,
+        request.actor,
+        request.params.id,
+        request.body,
+        imeiChanges,
+      ),
   );
 
   ownItemRoute(app, {

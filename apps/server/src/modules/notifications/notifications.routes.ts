@@ -62,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      modifiedCount: await readNotifications(app.db, request.actor, request.body.ids),
+      modifiedCount: await readNotifications(app.notifier, request.actor, request.body.ids),
     }),
   );
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   NOTIFICATION_KINDS,
   SOLD_REASON,
@@ -70,6 +70,21 @@ async function forget(...users: TestUser[]) {
 
 describe(`each kind of event on ${testDbKind}`, () => {
   beforeAll(() => forget(seller, buyer, otherBuyer));
+
+  it('wakes the streams of both sides once a booking request commits, not at the next look at the log', async () => {
+    const product = await listing({ name: 'Pixel 8 Awake' });
+    const woken: string[][] = [];
+    const wake = vi.spyOn(t.app.liveEventHub, 'wake').mockImplementation((users) => {
+      woken.push([...users]);
+    });
+    try {
+      await requestBooking(t, buyer, product._id);
+    } finally {
+      wake.mockRestore();
+    }
+    expect(woken).toHaveLength(1);
+    expect(new Set(woken[0])).toEqual(new Set([seller.id, buyer.id]));
+  });
 
   it('tells the seller of a booking request: one notification, one email, live events to both', async () => {
     const product = await listing({ name: 'Pixel 8 Pro' });

@@ -38,6 +38,54 @@ const webBoundaries = [
   },
 ];
 
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const serverModules = fs
+  .readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** What a server module shows the others: its services and its `public.ts`, nothing else. */
+const publicFilesOf = (module) =>
+  fs
+    .readdirSync(path.join(serverSrc, 'modules', module))
+    .filter((file) => file === 'public.ts' || file.endsWith('.service.ts'))
+    .map((file) => `./${module}/${file}`);
+const publicModuleFiles = serverModules.flatMap(publicFilesOf);
+
+/**
+ * The server's layers: a module (modules/<m>/) reaches another only through that module's
+ * services (`*.service.ts`) or its `public.ts`, never its repositories or other insides; the
+ * shared layers (lib/, plugins/, the database in db/) know no module, and what they need from
+ * one is handed in by app.ts; the demo data (db/seed/) writes through the modules' public
+ * files, as app.ts does; nothing but the entry point imports app.ts. One zone per module, so a
+ * new module is fenced in by the folder it lives in.
+ */
+const serverBoundaries = [
+  ...serverModules.map((module) => ({
+    target: `./modules/${module}`,
+    from: './modules',
+    except: [`./${module}`, ...publicModuleFiles],
+    message: `Modules reach each other only through a service (*.service.ts) or the module's public.ts: export what ${module} needs from there.`,
+  })),
+  {
+    target: ['./lib', './plugins', './db/*.ts', './db/migrations'],
+    from: './modules',
+    message:
+      'lib/, plugins/ and db/ know no module: take what is needed as a parameter and let app.ts hand it in.',
+  },
+  {
+    target: './db/seed',
+    from: './modules',
+    except: publicModuleFiles,
+    message: "The demo data writes through a module's service (*.service.ts) or its public.ts.",
+  },
+  {
+    target: ['./modules', './lib', './plugins', './db', './config.ts'],
+    from: './app.ts',
+    message:
+      "Nothing imports app.ts: use FastifyInstance (with the module's `declare module 'fastify'`) or a shared type file.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +128,14 @@ export default tseslint.config(
             "Build query keys with the feature's key factory (features/<feature>/api/keys.ts), so that every write can invalidate what it changes.",
         },
       ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: serverSrc, zones: serverBoundaries }],
     },
   },
   {

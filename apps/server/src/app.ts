@@ -23,6 +23,8 @@ import { registerResponseCaches } from './lib/response-cache.ts';
 import { registerImageUrls } from './lib/image-urls.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { deleteOwnBelongings } from './modules/accounts/accounts.service.ts';
+import { findSuspension } from './modules/moderation/public.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -34,9 +36,38 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { registerSearchIndex } from './modules/search/search-index-feed.ts';
+import { FOLLOW_INTERVAL_MS, registerSearchIndex } from './modules/search/search-index-feed.ts';
 import { savedSearchesRoutes } from './modules/search/saved-searches.routes.ts';
 import { registerLiveEvents } from './modules/events/live-event-hub.ts';
+import { PRUNE_INTERVAL_MS, pruneLiveEvents } from './modules/events/live-events.prune.ts';
+import { HEARTBEAT_MS } from './modules/events/live-streams.ts';
+import {
+  EXPIRY_CHECK_INTERVAL_MS,
+  expireBookingRequests,
+} from './modules/bookings/bookings.expiry.ts';
+import {
+  cleanUpOrphanImages,
+  ORPHAN_CLEANUP_INTERVAL_MS,
+} from './modules/images/images.cleanup.ts';
+import { createImageStorage } from './modules/images/images.storage.ts';
+import {
+  ALERT_CHECK_MS,
+  createOutboxSender,
+  DIGEST_CHECK_MS,
+  OUTBOX_POLL_MS,
+  REMINDER_CHECK_MS,
+} from './modules/notifications/notifications.schedule.ts';
+import {
+  sendMeetingReminders,
+  sendSavedSearchAlerts,
+  sendSavedSearchDigests,
+} from './modules/notifications/notification-jobs.ts';
+import { Notifier } from './modules/notifications/notify.ts';
+import { UnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
+import {
+  PRICE_STATS_REFRESH_INTERVAL_MS,
+  refreshAgedPrices,
+} from './modules/phone-facts/price-stats.refresh.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -44,6 +75,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
+import { registerJobs } from './lib/jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,9 +160,22 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await registerOpenApi(app);
   await registerRedis(app);
   registerRateLimits(app);
-  registerLiveEvents(app);
-  registerSearchIndex(app);
-  await registerAuth(app);
+  const imageStorage = createImageStorage(config);
+  app.addHook('onClose', async () => imageStorage.close());
+  // Started when the app is ready, stopped when it closes (before the image storage, Redis and
+  // the database): every background job is registered by name below.
+  const jobs = registerJobs(app);
+  const liveEventHub = registerLiveEvents(app);
+  const searchIndex = registerSearchIndex(app);
+  const notificationMail = {
+    publicUrl: config.publicUrl,
+    tokens: new UnsubscribeTokens(config.authSecret),
+  };
+  // Tells people of changes (notifications, their emails, live events): handed to every module
+  // whose changes notify.
+  const notifier = new Notifier(liveEventHub, notificationMail);
+  app.decorate('notifier', notifier);
+  await registerAuth(app, { deleteOwnBelongings, findSuspension });
 
   await app.register(
     async (api) => {
@@ -143,7 +188,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(wishlistRoutes);
       await api.register(marksRoutes);
       await api.register(adminRoutes);
-      await api.register(imagesRoutes);
+      await api.register(imagesRoutes, { storage: imageStorage });
       await api.register(listingPageRoutes);
       await api.register(searchRoutes);
       await api.register(savedSearchesRoutes);
@@ -159,6 +204,58 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   if (options.serveWeb !== false) await registerWebApp(app, config.webDistDir);
   registerNotFound(app);
+
+  // The background jobs, in the order they start (they stop in the reverse order). Several
+  // instances may run each at once: every one is written to do its work once.
+  const { db, log } = app;
+  // Wakes the open streams of this instance (Redis, and a look at the log every second).
+  jobs.add('live events', liveEventHub);
+  // Builds the search index once ready, then follows the changes; a build stops at its next
+  // batch rather than hold the close up.
+  jobs.every('search index', FOLLOW_INTERVAL_MS, () => searchIndex.follow(), {
+    interrupt: () => searchIndex.stop(),
+  });
+  // The first runs of these three finish before the app answers: work that piled up while it
+  // was stopped is done first.
+  jobs.every(
+    'expiring booking requests',
+    EXPIRY_CHECK_INTERVAL_MS,
+    () => expireBookingRequests(db, notifier, log),
+    {
+      firstRunBeforeReady: true,
+    },
+  );
+  jobs.every('removing old live events', PRUNE_INTERVAL_MS, () => pruneLiveEvents(db, log), {
+    firstRunBeforeReady: true,
+  });
+  jobs.every('live stream heartbeats', HEARTBEAT_MS, () => app.liveStreams.heartbeat(), {
+    runAtStart: false,
+  });
+  if (config.outboxWorker) {
+    const outbox = createOutboxSender(config, db, notificationMail, log);
+    jobs.every('sending notification emails', OUTBOX_POLL_MS, () => outbox.worker.runOnce(), {
+      stopped: outbox.close,
+    });
+  }
+  jobs.every('meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(db, notifier));
+  jobs.every('saved search digests', DIGEST_CHECK_MS, () =>
+    sendSavedSearchDigests(db, notifier, searchIndex),
+  );
+  jobs.every('saved search alerts', ALERT_CHECK_MS, () =>
+    sendSavedSearchAlerts(db, notifier, searchIndex),
+  );
+  jobs.every(
+    'removing orphan images',
+    ORPHAN_CLEANUP_INTERVAL_MS,
+    () => cleanUpOrphanImages(db, imageStorage, log),
+    { runAtStart: false },
+  );
+  jobs.every(
+    'counting aged price medians again',
+    PRICE_STATS_REFRESH_INTERVAL_MS,
+    () => refreshAgedPrices(db, log),
+    { firstRunBeforeReady: true },
+  );
 
   await app.ready();
   return app;

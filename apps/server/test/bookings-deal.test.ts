@@ -356,8 +356,14 @@ describe(`expiry on ${testDbKind}`, () => {
     const waiting = await requestBooking(t, buyer, product._id);
     const answered = await requestBooking(t, otherBuyer, product._id);
     await acceptBooking(t, seller, answered);
-    expect(await expireStaleRequests(t.app.db, new Date(Date.now() + 71 * 3_600_000))).toBe(0);
-    const expired = await expireStaleRequests(t.app.db, new Date(Date.now() + 73 * 3_600_000));
+    expect(
+      await expireStaleRequests(t.app.db, t.app.notifier, new Date(Date.now() + 71 * 3_600_000)),
+    ).toBe(0);
+    const expired = await expireStaleRequests(
+      t.app.db,
+      t.app.notifier,
+      new Date(Date.now() + 73 * 3_600_000),
+    );
     expect(expired).toBeGreaterThanOrEqual(1);
     expect(await bookingRow(t, waiting)).toMatchObject({
       status: 'expired',

@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import { buildApp, type App } from '../src/app.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { deleteLiveEventsBefore } from '../src/modules/events/live-events.repository.ts';
-import { recordLiveEvent } from '../src/modules/events/live-events.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { cookiesFrom, createUser, signIn, type TestUser } from './factories.ts';
 import { sameOriginJson } from './helpers/auth.ts';
@@ -174,10 +173,9 @@ describe(`GET /api/events on ${testDbKind}`, () => {
 
   it('records an event in the caller transaction: a rolled-back change sends nothing', async () => {
     const client = await stream(seller);
-    await t.app.db
-      .transaction()
-      .execute(async (trx) => {
-        await recordLiveEvent(trx, seller.id, { type: 'conversation', conversationId: 'gone' });
+    await t.app.liveEvents
+      .transaction(async (_trx, record) => {
+        await record(seller.id, { type: 'conversation', conversationId: 'gone' });
         throw new Error('rolled back');
       })
       .catch(() => {});
@@ -196,16 +194,15 @@ describe(`GET /api/events on ${testDbKind}`, () => {
     const user = await createUser(t, { role: 'buyer' });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = t.app.db.transaction().execute(async (trx) => {
-      await recordLiveEvent(trx, user.id, { type: 'conversation', conversationId: 'first' });
+    const first = t.app.liveEvents.transaction(async (_trx, record) => {
+      await record(user.id, { type: 'conversation', conversationId: 'first' });
       await held;
     });
     await new Promise((r) => setTimeout(r, 50));
     let secondDone = false;
-    const second = t.app.db
-      .transaction()
-      .execute((trx) =>
-        recordLiveEvent(trx, user.id, { type: 'conversation', conversationId: 'second' }),
+    const second = t.app.liveEvents
+      .transaction((_trx, record) =>
+        record(user.id, { type: 'conversation', conversationId: 'second' }),
       )
       .then(() => (secondDone = true));
     await new Promise((r) => setTimeout(r, 200));

@@ -4,7 +4,6 @@ import { openDatabase } from '../src/db/database.ts';
 import { readDate, valueWriters } from '../src/db/dialect.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { notifyNewMessage } from '../src/modules/notifications/message-notifications.ts';
-import { notify } from '../src/modules/notifications/notify.ts';
 import { messageIdFor, OutboxWorker } from '../src/modules/notifications/outbox-worker.ts';
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
@@ -48,8 +47,8 @@ const MINUTE = 60_000;
 
 /** A notification with its email, as a change would record it. */
 function notice(user: TestUser, n: number, now = new Date()) {
-  return t.app.db.transaction().execute((trx) =>
-    notify(trx, {
+  return t.app.notifier.transaction((notices) =>
+    notices.notify({
       userId: user.id,
       kind: 'booking_requested',
       params: { buyerName: 'Bashir', productName: `Pixel 8 <${n}>` },
@@ -132,8 +131,8 @@ describe(`the hourly cap and digest on ${testDbKind}`, () => {
   it('leaves out of the digest what the recipient turned off meanwhile', async () => {
     const start = new Date('2026-11-24T10:00:00.000Z');
     for (let i = 0; i < 7; i += 1) await notice(seller, i, start);
-    await t.app.db.transaction().execute((trx) =>
-      notify(trx, {
+    await t.app.notifier.transaction((notices) =>
+      notices.notify({
         userId: seller.id,
         kind: 'new_review',
         params: { reviewer: 'Bashir B.', rating: 5, productName: 'Pixel 8', text: '' },
@@ -316,8 +315,8 @@ describe(`message emails on ${testDbKind}`, () => {
   /** A message from the buyer to the seller at `at`, stored and notified as the app does. */
   async function messageAt(conversationId: string, at: Date) {
     const id = await insertMessage(t, conversationId, buyer.id, at);
-    await t.app.db.transaction().execute((trx) =>
-      notifyNewMessage(trx, {
+    await t.app.notifier.transaction((notices) =>
+      notifyNewMessage(notices, {
         conversationId,
         recipientId: seller.id,
         senderName: 'Bashir',

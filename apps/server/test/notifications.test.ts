@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   NOTIFICATION_KINDS,
   SOLD_REASON,
@@ -16,7 +16,6 @@ import {
   sendSavedSearchDigests,
 } from '../src/modules/notifications/notification-jobs.ts';
 import { notifyPriceDrop } from '../src/modules/notifications/listing-notifications.ts';
-import { notify } from '../src/modules/notifications/notify.ts';
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -215,8 +214,8 @@ describe(`each kind of event on ${testDbKind}`, () => {
     const product = await listing({ name: 'Moto G84' });
     const id = await requestBooking(t, buyer, product._id);
     const later = new Date(Date.now() + 73 * HOUR);
-    expect(await expireStaleRequests(t.app.db, later)).toBeGreaterThanOrEqual(1);
-    expect(await expireStaleRequests(t.app.db, later)).toBe(0);
+    expect(await expireStaleRequests(t.app.db, t.app.notifier, later)).toBeGreaterThanOrEqual(1);
+    expect(await expireStaleRequests(t.app.db, t.app.notifier, later)).toBe(0);
     const { notifications, emails } = await noticesOf(buyer, 'booking_expired');
     expect(notifications.filter((n) => n.dedupeKey.includes(id))).toMatchObject([
       {
@@ -236,11 +235,11 @@ describe(`each kind of event on ${testDbKind}`, () => {
         n.dedupeKey.includes(id),
       );
 
-    await sendMeetingReminders(t.app.db, new Date(Date.now() + 23 * HOUR));
+    await sendMeetingReminders(t.app.db, t.app.notifier, new Date(Date.now() + 23 * HOUR));
     expect(await reminders(buyer)).toEqual([]);
     const soon = new Date(Date.now() + 25 * HOUR);
-    await sendMeetingReminders(t.app.db, soon);
-    await sendMeetingReminders(t.app.db, new Date(soon.getTime() + 60_000));
+    await sendMeetingReminders(t.app.db, t.app.notifier, soon);
+    await sendMeetingReminders(t.app.db, t.app.notifier, new Date(soon.getTime() + 60_000));
     expect(await reminders(buyer)).toMatchObject([
       {
         link: '/dashboard/my-orders',
@@ -282,9 +281,9 @@ describe(`each kind of event on ${testDbKind}`, () => {
     expect((await noticesOf(seller, 'saved_price_drop')).notifications).toEqual([]);
     // The next day, a drop is news again.
     const tomorrow = new Date(Date.now() + 24 * HOUR);
-    await t.app.db.transaction().execute((trx) =>
+    await t.app.notifier.transaction((notices) =>
       notifyPriceDrop(
-        trx,
+        notices,
         {
           productId: product._id,
           productName: 'OnePlus 11',
@@ -360,9 +359,9 @@ describe(`each kind of event on ${testDbKind}`, () => {
 
     // The digest's day is the job's clock; what is new goes by the listings' posting times.
     const now = new Date('2030-01-15T08:00:00.000Z');
-    expect(await sendSavedSearchDigests(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      await sendSavedSearchDigests(t.app.db, t.app.notifier, t.app.searchIndex, now),
+    ).toBeGreaterThanOrEqual(1);
     const { notifications, emails } = await noticesOf(reader, 'saved_search_matches');
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({
@@ -382,13 +381,28 @@ describe(`each kind of event on ${testDbKind}`, () => {
 
     // Later the same day: nothing more. The next day, nothing new: nothing either.
     await listing({ name: 'Zephyr Three', resellPrice: 320 });
-    await sendSavedSearchDigests(t.app.db, t.app.searchIndex, new Date(now.getTime() + 10 * HOUR));
+    await sendSavedSearchDigests(
+      t.app.db,
+      t.app.notifier,
+      t.app.searchIndex,
+      new Date(now.getTime() + 10 * HOUR),
+    );
     expect((await noticesOf(reader, 'saved_search_matches')).notifications).toHaveLength(1);
-    await sendSavedSearchDigests(t.app.db, t.app.searchIndex, new Date(now.getTime() + 24 * HOUR));
+    await sendSavedSearchDigests(
+      t.app.db,
+      t.app.notifier,
+      t.app.searchIndex,
+      new Date(now.getTime() + 24 * HOUR),
+    );
     const next = (await noticesOf(reader, 'saved_search_matches')).notifications;
     expect(next).toHaveLength(2);
     expect(next[1]!.title).toBe('1 new phone for your saved search "Zephyr phones"');
-    await sendSavedSearchDigests(t.app.db, t.app.searchIndex, new Date(now.getTime() + 48 * HOUR));
+    await sendSavedSearchDigests(
+      t.app.db,
+      t.app.notifier,
+      t.app.searchIndex,
+      new Date(now.getTime() + 48 * HOUR),
+    );
     expect((await noticesOf(reader, 'saved_search_matches')).notifications).toHaveLength(2);
   });
 
@@ -397,8 +411,8 @@ describe(`each kind of event on ${testDbKind}`, () => {
     const conversationId = await insertConversation(t, buyer.id, seller.id, product._id);
     const at = new Date('2026-11-24T10:05:00.000Z');
     const send = (when: Date, text: string) =>
-      t.app.db.transaction().execute((trx) =>
-        notifyNewMessage(trx, {
+      t.app.notifier.transaction((notices) =>
+        notifyNewMessage(notices, {
           conversationId,
           recipientId: seller.id,
           senderName: 'Bashir Buyer',
@@ -443,14 +457,16 @@ describe(`reading a conversation on ${testDbKind}`, () => {
     const other = await listing({ name: 'Pixel Other' });
     const { conversation } = await startConversation(t, buyer, product._id, 'Still there?');
     const { conversation: elsewhere } = await startConversation(t, buyer, other._id, 'Hi');
-    await notify(t.app.db, {
-      userId: seller.id,
-      kind: 'seller_verified',
-      params: {},
-      link: '/dashboard',
-      dedupeKey: `verified-for-read-test:${seller.id}`,
-      email: false,
-    });
+    await t.app.notifier.transaction((notices) =>
+      notices.notify({
+        userId: seller.id,
+        kind: 'seller_verified',
+        params: {},
+        link: '/dashboard',
+        dedupeKey: `verified-for-read-test:${seller.id}`,
+        email: false,
+      }),
+    );
     const unread = async () =>
       (await notificationsOf(t, seller.id))
         .filter((n) => n.readAt === null)
@@ -543,9 +559,9 @@ describe(`notify on ${testDbKind}`, () => {
       link: '/dashboard/my-wishlist',
       dedupeKey: `test:${crypto.randomUUID()}`,
     };
-    const first = await t.app.db.transaction().execute((trx) => notify(trx, input));
+    const first = await t.app.notifier.transaction((notices) => notices.notify(input));
     const events = (await liveEventsOf(t, user.id)).length;
-    const again = await t.app.db.transaction().execute((trx) => notify(trx, input));
+    const again = await t.app.notifier.transaction((notices) => notices.notify(input));
     expect(first).not.toBeNull();
     expect(again).toBeNull();
     expect(await notificationsOf(t, user.id)).toHaveLength(1);
@@ -556,8 +572,8 @@ describe(`notify on ${testDbKind}`, () => {
   it('records nothing when the transaction of its cause rolls back', async () => {
     const user = await createUser(t, { role: 'buyer' });
     await expect(
-      t.app.db.transaction().execute(async (trx) => {
-        await notify(trx, {
+      t.app.notifier.transaction(async (notices) => {
+        await notices.notify({
           userId: user.id,
           kind: 'saved_sold',
           params: { productName: 'Never' },
@@ -581,8 +597,8 @@ describe(`the notification list on ${testDbKind}`, () => {
     reader = await createUser(t, { role: 'buyer' });
     const start = Date.now() - 30 * 60_000;
     for (let i = 0; i < 25; i += 1) {
-      const n = await t.app.db.transaction().execute((trx) =>
-        notify(trx, {
+      const n = await t.app.notifier.transaction((notices) =>
+        notices.notify({
           userId: reader.id,
           kind: 'saved_price_drop',
           params: { productName: `Notice ${i}`, from: '$2', to: '$1' },
@@ -788,5 +804,23 @@ describe(`unsubscribe links on ${testDbKind}`, () => {
     await refused(await call(t, null, 'POST', `/api/unsubscribe?token=${'x'.repeat(1001)}`));
     expect(await notificationTables(t)).toEqual(before);
     expect(await emailSetting(user, 'new_message')).toBe(true);
+  });
+});
+
+describe(`waking the streams on ${testDbKind}`, () => {
+  it('wakes the streams of both sides once a booking request commits, not at the next look at the log', async () => {
+    const product = await listing({ name: 'Pixel 8 Awake' });
+    const woken: string[][] = [];
+    const wake = vi.spyOn(t.app.liveEventHub, 'wake').mockImplementation((users) => {
+      woken.push([...users]);
+    });
+    try {
+      await requestBooking(t, buyer, product._id);
+    } finally {
+      wake.mockRestore();
+    }
+    expect(woken).toHaveLength(1);
+    expect(new Set(woken[0])).toEqual(new Set([seller.id, buyer.id]));
+    await forget(seller, buyer);
   });
 });

@@ -216,7 +216,9 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     await insertListing('Numbat Mini', new Date(Date.now() + 2_000));
 
     const now = new Date('2031-03-01T10:15:00.000Z');
-    expect(await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, now)).toBeGreaterThanOrEqual(1);
+    expect(
+      await sendSavedSearchAlerts(t.app.db, t.app.notifier, t.app.searchIndex, now),
+    ).toBeGreaterThanOrEqual(1);
     const bell = async () =>
       t.app.db
         .selectFrom('notifications')
@@ -240,9 +242,15 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     expect(mail).toEqual([]);
 
     // The same phones are not told of again; a newer one is, in a later hour.
-    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, new Date(now.getTime() + 20 * 60_000));
     await sendSavedSearchAlerts(
       t.app.db,
+      t.app.notifier,
+      t.app.searchIndex,
+      new Date(now.getTime() + 20 * 60_000),
+    );
+    await sendSavedSearchAlerts(
+      t.app.db,
+      t.app.notifier,
       t.app.searchIndex,
       new Date(now.getTime() + 2 * 3_600_000),
     );
@@ -250,6 +258,7 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     await insertListing('Numbat Max', new Date(Date.now() + 3_000));
     await sendSavedSearchAlerts(
       t.app.db,
+      t.app.notifier,
       t.app.searchIndex,
       new Date(now.getTime() + 3 * 3_600_000),
     );
@@ -278,7 +287,7 @@ describe(`new matches of saved searches on ${testDbKind}`, () => {
     expect(listed.json<SavedSearch[]>()[0]).toMatchObject({ newMatches: 1 });
 
     const now = new Date('2031-04-01T10:15:00.000Z');
-    await sendSavedSearchAlerts(t.app.db, t.app.searchIndex, now);
+    await sendSavedSearchAlerts(t.app.db, t.app.notifier, t.app.searchIndex, now);
     const told = await t.app.db
       .selectFrom('notifications')
       .select('title')

@@ -51,3 +51,13 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
+
+/** A write refused by a unique index (SQLite and PostgreSQL error codes). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
+}

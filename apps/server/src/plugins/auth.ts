@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import { createMailer } from '../lib/mailer.ts';
-import { deleteOwnBelongings } from '../modules/accounts/accounts.service.ts';
-import { findSuspension } from '../modules/moderation/moderation.repository.ts';
 import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
 import { bearerToken, createActorResolver } from './auth/actor-resolver.ts';
 import { wrongOriginMessage } from './auth/auth-errors.ts';
@@ -39,11 +37,22 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
+/** What the sign-in needs from the modules, handed in by app.ts. */
+export interface AuthModules {
+  /** Removes what a user owns before the account goes (accounts). */
+  deleteOwnBelongings(db: FastifyInstance['db'], userId: string): Promise<void>;
+  /** The user's suspension, if any: a suspended user cannot sign in (moderation). */
+  findSuspension(
+    db: FastifyInstance['db'],
+    userId: string,
+  ): Promise<{ reason: string | null } | null>;
+}
+
 /**
  * Accounts and sessions: Better Auth at /api/auth, `request.getActor()` for every route, and a
  * cross-site check on the API's own state-changing calls made with the session cookie.
  */
-export async function registerAuth(app: FastifyInstance): Promise<void> {
+export async function registerAuth(app: FastifyInstance, modules: AuthModules): Promise<void> {
   const { config } = app;
   const limits = createAuthLimits(app.rateLimiter);
   const mailer = createMailer(config, app.log);
@@ -59,8 +68,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     log: app.log,
     hooks: {
       forgetUser: (userId) => forgetUser(userId),
-      deleteBelongings: (userId) => deleteOwnBelongings(app.db, userId),
-      suspension: (userId) => findSuspension(app.db, userId),
+      deleteBelongings: (userId) => modules.deleteOwnBelongings(app.db, userId),
+      suspension: (userId) => modules.findSuspension(app.db, userId),
       sendResetLink(to, link) {
         mailer
           .send({

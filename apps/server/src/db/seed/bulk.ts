@@ -4,7 +4,7 @@ import { CATEGORIES, CONDITIONS, type CategoryName } from '@market/shared';
 import type { Database } from '../schema.ts';
 import { valueWriters } from '../dialect.ts';
 import { DEMO_CATEGORIES } from './demo-data.ts';
-import { rebuildAllPriceStats } from '../../modules/phone-facts/price-stats.repository.ts';
+import { rebuildAllPriceStats } from '../../modules/phone-facts/public.ts';
 
 const MODELS: Record<CategoryName, string[]> = {
   iPhone: [

@@ -5,8 +5,8 @@ import { modelFromName } from '@market/shared';
 import type { Database } from '../schema.ts';
 import { valueWriters } from '../dialect.ts';
 import { dollarsToCents } from '../../lib/money.ts';
-import { insertUserWithPassword } from '../../modules/accounts/accounts.repository.ts';
-import { rebuildAllPriceStats } from '../../modules/phone-facts/price-stats.repository.ts';
+import { insertUserWithPassword } from '../../modules/accounts/public.ts';
+import { rebuildAllPriceStats } from '../../modules/phone-facts/public.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BLOGS,

@@ -5,7 +5,7 @@ import type { Role } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
 import { selectUserProfiles } from './user-view.ts';
-import { listSellerPriceKeys, refreshPriceStats } from '../phone-facts/price-stats.repository.ts';
+import { listSellerPriceKeys, refreshPriceStats } from '../phone-facts/public.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,8 +3,8 @@ import type { PaginationQuery, Role } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { listPage, newestFirst } from '../../lib/paging.ts';
-import { deleteBelongingsOfUser } from '../accounts/accounts.repository.ts';
-import { selectUserProfiles } from '../accounts/user-view.ts';
+import { deleteBelongingsOfUser } from '../accounts/public.ts';
+import { selectUserProfiles } from '../accounts/public.ts';
 
 export function listUsersByRole(db: Kysely<Database>, role: Role, page: PaginationQuery) {
   const withRole = selectUserProfiles(db)

@@ -40,7 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      modifiedCount: await verifySeller(app.db, request.actor, request.params.email),
+      modifiedCount: await verifySeller(app.db, app.notifier, request.actor, request.params.email),
     }),
   );
 

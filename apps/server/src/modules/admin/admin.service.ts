@@ -4,10 +4,10 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
-import { findUserByEmail } from '../accounts/accounts.repository.ts';
-import { toUser } from '../accounts/user-view.ts';
-import { notifySellerVerified } from '../notifications/listing-notifications.ts';
-import { appendAudit } from '../moderation/audit-log.ts';
+import { findUserByEmail } from '../accounts/public.ts';
+import { toUser } from '../accounts/public.ts';
+import { notifySellerVerified, type Notifier } from '../notifications/public.ts';
+import { appendAudit } from '../moderation/public.ts';
 import {
   deleteUserAndBelongings,
   listUsersByRole,
@@ -33,13 +33,15 @@ export async function getUsersByRole(
  */
 export async function verifySeller(
   db: Kysely<Database>,
+  notifier: Notifier,
   admin: Actor,
   email: string,
   now: Date = new Date(),
 ): Promise<number> {
   const user = await findUserByEmail(db, email);
   if (!user || user.role !== 'seller') throw notFound('No seller has this email');
-  return db.transaction().execute(async (trx) => {
+  return notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const changed = await markSellerVerified(trx, user.id);
     if (changed > 0) {
       await appendAudit(trx, {
@@ -51,7 +53,7 @@ export async function verifySeller(
         reason: null,
         at: now,
       });
-      await notifySellerVerified(trx, user.id);
+      await notifySellerVerified(notices, user.id);
     }
     return changed;
   });

@@ -182,16 +182,6 @@ export function expireRequestsBefore(
     .execute();
 }
 
-/** A write refused by a unique index (SQLite and PostgreSQL error codes). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === '23505'
-  );
-}
-
 /**
  * When the buyer last cancelled a request of this listing themselves, if after `since`: a new
  * request of it waits a while after that.

@@ -25,7 +25,6 @@ import { onlyRoles } from '../../lib/access.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { meetingCalendar } from './bookings.calendar.ts';
-import { startBookingExpiry } from './bookings.expiry.ts';
 import {
   acceptBooking,
   cancelBooking,
@@ -48,8 +47,6 @@ async function consume(limiter: RateLimiter, key: string, what: string): Promise
 }
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  startBookingExpiry(app);
-
   // Each request and each cancel emails the other side: these keep the marketplace's mail from
   // being a way to flood a seller or a buyer. Hand-over codes: no seller can guess one.
   const limits = {
@@ -99,7 +96,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consume(limits.requests, request.actor.id, 'booking requests');
-      return createBooking(app.db, request.actor, request.body);
+      return createBooking(app.db, app.notifier, request.actor, request.body);
     },
   );
 
@@ -129,7 +126,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingStateSchema, ...refusals },
       },
     },
-    async (request) => acceptBooking(app.db, request.actor, request.params.id, request.body),
+    async (request) =>
+      acceptBooking(app.db, app.notifier, request.actor, request.params.id, request.body),
   );
 
   app.post(
@@ -146,7 +144,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      declineBooking(app.db, request.actor, request.params.id, request.body?.reason),
+      declineBooking(app.db, app.notifier, request.actor, request.params.id, request.body?.reason),
   );
 
   app.post(
@@ -168,7 +166,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consume(limits.cancels, request.actor.id, 'cancels');
-      return cancelBooking(app.db, request.actor, request.params.id, request.body);
+      return cancelBooking(app.db, app.notifier, request.actor, request.params.id, request.body);
     },
   );
 
@@ -191,7 +189,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await consume(limits.codes, request.actor.id, 'hand-over codes');
-      return completeBooking(app.db, request.actor, request.params.id, request.body.code);
+      return completeBooking(
+        app.db,
+        app.notifier,
+        request.actor,
+        request.params.id,
+        request.body.code,
+      );
     },
   );
 
@@ -210,7 +214,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markSoldSchema, ...refusals },
       },
     },
-    async (request) => markProductSold(app.db, request.actor, request.params.id),
+    async (request) => markProductSold(app.db, app.notifier, request.actor, request.params.id),
   );
 
   app.get(

@@ -24,7 +24,12 @@ import {
   type createBookingSchema,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.ts';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  readDate,
+  valueWriters,
+} from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -33,23 +38,24 @@ import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
   announceBookingChange,
   announceCodeRenewed,
+  notifySavedSold,
   utcTime,
   type BookingFacts,
-} from '../notifications/booking-notifications.ts';
+  type Notices,
+  type Notifier,
+} from '../notifications/public.ts';
 import { waitInWords } from '../../plugins/rate-limit.ts';
-import { notifySavedSold } from '../notifications/listing-notifications.ts';
-import { maskEmail } from '../notifications/notification-mail.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import { refreshListingPriceStats } from '../phone-facts/phone-facts.service.ts';
-import { reviewDeadline } from '../reviews/review-view.ts';
+import { reviewDeadline } from '../reviews/public.ts';
 import { reviewsOfDeals } from '../reviews/reviews.service.ts';
-import { countCompletedDeal } from '../reviews/seller-stats.repository.ts';
+import { countCompletedDeal } from '../reviews/public.ts';
 import {
   closeOpenRequests,
   expireRequestsBefore,
   findBookingForChange,
   findBookingView,
   insertBooking,
-  isUniqueViolation,
   lastOwnCancelSince,
   listBookings,
   lockProduct,
@@ -223,15 +229,16 @@ async function bookingFor(db: Db, actor: Actor, permission: BookingPermission, i
  */
 export async function createBooking(
   db: Db,
+  notifier: Notifier,
   buyer: Actor,
   input: z.output<typeof createBookingSchema>,
   now: Date = new Date(),
 ): Promise<Booking> {
   const w = valueWriters(db);
   const id = crypto.randomUUID();
-  await db
-    .transaction()
-    .execute(async (trx) => {
+  await notifier
+    .transaction(async (notices) => {
+      const { trx } = notices;
       const product = await lockProduct(trx, input.productId);
       if (!product) throw notFound(GONE);
       await requireAccess(trx, buyer, 'product.book', product);
@@ -290,7 +297,7 @@ export async function createBooking(
         productName: product.name,
         buyerName: buyer.name,
       };
-      await announceBookingChange(trx, facts, { status: 'requested' }, now);
+      await announceBookingChange(notices, facts, { status: 'requested' }, now);
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw alreadyRequested();
@@ -334,6 +341,7 @@ export async function getSellerBuyers(
  */
 export async function acceptBooking(
   db: Db,
+  notifier: Notifier,
   seller: Actor,
   id: string,
   input: z.output<typeof acceptBookingSchema>,
@@ -341,14 +349,15 @@ export async function acceptBooking(
 ): Promise<BookingState> {
   const { row } = await bookingFor(db, seller, 'booking.answer', id);
   const w = valueWriters(db);
-  const expired = await db.transaction().execute(async (trx) => {
+  const expired = await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
     if (!current) throw refusalOf('booking.answer');
     if (current.status !== 'requested') throw stateConflict('accepted', current.status);
     if (now.getTime() - readDate(current.createdAt).getTime() >= EXPIRY_MS) {
       if (await updateBookingFrom(trx, id, ['requested'], expiredChange(w, now))) {
-        await announceBookingChange(trx, factsOf(current), { status: 'expired' }, now);
+        await announceBookingChange(notices, factsOf(current), { status: 'expired' }, now);
       }
       return true;
     }
@@ -383,7 +392,7 @@ export async function acceptBooking(
       place: input.meetingPlace,
       timeZone: input.timeZone,
     };
-    await announceBookingChange(trx, factsOf(current), { status: 'accepted', meeting }, now);
+    await announceBookingChange(notices, factsOf(current), { status: 'accepted', meeting }, now);
     return false;
   });
   if (expired) throw stateConflict('accepted', 'expired');
@@ -402,6 +411,7 @@ function expiredChange(w: ReturnType<typeof valueWriters>, now: Date) {
 /** The seller declines a waiting request, with a reason the buyer sees if one is given. */
 export async function declineBooking(
   db: Db,
+  notifier: Notifier,
   seller: Actor,
   id: string,
   reason: string | undefined,
@@ -409,7 +419,8 @@ export async function declineBooking(
 ): Promise<BookingState> {
   const { row } = await bookingFor(db, seller, 'booking.answer', id);
   const w = valueWriters(db);
-  const declined = await db.transaction().execute(async (trx) => {
+  const declined = await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const changed = await updateBookingFrom(trx, id, ['requested'], {
       status: 'declined',
       closeReason: reason ? reason : null,
@@ -419,7 +430,7 @@ export async function declineBooking(
     });
     if (changed) {
       const change = { status: 'declined' as const, reason: reason ? reason : null };
-      await announceBookingChange(trx, factsOf(row), change, now);
+      await announceBookingChange(notices, factsOf(row), change, now);
     }
     return changed;
   });
@@ -436,6 +447,7 @@ export async function declineBooking(
  */
 export async function cancelBooking(
   db: Db,
+  notifier: Notifier,
   actor: Actor,
   id: string,
   input: z.output<typeof cancelBookingSchema>,
@@ -449,7 +461,8 @@ export async function cancelBooking(
   }
   const reason = cancelReasonText(input);
   const w = valueWriters(db);
-  await db.transaction().execute(async (trx) => {
+  await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
     if (!current) throw refusalOf('booking.cancel');
@@ -468,7 +481,7 @@ export async function cancelBooking(
       await updateProductStatusFrom(trx, product.id, ['reserved'], 'available', null);
     }
     await announceBookingChange(
-      trx,
+      notices,
       factsOf(current),
       { status: 'cancelled', by: side, reason, ...(input.preset ? { preset: input.preset } : {}) },
       now,
@@ -488,6 +501,7 @@ export async function cancelBooking(
  */
 export async function completeBooking(
   db: Db,
+  notifier: Notifier,
   seller: Actor,
   id: string,
   code: string,
@@ -495,7 +509,8 @@ export async function completeBooking(
 ): Promise<BookingState> {
   const { row } = await bookingFor(db, seller, 'booking.complete', id);
   const w = valueWriters(db);
-  const wrong = await db.transaction().execute(async (trx) => {
+  const wrong = await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
     if (!current) throw refusalOf('booking.complete');
@@ -518,7 +533,7 @@ export async function completeBooking(
         ...(lock ? { codeLockedUntil: w.date(lock) } : {}),
         updatedAt: w.date(now),
       });
-      if (renew) await announceCodeRenewed(trx, factsOf(current), total, lock, now);
+      if (renew) await announceCodeRenewed(notices, factsOf(current), total, lock, now);
       return { locked: lock, renewed: renew, triesLeft: HANDOVER_CODE_TRIES - attempts };
     }
     const sold = await updateProductStatusFrom(trx, product.id, ['reserved'], 'sold', w.date(now));
@@ -533,10 +548,10 @@ export async function completeBooking(
     await refreshListingPriceStats(trx, product.id, now);
     if (current.sellerId) await countCompletedDeal(trx, current.sellerId);
     const others = await closeOpenRequests(trx, product.id, id, soldChange(w, now));
-    await announceBookingChange(trx, factsOf(current), { status: 'completed' }, now);
-    await announceSoldOut(trx, others, now);
+    await announceBookingChange(notices, factsOf(current), { status: 'completed' }, now);
+    await announceSoldOut(notices, others, now);
     const listing = { productId: product.id, productName: product.name, buyerId: current.buyerId };
-    await notifySavedSold(trx, listing, now);
+    await notifySavedSold(notices, listing, now);
     return null;
   });
   if (wrong?.locked) {
@@ -561,10 +576,14 @@ function hoursInWords(seconds: number): string {
 }
 
 /** The other requests of a listing that was sold are declined as sold; their buyers hear so. */
-async function announceSoldOut(trx: Db, closed: ClosedRequest[], now: Date): Promise<void> {
+async function announceSoldOut(
+  notices: Notices,
+  closed: ClosedRequest[],
+  now: Date,
+): Promise<void> {
   for (const request of closed) {
     await announceBookingChange(
-      trx,
+      notices,
       factsOf(request),
       { status: 'declined', reason: SOLD_REASON },
       now,
@@ -589,12 +608,14 @@ function soldChange(w: ReturnType<typeof valueWriters>, now: Date) {
  */
 export async function markProductSold(
   db: Db,
+  notifier: Notifier,
   seller: Actor,
   productId: string,
   now: Date = new Date(),
 ): Promise<MarkSold> {
   const w = valueWriters(db);
-  const closedRequests = await db.transaction().execute(async (trx) => {
+  const closedRequests = await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const product = await lockProduct(trx, productId);
     if (!product) throw refusalOf('product.manage');
     await requireAccess(trx, seller, 'product.manage', product);
@@ -609,21 +630,26 @@ export async function markProductSold(
     if (!sold) throw conflict('This listing changed meanwhile: reload and try again');
     await refreshListingPriceStats(trx, productId, now);
     const closed = await closeOpenRequests(trx, productId, null, soldChange(w, now));
-    await announceSoldOut(trx, closed, now);
-    await notifySavedSold(trx, { productId, productName: product.name, buyerId: null }, now);
+    await announceSoldOut(notices, closed, now);
+    await notifySavedSold(notices, { productId, productName: product.name, buyerId: null }, now);
     return closed.length;
   });
   return { productId, status: 'sold', closedRequests };
 }
 
 /** Expires the requests not answered within the time limit; answers how many. */
-export function expireStaleRequests(db: Db, now: Date = new Date()): Promise<number> {
+export function expireStaleRequests(
+  db: Db,
+  notifier: Notifier,
+  now: Date = new Date(),
+): Promise<number> {
   const w = valueWriters(db);
-  return db.transaction().execute(async (trx) => {
+  return notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const before = w.date(new Date(now.getTime() - EXPIRY_MS));
     const expired = await expireRequestsBefore(trx, before, expiredChange(w, now));
     for (const request of expired) {
-      await announceBookingChange(trx, factsOf(request), { status: 'expired' }, now);
+      await announceBookingChange(notices, factsOf(request), { status: 'expired' }, now);
     }
     return expired.length;
   });

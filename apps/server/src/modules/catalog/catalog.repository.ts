@@ -3,7 +3,7 @@ import type { PaginationQuery } from '@market/shared';
 import { isPostgres, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { pageRows } from '../../lib/paging.ts';
-import { selectProductViews } from '../products/product-view.ts';
+import { selectProductViews } from '../products/public.ts';
 
 /** Where a keyset page starts: strictly after this product in newest-first order. */
 export interface ProductKey {

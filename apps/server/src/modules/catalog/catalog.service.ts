@@ -18,7 +18,7 @@ import {
   type ProductKey,
 } from './catalog.repository.ts';
 import type { CategoryPageAnchors } from './page-anchors.ts';
-import { toProduct } from '../products/product-view.ts';
+import { toProduct } from '../products/public.ts';
 
 export async function getCategories(db: Kysely<Database>): Promise<Category[]> {
   const rows = await listCategories(db);

@@ -286,12 +286,6 @@ export function findMessageOf(db: Db, conversationId: string, messageId: string)
     .executeTakeFirst();
 }
 
-/** A write refused by a unique index (SQLite and PostgreSQL error codes). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 /** A report about a conversation or one of its messages joins the moderators' one queue. */
 export async function insertReport(db: Db, row: Insertable<ReportsTable>): Promise<void> {
   await db.insertInto('reports').values(row).execute();
@@ -310,14 +304,4 @@ export async function countUnreadMessagesOf(db: Db, userId: string): Promise<num
       .executeTakeFirstOrThrow();
   const [asBuyer, asSeller] = await Promise.all([count('c.buyerId'), count('c.sellerId')]);
   return Number(asBuyer.n) + Number(asSeller.n);
-}
-
-export async function countUnreadNotificationsOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

@@ -20,6 +20,7 @@ import {
 import { onlyRoles, signedIn } from '../../lib/access.ts';
 import { sendCursorPage } from '../../lib/paging.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
+import { unreadCountsOf } from '../notifications/public.ts';
 import { MessageCursors } from './message-cursor.ts';
 import {
   blockConversation,
@@ -31,7 +32,6 @@ import {
   sendMessage,
   startConversation,
   unblockConversation,
-  unreadCountsOf,
   type ConversationDeps,
 } from './conversations.service.ts';
 
@@ -46,7 +46,7 @@ const PARTIES_ONLY =
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ConversationDeps = {
     db: app.db,
-    liveEvents: app.liveEvents,
+    notifier: app.notifier,
     cursors: new MessageCursors(app.config.authSecret),
     limits: {
       messages: app.rateLimiter({ name: 'conversation-messages', max: 30, windowSeconds: 60 }),

@@ -11,20 +11,23 @@ import {
   type reportConversationSchema,
 } from '@market/shared';
 import type { z } from 'zod';
-import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
+import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
-import type { LiveEvents, RecordLiveEvent } from '../events/live-events.ts';
-import { notifyNewMessage, readMessageNotices } from '../notifications/message-notifications.ts';
+import {
+  notifyNewMessage,
+  readMessageNotices,
+  unreadCountsOf,
+  type Notices,
+  type Notifier,
+} from '../notifications/public.ts';
 import { sideOf, toConversation, toMessage, type Side } from './conversation-view.ts';
 import {
   countMessages,
-  countUnreadMessagesOf,
-  countUnreadNotificationsOf,
   findConversationOfBuyer,
   findConversationView,
   insertConversation,
@@ -32,7 +35,6 @@ import {
   insertReport,
   findMessageOf,
   hasAcceptedBooking,
-  isUniqueViolation,
   lastMessagesOf,
   listConversationViews,
   listMessages,
@@ -52,7 +54,7 @@ type Trx = Transaction<Database>;
 /** What the conversation calls need besides the caller: set up once by the routes. */
 export interface ConversationDeps {
   db: Db;
-  liveEvents: LiveEvents;
+  notifier: Notifier;
   cursors: MessageCursors;
   /** 30 messages a minute per user; 10 new conversations an hour per buyer. */
   limits: { messages: RateLimiter; newConversations: RateLimiter };
@@ -84,27 +86,19 @@ async function consume(limiter: RateLimiter, key: string, what: string): Promise
   if (wait !== null) throw tooManyRequests(what, wait);
 }
 
-export async function unreadCountsOf(db: Db | Trx, userId: string): Promise<UnreadCounts> {
-  const [messages, notifications] = await Promise.all([
-    countUnreadMessagesOf(db, userId),
-    countUnreadNotificationsOf(db, userId),
-  ]);
-  return { messages, notifications };
-}
-
 /**
  * Stores a message in its conversation and tells both parties: the message event to each (the
  * writer's other tabs too), and to the other party a notification (an email if it stays unread)
  * and fresh unread counts.
  */
 async function storeMessage(
-  trx: Trx,
-  record: RecordLiveEvent,
+  notices: Notices,
   conversation: ConversationRow,
   sender: Actor,
   text: string,
   now: Date,
 ): Promise<{ row: MessageRow; contactsShown: boolean }> {
+  const { trx, record } = notices;
   // Messages of a conversation keep the order they were sent in, even within one millisecond.
   const last = readDate(conversation.updatedAt).getTime();
   const at = new Date(Math.max(now.getTime(), last + 1));
@@ -132,7 +126,7 @@ async function storeMessage(
     contactsShown,
   );
 
-  const notified = await notifyNewMessage(trx, {
+  const notified = await notifyNewMessage(notices, {
     conversationId: conversation.id,
     recipientId,
     senderName: sender.name,
@@ -165,48 +159,47 @@ export async function startConversation(
   input: { productId: string; text: string },
   now: Date = new Date(),
 ): Promise<{ created: boolean; conversation: Conversation; message: Message }> {
-  const { conversationId, created, message } = await deps.liveEvents.transaction(
-    async (trx, record) => {
-      const product = await lockProductForConversation(trx, input.productId);
-      if (!product) throw notFound('No such listing: it may have been deleted');
-      if (product.sellerId === buyer.id) throw forbidden('This is your own listing');
-      if (product.moderation !== null) throw conflict(LISTING_UNAVAILABLE);
-      if (product.status === 'sold') throw conflict('This phone has been sold');
-      if (product.status !== 'available' && product.status !== 'reserved') {
-        throw conflict('This listing is not open for questions');
-      }
+  const { conversationId, created, message } = await deps.notifier.transaction(async (notices) => {
+    const { trx } = notices;
+    const product = await lockProductForConversation(trx, input.productId);
+    if (!product) throw notFound('No such listing: it may have been deleted');
+    if (product.sellerId === buyer.id) throw forbidden('This is your own listing');
+    if (product.moderation !== null) throw conflict(LISTING_UNAVAILABLE);
+    if (product.status === 'sold') throw conflict('This phone has been sold');
+    if (product.status !== 'available' && product.status !== 'reserved') {
+      throw conflict('This listing is not open for questions');
+    }
 
-      let conversation = await findConversationOfBuyer(trx, buyer.id, product.id);
-      if (conversation?.blockedBy) throw conflict(BLOCKED);
-      if (!conversation) {
-        await consume(deps.limits.newConversations, buyer.id, 'new conversations');
-      }
-      await consume(deps.limits.messages, buyer.id, 'messages');
+    let conversation = await findConversationOfBuyer(trx, buyer.id, product.id);
+    if (conversation?.blockedBy) throw conflict(BLOCKED);
+    if (!conversation) {
+      await consume(deps.limits.newConversations, buyer.id, 'new conversations');
+    }
+    await consume(deps.limits.messages, buyer.id, 'messages');
 
-      const isNew = !conversation;
-      if (!conversation) {
-        const w = valueWriters(trx);
-        const row = {
-          id: crypto.randomUUID(),
-          productId: product.id,
-          buyerId: buyer.id,
-          sellerId: product.sellerId,
-          productName: product.name,
-          productImage: product.imgUrl,
-          createdAt: w.date(now),
-          updatedAt: w.date(now),
-          buyerLastReadAt: null,
-          sellerLastReadAt: null,
-          blockedBy: null,
-        };
-        await insertConversation(trx, row);
-        // The first message is at least a millisecond after the conversation's start.
-        conversation = { ...row, updatedAt: w.date(new Date(now.getTime() - 1)) };
-      }
-      const stored = await storeMessage(trx, record, conversation, buyer, input.text, now);
-      return { conversationId: conversation.id, created: isNew, message: stored.row };
-    },
-  );
+    const isNew = !conversation;
+    if (!conversation) {
+      const w = valueWriters(trx);
+      const row = {
+        id: crypto.randomUUID(),
+        productId: product.id,
+        buyerId: buyer.id,
+        sellerId: product.sellerId,
+        productName: product.name,
+        productImage: product.imgUrl,
+        createdAt: w.date(now),
+        updatedAt: w.date(now),
+        buyerLastReadAt: null,
+        sellerLastReadAt: null,
+        blockedBy: null,
+      };
+      await insertConversation(trx, row);
+      // The first message is at least a millisecond after the conversation's start.
+      conversation = { ...row, updatedAt: w.date(new Date(now.getTime() - 1)) };
+    }
+    const stored = await storeMessage(notices, conversation, buyer, input.text, now);
+    return { conversationId: conversation.id, created: isNew, message: stored.row };
+  });
   const conversation = await conversationAsReadBy(deps.db, buyer, conversationId);
   const shown = conversation.contactsShown;
   return {
@@ -292,7 +285,8 @@ export async function sendMessage(
   text: string,
   now: Date = new Date(),
 ): Promise<Message> {
-  const { row, contactsShown, side } = await deps.liveEvents.transaction(async (trx, record) => {
+  const { row, contactsShown, side } = await deps.notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const { row: conversation, side: senderSide } = await lockAsParty(
       trx,
       actor,
@@ -301,7 +295,7 @@ export async function sendMessage(
     );
     if (conversation.blockedBy) throw conflict(BLOCKED);
     await consume(deps.limits.messages, actor.id, 'messages');
-    const stored = await storeMessage(trx, record, conversation, actor, text, now);
+    const stored = await storeMessage(notices, conversation, actor, text, now);
     return { ...stored, side: senderSide };
   });
   return toMessage(row, { id: actor.id, side }, contactsShown);
@@ -317,7 +311,7 @@ export async function readConversation(
   id: string,
   now: Date = new Date(),
 ): Promise<UnreadCounts> {
-  return deps.liveEvents.transaction(async (trx, record) => {
+  return deps.notifier.transaction(async ({ trx, record }) => {
     const { row, side } = await lockAsParty(trx, actor, 'conversation.takePart', id);
     const marked = await markConversationRead(trx, id, side, actor.id, now);
     // Its message notices in the bell are read with it.
@@ -338,7 +332,7 @@ export async function blockConversation(
   actor: Actor,
   id: string,
 ): Promise<Conversation> {
-  await deps.liveEvents.transaction(async (trx, record) => {
+  await deps.notifier.transaction(async ({ trx, record }) => {
     const { row } = await lockAsParty(trx, actor, 'conversation.block', id);
     // Blocked already, by either party: it stays as it is.
     if (row.blockedBy) return;
@@ -355,7 +349,7 @@ export async function unblockConversation(
   actor: Actor,
   id: string,
 ): Promise<Conversation> {
-  await deps.liveEvents.transaction(async (trx, record) => {
+  await deps.notifier.transaction(async ({ trx, record }) => {
     const { row } = await lockAsParty(trx, actor, 'conversation.block', id);
     if (!row.blockedBy) return;
     if (row.blockedBy !== actor.id) {

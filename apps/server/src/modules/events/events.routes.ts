@@ -6,14 +6,8 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { addressKey, tooManyRequests } from '../../plugins/rate-limit.ts';
 import { LiveEventStream } from './live-event-stream.ts';
 import { lastLiveEventId, newestLiveEventId } from './live-events.repository.ts';
-import { startLiveEventPruning } from './live-events.prune.ts';
 import { STREAMS_PER_USER } from './live-streams.ts';
 
-/**
- * Comment lines this often keep a quiet stream open through proxies (most close at 30-60 s);
- * each heartbeat first closes the streams whose session has ended.
- */
-export const HEARTBEAT_MS = 25_000;
 /** How long an address refused for too many open streams is told to wait. */
 const STREAMS_FULL_RETRY_S = 30;
 
@@ -26,21 +20,10 @@ const eventsQuerySchema = z.object({
 });
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  startLiveEventPruning(app);
   const streams = app.liveStreams;
-
-  const heartbeat = setInterval(() => {
-    void streams.recheckAll().then(() => {
-      for (const stream of streams.streams()) stream.heartbeat();
-    });
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
   // Open streams would hold the server's close until their clients leave: each ends, and its
   // connection goes once the end is written.
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
-    streams.closeAll();
-  });
+  app.addHook('preClose', async () => streams.closeAll());
 
   app.get(
     '/events',

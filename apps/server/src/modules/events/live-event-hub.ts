@@ -5,8 +5,11 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LiveEvents, RecordLiveEvent } from './live-events.ts';
-import { recordLiveEvent } from './live-events.ts';
-import { newestLiveEventId, usersWithEventsAfter } from './live-events.repository.ts';
+import {
+  insertLiveEvent,
+  newestLiveEventId,
+  usersWithEventsAfter,
+} from './live-events.repository.ts';
 import { LiveStreams } from './live-streams.ts';
 
 /** The Redis channel on which instances tell each other who has news. */
@@ -91,7 +94,7 @@ export class LiveEventHub implements LiveEvents {
     const recorded = new Set<string>();
     const result = await this.app.db.transaction().execute((trx) =>
       work(trx, async (userId, event) => {
-        await recordLiveEvent(trx, userId, event);
+        await insertLiveEvent(trx, userId, event, new Date());
         recorded.add(userId);
       }),
     );
@@ -161,14 +164,13 @@ declare module 'fastify' {
 }
 
 /**
- * Makes `app.liveEvents` (and the hub the streams listen on, and the streams' registry); starts
- * the hub when the app is ready.
+ * Makes `app.liveEvents` (and the hub the streams listen on, and the streams' registry). The
+ * hub is a job in app.ts: it starts when the app is ready and stops when it closes.
  */
-export function registerLiveEvents(app: FastifyInstance): void {
+export function registerLiveEvents(app: FastifyInstance): LiveEventHub {
   const hub = new LiveEventHub(app);
   app.decorate('liveEvents', hub);
   app.decorate('liveEventHub', hub);
   app.decorate('liveStreams', new LiveStreams(app.db, app.log));
-  app.addHook('onReady', () => hub.start());
-  app.addHook('onClose', () => hub.stop());
+  return hub;
 }

@@ -1,23 +1,19 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { LiveEvent } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { insertLiveEvent } from './live-events.repository.ts';
 
 /*
  * The live event log: what each signed-in person's open tabs hear on GET /api/events.
  *
- * Recording an event is two steps:
- *
- *   1. `recordLiveEvent(trx, userId, event)` inside the transaction of the change it is about,
- *      so the event exists exactly when the change does. Record events after the transaction's
- *      other writes (on PostgreSQL it holds the log's lock from there until the commit).
- *   2. After the commit, wake the streams: `app.liveEvents.wake(userIds)`. Every instance hears
- *      it (through Redis when REDIS_URL is set) and sends the new rows to the streams it holds.
- *
- * `app.liveEvents.transaction(work)` does both: it runs `work` in a transaction, hands it a
- * `record(userId, event)` bound to that transaction, and wakes the recorded users once it
- * commits. A wake that never comes (a crash between commit and wake, Redis down) only delays the
- * event: each instance also looks for new rows every second while it has streams open.
+ * One function records an event and wakes the streams: the `record(userId, event)` that
+ * `app.liveEvents.transaction(work)` hands to `work`. It writes the event in the transaction of
+ * the change it is about, so the event exists exactly when the change does, and once the
+ * transaction commits the recorded users are woken: every instance hears it (through Redis
+ * when REDIS_URL is set) and sends the new rows to the streams it holds. Record events after the
+ * transaction's other writes (on PostgreSQL it holds the log's lock from there until the
+ * commit). A change that also notifies runs in `app.notifier.transaction`, which is built on it.
+ * A wake that never comes (a crash between commit and wake, Redis down) only delays the event:
+ * each instance also looks for new rows every second while it has streams open.
  */
 
 declare module 'fastify' {
@@ -25,8 +21,6 @@ declare module 'fastify' {
     liveEvents: LiveEvents;
   }
 }
-
-export type LiveEventsDb = Kysely<Database> | Transaction<Database>;
 
 /** Records one event for one user, bound to a transaction. */
 export type RecordLiveEvent = (userId: string, event: LiveEvent) => Promise<void>;
@@ -38,16 +32,4 @@ export interface LiveEvents {
   transaction<T>(
     work: (trx: Transaction<Database>, record: RecordLiveEvent) => Promise<T>,
   ): Promise<T>;
-}
-
-/**
- * Adds an event to the user's log in the caller's transaction (or on its own when given the
- * database). It reaches the user's streams once the streams are woken (see above).
- */
-export async function recordLiveEvent(
-  db: LiveEventsDb,
-  userId: string,
-  event: LiveEvent,
-): Promise<void> {
-  await insertLiveEvent(db, userId, event, new Date());
 }

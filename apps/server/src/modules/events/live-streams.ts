@@ -4,6 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import type { LiveEventStream } from './live-event-stream.ts';
 import { liveSessionIds } from './live-events.repository.ts';
 
+/**
+ * Comment lines this often keep a quiet stream open through proxies (most close at 30-60 s);
+ * each heartbeat first closes the streams whose session has ended (a job in app.ts).
+ */
+export const HEARTBEAT_MS = 25_000;
+
 /** A user's open streams on one instance: a new one past this closes their oldest. */
 export const STREAMS_PER_USER = 10;
 /**
@@ -87,6 +93,12 @@ export class LiveStreams {
   /** Closes the user's streams whose session no longer lets them in. */
   async recheckUser(userId: string): Promise<void> {
     await this.recheck([...this.open].filter(([, entry]) => entry.userId === userId));
+  }
+
+  /** Closes the streams whose session has ended, then sends the others a comment line. */
+  async heartbeat(): Promise<void> {
+    await this.recheckAll();
+    for (const stream of this.streams()) stream.heartbeat();
   }
 
   /** Closes every stream whose session no longer lets its user in. */

@@ -11,13 +11,12 @@ import {
 } from '@market/shared';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 import { createUploadRateLimit } from './images.rate-limit.ts';
-import { openImage, removeOrphanImages, uploadImage } from './images.service.ts';
-import { createImageStorage } from './images.storage.ts';
+import { openImage, uploadImage } from './images.service.ts';
+import type { ImageStorage } from './images.storage.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
-const ORPHAN_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const tooLarge = () =>
   payloadTooLarge(`The image is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
 
@@ -86,25 +85,14 @@ async function readFirstFile(request: FastifyRequest, reply: FastifyReply): Prom
   return Buffer.concat(chunks);
 }
 
-export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createImageStorage(app.config);
+/** The image routes, on the storage app.ts opens (and closes). */
+export const imagesRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = async (
+  app,
+  { storage },
+) => {
   // Scoped to this plugin; skipped when an enclosing scope already parses multipart bodies.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
   const uploadRateLimit = createUploadRateLimit(app);
-
-  const cleanup = setInterval(() => {
-    removeOrphanImages(app.db, storage).then(
-      (removed) => {
-        if (removed.length > 0) app.log.info({ count: removed.length }, 'removed orphan images');
-      },
-      (err: unknown) => app.log.error({ err }, 'orphan image cleanup failed'),
-    );
-  }, ORPHAN_CLEANUP_INTERVAL_MS);
-  cleanup.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(cleanup);
-    storage.close();
-  });
 
   app.post(
     '/images',

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { selectProductViews } from '../products/product-view.ts';
+import { selectProductViews } from '../products/public.ts';
 
 export function findListing(db: Kysely<Database>, id: string) {
   return selectProductViews(db)

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound, type AppError } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { toProduct } from '../products/product-view.ts';
+import { toProduct } from '../products/public.ts';
 import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
 import {
   countOpenListings,

@@ -3,7 +3,7 @@ import type { PaginationQuery } from '@market/shared';
 import type { Database, NewProductRow, ProductUpdate } from '../../db/schema.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { listPage, newestFirst } from '../../lib/paging.ts';
-import { selectProductViews } from '../products/product-view.ts';
+import { selectProductViews } from '../products/public.ts';
 
 export function listSellerProducts(db: Kysely<Database>, sellerId: string, page: PaginationQuery) {
   const theirs = selectProductViews(db)

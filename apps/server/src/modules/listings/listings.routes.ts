@@ -21,7 +21,7 @@ import {
   updateProduct,
 } from './listings.service.ts';
 import { refinePhotoUrls } from './photo-urls.ts';
-import { ImeiHasher } from '../phone-facts/imei-hasher.ts';
+import { ImeiHasher } from '../phone-facts/public.ts';
 import {
   IMEI_CHANGES_PER_LISTING,
   IMEI_CHANGES_PER_SELLER,
@@ -111,7 +111,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(app.db, request.actor, request.params.id, request.body, imeiChanges),
+      updateProduct(
+        app.db,
+        app.notifier,
+        request.actor,
+        request.params.id,
+        request.body,
+        imeiChanges,
+      ),
   );
 
   ownItemRoute(app, {

@@ -16,21 +16,17 @@ import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
-import { columnsOf, newListingColumns } from '../products/product-fields.ts';
-import { ownProduct } from '../products/product-view.ts';
-import { notifyPriceDrop } from '../notifications/listing-notifications.ts';
-import type { ImeiHasher } from '../phone-facts/imei-hasher.ts';
+import { columnsOf, newListingColumns } from '../products/public.ts';
+import { ownProduct } from '../products/public.ts';
+import { notifyPriceDrop, type Notifier } from '../notifications/public.ts';
+import type { ImeiHasher } from '../phone-facts/public.ts';
 import type { ImeiChangeLimit } from './imei-change-limits.ts';
 import {
   imeiColumns,
   newListingFacts,
   settlePhoneFacts,
 } from '../phone-facts/phone-facts.service.ts';
-import {
-  findPriceKey,
-  priceKeyOf,
-  refreshPriceStats,
-} from '../phone-facts/price-stats.repository.ts';
+import { findPriceKey, priceKeyOf, refreshPriceStats } from '../phone-facts/public.ts';
 import {
   deleteSellerProduct,
   findProductView,
@@ -122,6 +118,7 @@ export const SOLD_LISTING_UNCHANGEABLE = 'This listing is sold: it can no longer
  */
 export async function updateProduct(
   db: Kysely<Database>,
+  notifier: Notifier,
   seller: Actor,
   productId: string,
   patch: z.output<typeof productPatchSchema>,
@@ -130,7 +127,8 @@ export async function updateProduct(
 ): Promise<Product> {
   await requireAccess(db, seller, 'product.manage', productId);
   const w = valueWriters(db);
-  await db.transaction().execute(async (trx) => {
+  await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const current = await findSellerProductForUpdate(trx, productId, seller.id);
     // Deleted by another request since the check: gone all the same.
     if (!current) throw refusalOf('product.manage');
@@ -197,7 +195,7 @@ export async function updateProduct(
         toCents: resellPriceCents,
         changeId,
       };
-      await notifyPriceDrop(trx, drop, now);
+      await notifyPriceDrop(notices, drop, now);
     }
     const newImeiHash =
       changes.imeiHash && changes.imeiHash !== current.imeiHash ? changes.imeiHash : null;

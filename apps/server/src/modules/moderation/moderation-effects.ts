@@ -6,6 +6,7 @@ import {
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Notices } from '../notifications/public.ts';
 import { tellSellerHidden, tellSellerShown } from './moderation-notices.ts';
 import {
   findListingForModeration,
@@ -30,6 +31,8 @@ export interface ModerationTarget {
 /** What an effect is given: the reports' target, the moderator's reason, and the open reports. */
 export interface EffectContext {
   trx: Trx;
+  /** What the resolution tells people, in its transaction. */
+  notices: Notices;
   target: ModerationTarget;
   reason: string;
   /** Names this one resolution in the notices' keys. */
@@ -88,19 +91,19 @@ export async function showListing(trx: Trx, listingId: string) {
   return listing;
 }
 
-async function release({ trx, target, actionId, now }: EffectContext): Promise<void> {
+async function release({ trx, notices, target, actionId, now }: EffectContext): Promise<void> {
   const listing = await showListing(trx, target.id);
-  await tellSellerShown(trx, listing, actionId, now);
+  await tellSellerShown(notices, listing, actionId, now);
 }
 
 export const MODERATION_EFFECTS: ModerationEffects = {
-  async hide_listing({ trx, target, reason, actionId, now }) {
+  async hide_listing({ trx, notices, target, reason, actionId, now }) {
     const listing = await findListingForModeration(trx, target.id);
     if (!listing) throw conflict('The listing no longer exists: dismiss the report instead');
     if (listing.moderation === 'hidden') throw conflict('This listing is already hidden');
     await setListingModeration(trx, listing.id, 'hidden', reason);
     await refreshListingPriceStats(trx, listing.id);
-    await tellSellerHidden(trx, listing, reason, actionId, now);
+    await tellSellerHidden(notices, listing, reason, actionId, now);
     return {};
   },
 
@@ -139,7 +142,7 @@ export const MODERATION_EFFECTS: ModerationEffects = {
    * hidden one hears that it stays hidden.
    */
   async dismiss(context) {
-    const { trx, target, reason, actionId, open, now } = context;
+    const { trx, notices, target, reason, actionId, open, now } = context;
     if (target.type !== 'listing') return {};
     const listing = await findListingForModeration(trx, target.id);
     if (listing?.moderation === 'held') {
@@ -150,7 +153,7 @@ export const MODERATION_EFFECTS: ModerationEffects = {
       };
     }
     if (listing?.moderation === 'hidden' && open.some((r) => r.reason === 'review_request')) {
-      await tellSellerHidden(trx, listing, reason, actionId, now);
+      await tellSellerHidden(notices, listing, reason, actionId, now);
     }
     return {};
   },

@@ -1,23 +1,19 @@
 import { paths } from '@market/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { notify } from '../notifications/notify.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Notices } from '../notifications/public.ts';
 
 /** What a reporter is told when a listing is put back on show from outside the queue. */
 export const RESTORED_LISTING_OUTCOME = 'A moderator looked into it: the listing is on show again.';
 
 /** Each person who filed one of the reports hears how it ended, once per report. */
 export async function tellReporters(
-  trx: Db,
+  notices: Notices,
   reports: ReadonlyArray<{ id: string; reporterId: string | null; targetType: string }>,
   outcome: string,
   now: Date,
 ): Promise<void> {
   for (const report of reports) {
     if (!report.reporterId) continue;
-    await notify(trx, {
+    await notices.notify({
       userId: report.reporterId,
       kind: 'report_outcome',
       params: { targetType: report.targetType, outcome },
@@ -30,13 +26,13 @@ export async function tellReporters(
 
 /** The seller hears that a listing was taken down or kept down, and why. */
 export async function tellSellerHidden(
-  trx: Db,
+  notices: Notices,
   listing: { id: string; name: string; sellerId: string },
   reason: string,
   cause: string,
   now: Date,
 ): Promise<void> {
-  await notify(trx, {
+  await notices.notify({
     userId: listing.sellerId,
     kind: 'listing_moderated',
     params: { listingName: listing.name, shown: false, reason },
@@ -48,12 +44,12 @@ export async function tellSellerHidden(
 
 /** The seller hears that a listing is on show again. */
 export async function tellSellerShown(
-  trx: Db,
+  notices: Notices,
   listing: { id: string; name: string; sellerId: string },
   cause: string,
   now: Date,
 ): Promise<void> {
-  await notify(trx, {
+  await notices.notify({
     userId: listing.sellerId,
     kind: 'listing_moderated',
     params: { listingName: listing.name, shown: true },

@@ -113,7 +113,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { answer, suspendedUserId } = await resolveReport(
-        app.db,
+        app.notifier,
         request.actor,
         request.params.id,
         request.body,
@@ -162,7 +162,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await restoreListing(app.db, request.actor, request.params.id, request.body.reason);
+      await restoreListing(app.notifier, request.actor, request.params.id, request.body.reason);
       return { restored: true };
     },
   );

@@ -21,6 +21,7 @@ import {
   listOpenReportsOf,
   restoreAccount,
 } from './moderation.repository.ts';
+import type { Notifier } from '../notifications/public.ts';
 import { refreshSellerPriceStats } from '../phone-facts/phone-facts.service.ts';
 
 type Db = Kysely<Database>;
@@ -52,14 +53,15 @@ async function labelOf(trx: Trx, target: Target): Promise<string | null> {
  * the reporters (and to the seller of a listing hidden, released or kept hidden).
  */
 export async function resolveReport(
-  db: Db,
+  notifier: Notifier,
   actor: Actor,
   reportId: string,
   input: { action: ModerationAction; reason: string },
   now: Date = new Date(),
 ): Promise<Resolution> {
   const { action, reason } = input;
-  return db.transaction().execute(async (trx) => {
+  return notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const report = await findReport(trx, reportId);
     if (!report) throw notFound('No such report');
     if (report.status !== 'open') throw conflict('This report has already been dealt with');
@@ -73,7 +75,15 @@ export async function resolveReport(
     const actionId = crypto.randomUUID();
     const label = await labelOf(trx, target);
     const open = await listOpenReportsOf(trx, target.type, target.id);
-    const done = await MODERATION_EFFECTS[action]({ trx, target, reason, actionId, open, now });
+    const done = await MODERATION_EFFECTS[action]({
+      trx,
+      notices,
+      target,
+      reason,
+      actionId,
+      open,
+      now,
+    });
     const outcome = done.outcome ?? MODERATION_ACTION_RECORDS[action].outcome;
     // A listing still held (its seller suspended or unverified) keeps its reports open: it
     // stays in the queue until a moderator releases or hides it.
@@ -96,7 +106,7 @@ export async function resolveReport(
       details: { reportId, reportTarget: target, resolvedCount, ...done.details },
       at: now,
     });
-    if (!stillHeld) await tellReporters(trx, open, outcome, now);
+    if (!stillHeld) await tellReporters(notices, open, outcome, now);
     return {
       answer: { action, targetType: target.type, targetId: target.id, resolvedCount },
       suspendedUserId: done.suspendedUserId ?? null,
@@ -135,13 +145,14 @@ export async function restoreUser(
  * reports about it are resolved, their reporters and the seller told.
  */
 export async function restoreListing(
-  db: Db,
+  notifier: Notifier,
   actor: Actor,
   productId: string,
   reason: string,
   now: Date = new Date(),
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await notifier.transaction(async (notices) => {
+    const { trx } = notices;
     const listing = await showListing(trx, productId);
     const target: Target = { type: 'listing', id: productId };
     const open = await listOpenReportsOf(trx, target.type, target.id);
@@ -162,7 +173,7 @@ export async function restoreListing(
       details: { resolvedCount },
       at: now,
     });
-    await tellReporters(trx, open, outcome, now);
-    await tellSellerShown(trx, listing, crypto.randomUUID(), now);
+    await tellReporters(notices, open, outcome, now);
+    await tellSellerShown(notices, listing, crypto.randomUUID(), now);
   });
 }

@@ -20,10 +20,7 @@ import {
   listOpenReportsWithReporters,
   listReportedTargets,
 } from './report-queue.repository.ts';
-import {
-  DUPLICATE_IMEI_REASON,
-  otherListingOfNote,
-} from '../phone-facts/phone-facts.repository.ts';
+import { DUPLICATE_IMEI_REASON, otherListingOfNote } from '../phone-facts/public.ts';
 
 type Db = Kysely<Database>;
 

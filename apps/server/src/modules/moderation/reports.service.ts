@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { requireAccess, refusalOf } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../bookings/bookings.repository.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import {
   findListingForModeration,
   findMessageForModeration,

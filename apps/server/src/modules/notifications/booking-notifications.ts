@@ -1,11 +1,6 @@
 import { paths } from '@market/shared';
-import type { Kysely, Transaction } from 'kysely';
 import type { BookingStatus, CancelReason } from '@market/shared';
-import type { Database } from '../../db/schema.ts';
-import { recordLiveEvent } from '../events/live-events.ts';
-import { notify, type NotificationContent } from './notify.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NotificationContent, Notices } from './notify.ts';
 
 const MY_ORDERS = paths.dashboard.myOrders;
 const MY_BUYERS = paths.dashboard.myBuyers;
@@ -111,7 +106,7 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
  * off), and both sides' open tabs get the new status. In the transaction of the change.
  */
 export async function announceBookingChange(
-  trx: Db,
+  notices: Notices,
   booking: BookingFacts,
   change: BookingChange,
   now: Date = new Date(),
@@ -120,7 +115,7 @@ export async function announceBookingChange(
   const recipient = notice?.to === 'seller' ? booking.sellerId : booking.buyerId;
   if (notice && recipient) {
     const { to, ...content } = notice;
-    await notify(trx, {
+    await notices.notify({
       userId: recipient,
       ...content,
       link: to === 'seller' ? MY_BUYERS : MY_ORDERS,
@@ -130,14 +125,13 @@ export async function announceBookingChange(
   }
   const status: BookingStatus = change.status;
   for (const party of [booking.buyerId, booking.sellerId]) {
-    if (party)
-      await recordLiveEvent(trx, party, { type: 'booking', bookingId: booking.id, status });
+    if (party) await notices.record(party, { type: 'booking', bookingId: booking.id, status });
   }
 }
 
 /** Two hours before an accepted meeting, each side is reminded once. */
 export async function remindOfMeeting(
-  trx: Db,
+  notices: Notices,
   booking: BookingFacts,
   meeting: Meeting,
   now: Date = new Date(),
@@ -148,7 +142,7 @@ export async function remindOfMeeting(
     ['seller', booking.sellerId],
   ] as const) {
     if (!userId) continue;
-    await notify(trx, {
+    await notices.notify({
       userId,
       kind: 'meeting_reminder',
       params: { productName: booking.productName, when, place: meeting.place, side },
@@ -170,13 +164,13 @@ export function meetingReminderKey(bookingId: string, userId: string): string {
  * it. `wrongTotal` names the renewal, so each is its own notice.
  */
 export async function announceCodeRenewed(
-  trx: Db,
+  notices: Notices,
   booking: Pick<BookingFacts, 'id' | 'buyerId' | 'productName'>,
   wrongTotal: number,
   lockedUntil: Date | null,
   now: Date = new Date(),
 ): Promise<void> {
-  await notify(trx, {
+  await notices.notify({
     userId: booking.buyerId,
     kind: 'handover_code',
     params: {
@@ -187,7 +181,7 @@ export async function announceCodeRenewed(
     dedupeKey: `handover:${booking.id}:${wrongTotal}:${booking.buyerId}`,
     now,
   });
-  await recordLiveEvent(trx, booking.buyerId, {
+  await notices.record(booking.buyerId, {
     type: 'booking',
     bookingId: booking.id,
     status: 'accepted',

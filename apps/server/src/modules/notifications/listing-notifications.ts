@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { formatPrice, paths } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { notify } from './notify.ts';
+import type { Notices } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,10 +33,10 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * A saved listing got cheaper: everyone who saved it hears of it, in the edit's transaction,
  * once a day per listing at most (a seller moving the price up and down sends one notice).
  */
-export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new Date()) {
+export async function notifyPriceDrop(notices: Notices, drop: PriceDrop, now: Date = new Date()) {
   const price = (cents: number) => formatPrice(centsToDollars(cents));
-  for (const userId of await wishlistUserIds(trx, drop.productId)) {
-    await notify(trx, {
+  for (const userId of await wishlistUserIds(notices.trx, drop.productId)) {
+    await notices.notify({
       userId,
       kind: 'saved_price_drop',
       params: {
@@ -56,13 +56,13 @@ export async function notifyPriceDrop(trx: Db, drop: PriceDrop, now: Date = new 
  * In the transaction of the sale.
  */
 export async function notifySavedSold(
-  trx: Db,
+  notices: Notices,
   listing: { productId: string; productName: string; buyerId: string | null },
   now: Date = new Date(),
 ) {
-  for (const userId of await wishlistUserIds(trx, listing.productId)) {
+  for (const userId of await wishlistUserIds(notices.trx, listing.productId)) {
     if (userId === listing.buyerId) continue;
-    await notify(trx, {
+    await notices.notify({
       userId,
       kind: 'saved_sold',
       params: { productName: listing.productName },
@@ -77,8 +77,12 @@ export async function notifySavedSold(
  * An admin verified the seller: they hear of it, in the same transaction. Only the change from
  * unverified calls this, so each verification (after one taken back, say) is its own notice.
  */
-export async function notifySellerVerified(trx: Db, sellerId: string, now: Date = new Date()) {
-  await notify(trx, {
+export async function notifySellerVerified(
+  notices: Notices,
+  sellerId: string,
+  now: Date = new Date(),
+) {
+  await notices.notify({
     userId: sellerId,
     kind: 'seller_verified',
     params: {},

@@ -4,7 +4,7 @@ import { valueWriters } from '../../db/dialect.ts';
 import type { Notification, NotificationKind } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { mailQueuedSince } from './notifications.repository.ts';
-import { notify, queueNotificationEmail, textsOf } from './notify.ts';
+import { textsOf, type Notices } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,7 +43,7 @@ export interface NewMessageNotice {
  * still unread then (the outbox worker checks), at most one per conversation an hour.
  */
 export async function notifyNewMessage(
-  trx: Db,
+  notices: Notices,
   notice: NewMessageNotice,
 ): Promise<Notification | null> {
   const now = notice.now ?? new Date();
@@ -60,21 +60,21 @@ export async function notifyNewMessage(
     dedupeKey: `${prefix}${hour}`,
   };
   const emailedLately = await mailQueuedSince(
-    trx,
+    notices.trx,
     notice.recipientId,
     'new_message',
     prefix,
     new Date(now.getTime() - MESSAGE_MAIL_GAP_MS),
   );
   const notBefore = new Date(now.getTime() + MESSAGE_MAIL_DELAY_MS);
-  const notification = await notify(trx, {
+  const notification = await notices.notify({
     ...input,
     email: emailedLately ? false : { notBefore },
     now,
   });
   // This hour's notice exists but its email was dropped (read in time): this message gets one.
   if (!notification && !emailedLately) {
-    await queueNotificationEmail(trx, { ...input, ...textsOf(content) }, now, notBefore);
+    await notices.queueEmail({ ...input, ...textsOf(content) }, now, notBefore);
   }
   return notification;
 }

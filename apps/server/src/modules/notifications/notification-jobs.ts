@@ -3,10 +3,10 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { savedFilters, searchUrl } from '../search/saved-searches.service.ts';
-import type { LiveSearchIndex } from '../search/search-index-feed.ts';
+import type { LiveSearchIndex } from '../search/public.ts';
 import { findNewMatches, type NewMatches } from '../search/search.service.ts';
 import { remindOfMeeting } from './booking-notifications.ts';
-import { notify } from './notify.ts';
+import type { Notifier } from './notify.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,7 +18,11 @@ export const REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
  * reminded yet; answers how many meetings it reminded of. Each reminder is keyed by its booking
  * and person, so several instances running this at once remind once.
  */
-export async function sendMeetingReminders(db: Db, now: Date = new Date()): Promise<number> {
+export async function sendMeetingReminders(
+  db: Db,
+  notifier: Notifier,
+  now: Date = new Date(),
+): Promise<number> {
   const w = valueWriters(db);
   const due = await db
     .selectFrom('bookings as b')
@@ -54,7 +58,7 @@ export async function sendMeetingReminders(db: Db, now: Date = new Date()): Prom
       productName: b.productName,
       buyerName: b.name,
     };
-    await db.transaction().execute((trx) => remindOfMeeting(trx, facts, meeting, now));
+    await notifier.transaction((notices) => remindOfMeeting(notices, facts, meeting, now));
   }
   return due.length;
 }
@@ -104,6 +108,7 @@ async function buyersToTell(db: Db, keyPrefix: string, period: string): Promise<
  */
 export async function sendSavedSearchDigests(
   db: Db,
+  notifier: Notifier,
   live: LiveSearchIndex,
   now: Date = new Date(),
 ): Promise<number> {
@@ -115,7 +120,7 @@ export async function sendSavedSearchDigests(
       dedupeKey: digestKey(userId, now),
       email: true,
     };
-    if (await noticeNewMatches(db, live, userId, now, digest)) sent += 1;
+    if (await noticeNewMatches(db, notifier, live, userId, now, digest)) sent += 1;
   }
   return sent;
 }
@@ -132,6 +137,7 @@ const hourOf = (now: Date) => now.toISOString().slice(0, 13);
  */
 export async function sendSavedSearchAlerts(
   db: Db,
+  notifier: Notifier,
   live: LiveSearchIndex,
   now: Date = new Date(),
 ): Promise<number> {
@@ -143,7 +149,7 @@ export async function sendSavedSearchAlerts(
       dedupeKey: `${ALERT_KEY_PREFIX}${userId}:${hourOf(now)}`,
       email: false,
     };
-    if (await noticeNewMatches(db, live, userId, now, alert)) sent += 1;
+    if (await noticeNewMatches(db, notifier, live, userId, now, alert)) sent += 1;
   }
   return sent;
 }
@@ -151,6 +157,7 @@ export async function sendSavedSearchAlerts(
 /** One notice of a buyer's new matches, as `how` says; false when there were none to tell. */
 async function noticeNewMatches(
   db: Db,
+  notifier: Notifier,
   live: LiveSearchIndex,
   userId: string,
   now: Date,
@@ -193,9 +200,8 @@ async function noticeNewMatches(
   }));
   const link = found.length === 1 ? searchUrl(found[0]!.filters) : paths.dashboard.savedSearches;
   const w = valueWriters(db);
-  return db
-    .transaction()
-    .execute(async (trx) => {
+  return notifier
+    .transaction(async ({ trx, notify }) => {
       for (const f of found) {
         await trx
           .updateTable('savedSearches')
@@ -203,7 +209,7 @@ async function noticeNewMatches(
           .where('id', '=', f.search.id)
           .execute();
       }
-      const notification = await notify(trx, {
+      const notification = await notify({
         userId,
         kind: 'saved_search_matches',
         params: { searches: told },

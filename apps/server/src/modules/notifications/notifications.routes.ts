@@ -12,8 +12,6 @@ import {
 } from '@market/shared';
 import { signedIn } from '../../lib/access.ts';
 import { sendCursorPage } from '../../lib/paging.ts';
-import { setNotificationMailSettings } from './notify.ts';
-import { startNotificationWork } from './notifications.schedule.ts';
 import {
   NotificationCursors,
   getNotificationSettings,
@@ -30,9 +28,6 @@ import { UnsubscribeTokens } from './unsubscribe-token.ts';
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = new UnsubscribeTokens(app.config.authSecret);
-  const settings = { publicUrl: app.config.publicUrl, tokens };
-  setNotificationMailSettings(app.db, settings);
-  startNotificationWork(app, settings);
   const cursors = new NotificationCursors(app.config.authSecret);
 
   app.get(
@@ -67,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      modifiedCount: await readNotifications(app.db, request.actor, request.body.ids),
+      modifiedCount: await readNotifications(app.notifier, request.actor, request.body.ids),
     }),
   );
 

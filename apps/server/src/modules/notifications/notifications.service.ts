@@ -12,8 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { permittedAmong } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { recordLiveEvent } from '../events/live-events.ts';
-import { maskEmail } from './notification-mail.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import {
   countNotifications,
   findRecipient,
@@ -22,7 +21,8 @@ import {
   markNotificationsRead,
   upsertEmailSettings,
 } from './notifications.repository.ts';
-import { toNotification, unreadCounts } from './notify.ts';
+import { toNotification, type Notifier } from './notify.ts';
+import { unreadCountsOf } from './unread-counts.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
 import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -88,20 +88,20 @@ export async function listNotifications(
  * ids change nothing, as ids that do not exist. The caller's open tabs get the new unread count.
  */
 export async function readNotifications(
-  db: Db,
+  notifier: Notifier,
   actor: Actor,
   ids: string[] | undefined,
   now: Date = new Date(),
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return notifier.transaction(async ({ trx, record }) => {
     const which = ids
       ? { ids: await permittedAmong(trx, actor, 'notification.mark', ids) }
       : { userId: actor.id };
     const changed = await markNotificationsRead(trx, which, now);
     if (changed > 0) {
-      await recordLiveEvent(trx, actor.id, {
+      await record(actor.id, {
         type: 'unread',
-        counts: await unreadCounts(trx, actor.id),
+        counts: await unreadCountsOf(trx, actor.id),
       });
     }
     return changed;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   notificationKindRecord,
   notificationTexts,
@@ -7,16 +7,14 @@ import {
   type NotificationKind,
   type NotificationParams,
   type NotificationTexts,
-  type UnreadCounts,
 } from '@market/shared';
-import { readDate, valueWriters, type DbLike } from '../../db/dialect.ts';
+import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordLiveEvent } from '../events/live-events.ts';
+import type { LiveEvents, RecordLiveEvent } from '../events/public.ts';
 import { MAIL_PER_HOUR, renderNotificationMail } from './notification-mail.ts';
-import { countUnreadMessagesOf } from '../conversations/conversations.repository.ts';
+import { unreadCountsOf } from './unread-counts.ts';
 import {
   countOwnMailSince,
-  countUnreadNotifications,
   findRecipient,
   insertNotification,
   insertOutboxMail,
@@ -25,31 +23,12 @@ import {
 } from './notifications.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
 
 /** What an email needs from the app's settings: its address, and the unsubscribe link's key. */
 export interface NotificationMailSettings {
   publicUrl: string;
   tokens: UnsubscribeTokens;
-}
-
-/*
- * Notifications are recorded deep inside other modules' transactions, which hold only the
- * transaction. The settings are kept with the database's adapter: the one object a Kysely
- * instance shares with every transaction it opens, so `notify(trx, ...)` finds them without
- * each caller passing them along.
- */
-const mailSettings = new WeakMap<object, NotificationMailSettings>();
-
-/** Called once as the app starts: notifications on this database send emails with these. */
-export function setNotificationMailSettings(db: DbLike, settings: NotificationMailSettings): void {
-  mailSettings.set(db.getExecutor().adapter, settings);
-}
-
-function mailSettingsOf(db: DbLike): NotificationMailSettings {
-  const settings = mailSettings.get(db.getExecutor().adapter);
-  if (!settings) throw new Error('Notification emails are not set up on this database');
-  return settings;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -99,12 +78,63 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-export async function unreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
-  const [messages, notifications] = await Promise.all([
-    countUnreadMessagesOf(db, userId),
-    countUnreadNotifications(db, userId),
-  ]);
-  return { messages, notifications };
+/**
+ * What one transaction tells people: notifications (with their emails) and live events. All of
+ * it is written in the transaction, so it exists exactly when the change it is about does; the
+ * users' open streams are woken once the transaction commits. Record after the transaction's
+ * other writes (on PostgreSQL live events hold the event log's lock until the commit).
+ */
+export interface Notices {
+  /** The transaction of the change. */
+  readonly trx: Trx;
+  /**
+   * Records a notification: the entry in the user's list, the email in the outbox (unless the
+   * user turned this kind off by email), and the live events that update the user's open tabs.
+   * A key already recorded records nothing and answers null.
+   */
+  notify(input: NotifyInput): Promise<Notification | null>;
+  /**
+   * Puts a notification's email in the outbox, unless the user turned its kind off by email or
+   * an email with its key is already there (`notify` does this for a new notification).
+   */
+  queueEmail(mail: QueuedNotificationMail, now: Date, notBefore: Date): Promise<void>;
+  /** Records a live event for the user: it reaches their streams once the transaction commits. */
+  record: RecordLiveEvent;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells people of changes (made in app.ts). */
+    notifier: Notifier;
+  }
+}
+
+/**
+ * Tells people of changes: made once in app.ts (`app.notifier`) with the live event hub and the
+ * emails' settings, and handed to the modules whose changes notify.
+ */
+export class Notifier {
+  constructor(
+    private readonly liveEvents: LiveEvents,
+    private readonly mail: NotificationMailSettings,
+  ) {}
+
+  /**
+   * Runs `work` in a transaction, with the notices it may send; the users they are for are
+   * woken once it commits.
+   */
+  transaction<T>(work: (notices: Notices) => Promise<T>): Promise<T> {
+    return this.liveEvents.transaction((trx, record) => {
+      const mail = this.mail;
+      return work({
+        trx,
+        record,
+        notify: (input) => notify(trx, record, mail, input),
+        queueEmail: (queued, now, notBefore) =>
+          queueNotificationEmail(trx, mail, queued, now, notBefore),
+      });
+    });
+  }
 }
 
 /**
@@ -114,7 +144,12 @@ export async function unreadCounts(db: Db, userId: string): Promise<UnreadCounts
  * records nothing and answers null. Call it after the transaction's other writes (live events
  * hold the event log's lock until the commit).
  */
-export async function notify(trx: Db, input: NotifyInput): Promise<Notification | null> {
+async function notify(
+  trx: Trx,
+  record: RecordLiveEvent,
+  mail: NotificationMailSettings,
+  input: NotifyInput,
+): Promise<Notification | null> {
   const now = input.now ?? new Date();
   const w = valueWriters(trx);
   const texts = textsOf(input);
@@ -132,14 +167,14 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
   if (!(await insertNotification(trx, row))) return null;
   if (input.email !== false) {
     const { userId, kind, link, dedupeKey } = input;
-    const mail = { userId, kind, link, dedupeKey, ...texts };
-    await queueNotificationEmail(trx, mail, now, input.email?.notBefore ?? now);
+    const queued = { userId, kind, link, dedupeKey, ...texts };
+    await queueNotificationEmail(trx, mail, queued, now, input.email?.notBefore ?? now);
   }
   const notification = toNotification(row);
-  await recordLiveEvent(trx, input.userId, { type: 'notification', notification });
-  await recordLiveEvent(trx, input.userId, {
+  await record(input.userId, { type: 'notification', notification });
+  await record(input.userId, {
     type: 'unread',
-    counts: await unreadCounts(trx, input.userId),
+    counts: await unreadCountsOf(trx, input.userId),
   });
   return notification;
 }
@@ -150,8 +185,9 @@ export async function notify(trx: Db, input: NotifyInput): Promise<Notification 
  * MAIL_PER_HOUR emails in the last hour the email is folded: it waits for the digest at the top
  * of the next hour instead of going on its own.
  */
-export async function queueNotificationEmail(
-  trx: Db,
+async function queueNotificationEmail(
+  trx: Trx,
+  settings: NotificationMailSettings,
   input: QueuedNotificationMail,
   now: Date,
   notBefore: Date,
@@ -161,7 +197,6 @@ export async function queueNotificationEmail(
   if (!(await wantsEmail(trx, input.userId, input.kind))) return;
   const recipient = await findRecipient(trx, input.userId);
   if (!recipient) return;
-  const settings = mailSettingsOf(trx);
   const words = input.mail ?? { title: input.title, body: input.body };
   const mail = renderNotificationMail({
     kind: input.kind,

@@ -6,7 +6,6 @@ import {
   priceMedianSchema,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
-import { startPriceStatsRefresh } from './price-stats.refresh.ts';
 import { priceMedian, suggestModels } from './phone-facts.service.ts';
 
 /*
@@ -15,8 +14,6 @@ import { priceMedian, suggestModels } from './phone-facts.service.ts';
  * not kept in the response cache.
  */
 export const phoneFactsRoutes: FastifyPluginAsyncZod = async (app) => {
-  startPriceStatsRefresh(app);
-
   app.get(
     '/models',
     {

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { repeatWhileRunning } from '../../lib/periodic-job.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { refreshAgedPriceStats } from './phone-facts.service.ts';
 
 /** How often medians that count a sale gone past the window are counted again. */
@@ -7,22 +8,15 @@ export const PRICE_STATS_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Every change to a listing counts its median again at once; what no change marks is time
- * passing, as sales leave the 90-day window. So, as the app starts and then every hour, keys
- * whose earliest counted sale has aged out are counted again. Several instances may run it at
- * once: each recount is the same and takes its key's lock.
+ * passing, as sales leave the 90-day window. So, as the app starts and then every hour (a job
+ * in app.ts), keys whose earliest counted sale has aged out are counted again. Several
+ * instances may run it at once: each recount is the same and takes its key's lock.
  */
-export function startPriceStatsRefresh(
-  app: FastifyInstance,
-  clock: () => Date = () => new Date(),
-): void {
-  repeatWhileRunning(
-    app,
-    'counting aged price medians again',
-    PRICE_STATS_REFRESH_INTERVAL_MS,
-    async () => {
-      const refreshed = await refreshAgedPriceStats(app.db, clock());
-      if (refreshed > 0) app.log.info({ refreshed }, 'aged price medians counted again');
-    },
-    { firstRunBeforeReady: true },
-  );
+export async function refreshAgedPrices(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<void> {
+  const refreshed = await refreshAgedPriceStats(db, now);
+  if (refreshed > 0) log.info({ refreshed }, 'aged price medians counted again');
 }

@@ -3,7 +3,7 @@ import { formatDayMonthYear, formatTime, type Product, type SellerRating } from 
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { maskEmail } from '../notifications/notification-mail.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 import { readFields } from './product-fields.ts';
 
 /**

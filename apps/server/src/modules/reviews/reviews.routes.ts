@@ -38,7 +38,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const review = await createReview(app.db, request.actor, request.body);
+      const review = await createReview(app.db, app.notifier, request.actor, request.body);
       return reply.code(201).send(review);
     },
   );

@@ -17,8 +17,8 @@ import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
-import { isUniqueViolation } from '../bookings/bookings.repository.ts';
-import { notify } from '../notifications/notify.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
+import type { Notifier } from '../notifications/public.ts';
 import { EDIT_WINDOW_MS, REVIEW_WINDOW_MS, reviewerName, toSellerReview } from './review-view.ts';
 import {
   findDealForReview,
@@ -54,6 +54,7 @@ async function readReview(db: Db, id: string): Promise<SellerReview> {
  */
 export async function createReview(
   db: Db,
+  notifier: Notifier,
   buyer: Actor,
   input: z.output<typeof createSellerReviewSchema>,
   now: Date = new Date(),
@@ -76,9 +77,8 @@ export async function createReview(
   }
   const w = valueWriters(db);
   const id = crypto.randomUUID();
-  await db
-    .transaction()
-    .execute(async (trx) => {
+  await notifier
+    .transaction(async ({ trx, notify }) => {
       if (await findReviewOfDeal(trx, deal.id)) throw alreadyReviewed();
       await insertReview(trx, {
         id,
@@ -93,7 +93,7 @@ export async function createReview(
         repliedAt: null,
       });
       await countRating(trx, sellerId, input.rating);
-      await notify(trx, {
+      await notify({
         userId: sellerId,
         kind: 'new_review',
         params: {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { selectProductViews } from '../products/product-view.ts';
+import { selectProductViews } from '../products/public.ts';
 import { newestFirst } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;

@@ -11,7 +11,7 @@ import {
 import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { sellerRating, toProduct } from '../products/product-view.ts';
+import { sellerRating, toProduct } from '../products/public.ts';
 import { median, replyWaits } from './reply-time.ts';
 import {
   countOfferedListings,

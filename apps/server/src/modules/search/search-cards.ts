@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { productSchema } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { boundedCache, stringBytes } from '../../lib/bounded-cache.ts';
-import { toProduct, type ProductViewRow } from '../products/product-view.ts';
+import { toProduct, type ProductViewRow } from '../products/public.ts';
 import { findCardViews } from './search.repository.ts';
 
 type Db = Kysely<Database>;

@@ -1,11 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { App } from '../../app.ts';
 import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { repeatWhileRunning } from '../../lib/periodic-job.ts';
 import { CardCache } from './search-cards.ts';
 import { SearchIndex, type IndexedDocument } from './search-index.ts';
 
@@ -566,13 +564,12 @@ declare module 'fastify' {
 }
 
 /**
- * The in-memory index, built in the background once the server is ready (every other route
- * answers at once) and followed once a second.
+ * Makes `app.searchIndex`, the in-memory index: built in the background once the server is
+ * ready (every other route answers at once) and followed every FOLLOW_INTERVAL_MS (a job in
+ * app.ts).
  */
-export function registerSearchIndex(app: App): void {
+export function registerSearchIndex(app: FastifyInstance): LiveSearchIndex {
   const live = new LiveSearchIndex(app.db, app.log);
   app.decorate('searchIndex', live);
-  // A build under way stops at its next batch rather than hold the close up.
-  app.addHook('preClose', async () => live.stop());
-  repeatWhileRunning(app, 'search index', FOLLOW_INTERVAL_MS, () => live.follow());
+  return live;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { selectProductViews } from '../products/product-view.ts';
+import { selectProductViews } from '../products/public.ts';
 
 type Db = Kysely<Database>;
 

@@ -10,7 +10,7 @@ import {
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { toProduct } from '../products/product-view.ts';
+import { toProduct } from '../products/public.ts';
 import type { SearchCursors } from './search-cursor.ts';
 import {
   BATTERY_THRESHOLDS,

@@ -1,0 +1,2 @@
+/** What the other modules use of conversations: the count of a user's unread messages. */
+export { countUnreadMessagesOf } from './conversations.repository.ts';

@@ -1,0 +1,3 @@
+/** What the other modules and the sign-in use of moderation: the audit log and suspensions. */
+export { appendAudit, type AuditRecord } from './audit-log.ts';
+export { findSuspension } from './moderation.repository.ts';

@@ -1,0 +1,14 @@
+/**
+ * What the other modules (and the demo data) use of phone facts besides the service: the IMEI
+ * hasher, the listing that makes an IMEI worth a look, and the price statistics a listing
+ * feeds.
+ */
+export { ImeiHasher } from './imei-hasher.ts';
+export { DUPLICATE_IMEI_REASON, otherListingOfNote } from './phone-facts.repository.ts';
+export {
+  findPriceKey,
+  listSellerPriceKeys,
+  priceKeyOf,
+  rebuildAllPriceStats,
+  refreshPriceStats,
+} from './price-stats.repository.ts';

@@ -87,6 +87,11 @@ describe(`password reset by email on ${testDbKind}`, () => {
     expect(mail.to).toEqual([user.email]);
     const link = resetLinkIn(mail.raw);
     const token = link.searchParams.get('token')!;
+    // The mail layout of every email: a text part and an HTML part, the link in both.
+    const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(decoded).toMatch(/Content-Type: multipart\/alternative;/);
+    expect(decoded).toContain(`Choose a new password: ${link.href}`);
+    expect(decoded).toContain(`href="${link.href}"`);
 
     const verification = await t.app.db
       .selectFrom('verifications')

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { renderPasswordResetMail } from './auth/password-reset-mail.ts';
 import { deleteOwnBelongings } from '../modules/accounts/accounts.service.ts';
 import { findSuspension } from '../modules/moderation/moderation.repository.ts';
 import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
@@ -63,20 +64,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       suspension: (userId) => findSuspension(app.db, userId),
       sendResetLink(to, link) {
         mailer
-          .send({
-            to: to.email,
-            subject: 'Reset your Phone Market password',
-            text: [
-              `Hello ${to.name},`,
-              '',
-              'Someone asked to reset the password of your Phone Market account.',
-              `Open this link within one hour to choose a new password:`,
-              '',
-              link,
-              '',
-              'If it was not you, ignore this message: your password stays as it is.',
-            ].join('\n'),
-          })
+          .send({ to: to.email, ...renderPasswordResetMail(to.name, link) })
           .catch((err: unknown) =>
             app.log.error({ err }, 'could not send the password reset mail'),
           );

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CONDITIONS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRICE_MAX } from '../constants.ts';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PRICE_MAX,
+} from '../constants.ts';
 import { categoryNameSchema, conditionSchema } from './catalog.ts';
 import { idSchema } from './common.ts';
 import { STORAGE_OPTIONS_GB } from './listing-details.ts';
@@ -48,7 +54,9 @@ export const searchFiltersSchema = z
       .trim()
       .max(SEARCH_TEXT_MAX, { error: `Search words must be at most ${SEARCH_TEXT_MAX} characters` })
       .default(''),
-    category: categoryNameSchema.optional(),
+    category: z
+      .enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` })
+      .optional(),
     minPrice: price('Lowest price'),
     maxPrice: price('Highest price'),
     condition: repeatable(

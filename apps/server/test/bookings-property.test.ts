@@ -85,8 +85,8 @@ interface Model {
 }
 
 /**
- * Requests answered with a 429 by the per-account limits: counted per account for the whole
- * app, since the stranger takes part in every run.
+ * Calls counted by the per-account limits (cancels, hand-over codes), which answer 429 past
+ * their number: counted for the whole app, since the stranger takes part in every run.
  */
 const cancelsBy = new Map<string, number>();
 const codesBy = new Map<string, number>();

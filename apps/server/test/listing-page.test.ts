@@ -231,28 +231,50 @@ describe(`PATCH /my-products/{id} on ${testDbKind}`, () => {
   });
 
   it.each([
-    ['battery 140', { batteryHealth: 140 }],
-    ['storage not in the list', { storageGb: 100 }],
+    [
+      'battery 140',
+      { batteryHealth: 140 },
+      'batteryHealth: Battery health must be a whole number from 1 to 100 (%)',
+    ],
+    [
+      'storage not in the list',
+      { storageGb: 100 },
+      'storageGb: Storage must be one of 16, 32, 64, 128, 256, 512, 1024 GB',
+    ],
     [
       'a 9th photo',
       { photos: Array.from({ length: 9 }, (_, i) => `/demo/xiaomi-${(i % 5) + 1}.webp`) },
+      'photos: A listing can have at most 8 photos',
     ],
-    ['a foreign photo', { photos: ['https://elsewhere.example/p.webp'] }],
-    ['a foreign cover', { imgURL: 'https://elsewhere.example/p.webp' }],
+    [
+      'a foreign photo',
+      { photos: ['https://elsewhere.example/p.webp'] },
+      'photos.0: Upload the picture here: images from other sites are not accepted',
+    ],
+    [
+      'a foreign cover',
+      { imgURL: 'https://elsewhere.example/p.webp' },
+      'imgURL: Upload the picture here: images from other sites are not accepted',
+    ],
     [
       'a cover that is not the first photo',
       { imgURL: '/demo/iphone-1.webp', photos: ['/demo/iphone-2.webp'] },
+      'imgURL: The cover image (imgURL) must be the first of the photos',
     ],
-    ['an unknown field', { sellerId: 'someone' }],
-    ['nothing to change', {}],
-    ['a price as text', { resellPrice: 'cheap' }],
-    ['a resell price above the stored original', { resellPrice: 900 }],
-  ])('refuses %s with 400 and changes nothing', async (_label, patch) => {
+    ['an unknown field', { sellerId: 'someone' }, 'Unrecognized key: "sellerId"'],
+    ['nothing to change', {}, 'Change at least one field'],
+    ['a price as text', { resellPrice: 'cheap' }, 'resellPrice: Resell price must be a number'],
+    [
+      'a resell price above the stored original',
+      { resellPrice: 900 },
+      'Resell price cannot be more than the original price',
+    ],
+  ] as const)('refuses %s with 400 and changes nothing', async (_label, patch, message) => {
     const product = await postProduct(t, seller);
     const before = await snapshot(t);
     const res = await call(t, seller, 'PATCH', `/api/my-products/${product._id}`, patch);
     expect(res.statusCode, res.body).toBe(400);
-    expect(fieldError(res.body).error.message).toBeTruthy();
+    expect(fieldError(res.body).error.message).toBe(message);
     expect(await snapshot(t)).toEqual(before);
   });
 

@@ -153,8 +153,15 @@ describe(`GET /api/events on ${testDbKind}`, () => {
     const sellers = await stream(seller);
     await newConversation('Private');
     await sellers.until((events) => events.some((e) => e.event === 'message'));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(strangers.events).toEqual([]);
+    // An event of the stranger's own, recorded after: their stream has read past the message.
+    await t.app.liveEvents.transaction(async (_trx, record) => {
+      await record(stranger.id, { type: 'conversation', conversationId: 'own' });
+    });
+    await strangers.until((events) => events.length > 0);
+    expect(strangers.ofType('conversation').map((e) => e.data)).toEqual([
+      { type: 'conversation', conversationId: 'own' },
+    ]);
+    expect(strangers.events).toHaveLength(1);
   });
 
   it('refuses anonymous callers (401) and a malformed Last-Event-ID (400)', async () => {
@@ -194,11 +201,14 @@ describe(`GET /api/events on ${testDbKind}`, () => {
     const user = await createUser(t, { role: 'buyer' });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let recorded!: () => void;
+    const firstRecorded = new Promise<void>((resolve) => (recorded = resolve));
     const first = t.app.liveEvents.transaction(async (_trx, record) => {
       await record(user.id, { type: 'conversation', conversationId: 'first' });
+      recorded();
       await held;
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await firstRecorded;
     let secondDone = false;
     const second = t.app.liveEvents
       .transaction((_trx, record) =>
@@ -332,7 +342,11 @@ describe(`GET /api/events on ${testDbKind}`, () => {
       const client = await openedStream(user);
       // As another instance (or an expiry) would: the row goes, nobody tells this one.
       await t.app.db.deleteFrom('sessions').where('userId', '=', user.id).execute();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The stream still delivers an event recorded after that.
+      await t.app.liveEvents.transaction(async (_trx, record) => {
+        await record(user.id, { type: 'conversation', conversationId: 'still-open' });
+      });
+      await client.until((events) => events.some((e) => e.event === 'conversation'));
       expect(client.isEnded).toBe(false);
 
       await t.app.liveStreams.recheckAll();

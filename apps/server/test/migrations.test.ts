@@ -24,7 +24,34 @@ const tables = [
   'images',
 ];
 
+/** Tables named in camelCase before new tables were named in snake_case (decision 0001). */
+const CAMEL_CASE_TABLES = [
+  'productPhotos',
+  'productPriceHistory',
+  'rateLimits',
+  'savedSearches',
+  'wishlistItems',
+];
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
 describe(`migrations on ${testDbKind}`, () => {
+  it('name every new table in snake_case', async () => {
+    database = await createTestDatabase();
+    const { db } = database.handle;
+    await migrateToLatest(db);
+    const names = (await db.introspection.getTables()).map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(CAMEL_CASE_TABLES));
+    const offending = names.filter(
+      (name) => !SNAKE_CASE.test(name) && !CAMEL_CASE_TABLES.includes(name),
+    );
+    expect(offending).toEqual([]);
+    // The rule itself: a new camelCase table would be caught.
+    expect(
+      ['priceAlerts', 'PriceAlerts', 'price-alerts'].filter((n) => SNAKE_CASE.test(n)),
+    ).toEqual([]);
+    expect(['price_alerts', 'outbox', 'seller_stats'].every((n) => SNAKE_CASE.test(n))).toBe(true);
+  });
+
   it('apply from empty, then re-apply as a no-op', async () => {
     database = await createTestDatabase();
     const { db } = database.handle;

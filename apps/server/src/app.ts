@@ -1,15 +1,13 @@
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRouteHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DbKind } from './db/database.ts';
-import type { Database } from './db/schema.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web/index.ts';
 import { DEMO_IMAGES_DIR } from './plugins/web/static-assets.ts';
@@ -79,9 +77,6 @@ import { registerJobs } from './lib/jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Readonly<Config>;
-    db: Kysely<Database>;
-    dbKind: DbKind;
     /** The demo admin's sign-in, shown on the log-in page in a demo run (Config.seedDemoAdmin). */
     demoAdmin: { email: string; password: string } | null;
   }

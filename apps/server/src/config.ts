@@ -227,3 +227,10 @@ function loadOrCreateSecret(dataDir: string): string {
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'w' });
   return secret;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's settings, read once at start. */
+    config: Readonly<Config>;
+  }
+}

@@ -1,4 +1,5 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { DbKind } from './database.ts';
 import type {
   BookingClosedBy,
   BookingStatus,
@@ -456,3 +457,11 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database every module reads and writes through. */
+    db: Kysely<Database>;
+    dbKind: DbKind;
+  }
+}

@@ -9,11 +9,16 @@
  * First, at each size, the start: how long after the server is launched health, the home page,
  * a sign-in and a booking request answer (the search index is built in the background), what
  * search answers meanwhile (503 "starting"), and when it answers results.
+ *
+ * Last, at the largest size (unless --no-import): a bulk import of 100,000 listings into the
+ * running server's database while 50 connections search, how search answered meanwhile, and how
+ * long the index took to catch up once the import had committed.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { seedBulkProducts } from '../apps/server/src/db/seed/bulk.ts';
 import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
 import { SearchCursors } from '../apps/server/src/modules/search/search-cursor.ts';
@@ -41,6 +46,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,100000,1000000' },
     db: { type: 'string', default: 'sqlite' },
     quick: { type: 'boolean', default: false },
+    'no-import': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -62,6 +68,16 @@ interface StartTimes {
   searchReadyMs: number;
 }
 const starts: StartTimes[] = [];
+interface ImportUnderLoad {
+  size: number;
+  imported: number;
+  importMs: number;
+  search: Measurement;
+  catchUpMs: number;
+}
+const imports: ImportUnderLoad[] = [];
+/** Listings the import adds while search is under load. */
+const IMPORTED = 100_000;
 
 const sinceMs = (from: number) => Math.round(performance.now() - from);
 
@@ -235,6 +251,72 @@ async function measureSearch(url: string, cookie: string, size: number): Promise
   return [search, facets, suggest];
 }
 
+/**
+ * Imports IMPORTED listings into the running server's database (as `npm run seed:bulk` would)
+ * while 50 connections search, each request a different query; then waits until the server's
+ * index has read the whole import (`/api/health`'s `search.behind` back to 0).
+ */
+async function importUnderLoad(
+  env: Record<string, string>,
+  url: string,
+  cookie: string,
+  size: number,
+): Promise<ImportUnderLoad> {
+  const handle = openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: path.join(env.DATA_DIR!, 'marketplace.db'),
+  });
+  const searchPath = (i: number) =>
+    `/api/search?q=${encodeURIComponent(SEARCHES[i % SEARCHES.length]!)}&maxPrice=${150 + (i % 5000) / 10}`;
+  let finished!: (result: autocannon.Result) => void;
+  const loadResult = new Promise<autocannon.Result>((resolve) => (finished = resolve));
+  const load = autocannon(
+    {
+      url,
+      connections: 50,
+      headers: { cookie },
+      requests: distinctRequests(searchPath),
+      duration: 3600,
+    },
+    (_err, result) => finished(result),
+  );
+  const started = performance.now();
+  try {
+    await seedBulkProducts(handle.db, { products: IMPORTED, seed: 7 });
+  } finally {
+    await handle.close();
+  }
+  const importMs = sinceMs(started);
+  const committed = performance.now();
+  let catchUpMs = NaN;
+  while (performance.now() - committed < 600_000) {
+    const health = (await (await fetch(`${url}/api/health`)).json()) as {
+      search?: { behind: number | null };
+    };
+    if (health.search?.behind === 0) {
+      catchUpMs = sinceMs(committed);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  load.stop();
+  const result = await loadResult;
+  return {
+    size,
+    imported: IMPORTED,
+    importMs,
+    catchUpMs,
+    search: {
+      name: `${size} listings, search while ${IMPORTED} are imported`,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    },
+  };
+}
+
 buildProduct();
 for (const size of sizes) {
   console.log(`preparing ${size.toLocaleString('en-US')} listings...`);
@@ -267,6 +349,9 @@ for (const size of sizes) {
     );
     rows.push(first, deepRow);
     rows.push(...(await measureSearch(product.url, cookie, size)));
+    if (size === sizes[sizes.length - 1] && !values['no-import']) {
+      imports.push(await importUnderLoad(database.env, product.url, cookie, size));
+    }
   } finally {
     await product.stop();
     await database.destroy();
@@ -299,6 +384,15 @@ for (const s of starts) {
     `${String(s.size).padEnd(11)} ${String(s.healthMs).padEnd(7)} ${String(s.homeMs).padEnd(7)} ${String(s.signInMs).padEnd(8)} ${`${s.bookingMs} (${s.bookingStatus})`.padEnd(17)} ${String(s.firstSearchStatus).padEnd(13)} ${s.searchReadyMs}`,
   );
 }
+for (const i of imports) {
+  console.log(
+    `\nan import of ${i.imported.toLocaleString('en-US')} listings into ${i.size.toLocaleString('en-US')} while 50 connections search:`,
+  );
+  console.log(
+    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}`,
+  );
+  printTable([i.search]);
+}
 const small = rows[0];
 const large = rows[rows.length - 2];
 if (small && large)
@@ -306,5 +400,5 @@ if (small && large)
     `\npage-1 p50 at the largest size / at the smallest: ${(large.p50 / Math.max(small.p50, 0.01)).toFixed(2)}x`,
   );
 console.log(
-  `written to ${writeResults('scale', { kind, sizes, rows, queries, searchQueries, starts })}`,
+  `written to ${writeResults('scale', { kind, sizes, rows, queries, searchQueries, starts, imports })}`,
 );

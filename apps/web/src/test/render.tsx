@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router';
 import { loaderContext } from '../lib/query-client.ts';
 
+const HydrateFallback = () => null;
+
 /**
  * Renders `element` at `path` (matched by `route`) as the app shows it: in a data router, as the
  * app's, and with a fresh query cache that does not retry, so a failed call shows at once. A
@@ -21,7 +23,8 @@ export function renderPage(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: route, element, loader }], {
+  // Until the first load of the loader is done, the page shows nothing.
+  const router = createMemoryRouter([{ path: route, element, loader, HydrateFallback }], {
     initialEntries: [path],
     getContext: () => loaderContext(queryClient),
   });

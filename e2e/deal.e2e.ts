@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
@@ -270,8 +272,11 @@ describe.each([
 
     const download = page.waitForEvent('download');
     await order.getByRole('link', { name: 'Add to calendar' }).click();
-    const file = await (await download).path();
+    // Saved where this process can read it: the browser may run in another process.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'market-calendar-')), 'x.ics');
+    await (await download).saveAs(file);
     const ics = fs.readFileSync(file, 'utf8').replace(/\r\n /g, '');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     // The meeting in the seller's zone: its wall-clock time with the zone's rules, or plain UTC
     // when that is the zone (this machine's browser may well be in UTC).

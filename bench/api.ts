@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import sharp from 'sharp';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import {
   buildProduct,
   measure,

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { seedBulkProducts } from '../apps/server/src/db/seed/bulk.ts';
+import { seedBulkProducts } from '../apps/server/src/modules/demo/bulk.ts';
 import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
 import { SearchCursors } from '../apps/server/src/modules/search/search-cursor.ts';
@@ -29,7 +29,7 @@ import {
   suggestNames,
 } from '../apps/server/src/modules/search/search.service.ts';
 import { searchQuerySchema } from '@market/shared';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import {
   buildProduct,
   measure,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import { CHROMIUM_FLAGS } from '../e2e/harness.ts';
 import { findBrowser } from '../scripts/lib/browser.mjs';
 import {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 
 /** The demo accounts the server seeds on a fresh database: name, email, password and phone. */
 export const { admin: ADMIN, seller: SELLER, newSeller: NEW_SELLER, buyer: BUYER } = DEMO_ACCOUNTS;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import { signIn } from '../bench/lib.ts';
 import { startServer, type RunningServer } from '../e2e/harness.ts';
 import {

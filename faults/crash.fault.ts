@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import { prepareDatabase, signIn, type ProductDatabase } from '../bench/lib.ts';
 import { startServer, type RunningServer } from '../e2e/harness.ts';
 import { bookableProductIds, writeUntil } from './load.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import { headerOf, startMailbox, type Mailbox } from '../apps/server/test/helpers/mailbox.ts';
 import { productForm } from '../apps/server/test/helpers/market.ts';
 import { signIn } from '../bench/lib.ts';

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import { prepareDatabase, signIn, type ProductDatabase } from '../bench/lib.ts';
 import { startServer, type RunningServer } from '../e2e/harness.ts';
 import { bookableProductIds, residentBytes } from './load.ts';

@@ -1,12 +1,12 @@
 /**
  * Draws the demo data's pictures (phones, categories, people) as SVG and writes them as small
- * WebP files into apps/server/src/db/seed/images. Run once when the demo set changes:
+ * WebP files into apps/server/src/modules/demo/images. Run once when the demo set changes:
  *   node --import tsx scripts/make-demo-images.ts
  */
 import path from 'node:path';
 import sharp from 'sharp';
 
-const out = path.join(import.meta.dirname, '../apps/server/src/db/seed/images');
+const out = path.join(import.meta.dirname, '../apps/server/src/modules/demo/images');
 
 const palettes: Record<string, [string, string, string]> = {
   iPhone: ['#1f2937', '#6b7280', '#e5e7eb'],

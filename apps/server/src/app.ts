@@ -139,7 +139,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   let demoAdmin: FastifyInstance['demoAdmin'] = null;
   if (config.seedDemo) {
     // Loaded only when asked for, so a production start never reads the demo data.
-    const demo = await import('./db/seed/seed.ts');
+    const demo = await import('./modules/demo/seed.ts');
     await demo.seedDemoData(database.db, app.log, { withAdmin: config.seedDemoAdmin });
     if (config.seedDemoAdmin) demoAdmin = demo.demoAdminSignIn();
   }

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, User } from '@market/shared';
-import { DEMO_ACCOUNTS } from '../src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS } from '../src/modules/demo/demo-data.ts';
 import { readBool } from '../src/db/dialect.ts';
 import { insertUserWithPassword } from '../src/modules/accounts/accounts.repository.ts';
 import { buildTestApp, testDbKind, useTestApp } from './build-test-app.ts';

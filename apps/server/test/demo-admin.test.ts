@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@market/shared';
 import { loadConfig } from '../src/config.ts';
-import { DEMO_ACCOUNTS, DEMO_REVIEWS } from '../src/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_REVIEWS } from '../src/modules/demo/demo-data.ts';
 import { DEMO_IMAGES_DIR } from '../src/plugins/web/static-assets.ts';
 import { buildTestApp, testDbKind } from './build-test-app.ts';
 import { uniqueTestIp } from './factories.ts';

@@ -19,7 +19,7 @@ import {
   useTestApp,
   type TestDatabase,
 } from './build-test-app.ts';
-import { DEMO_PRODUCTS } from '../src/db/seed/demo-data.ts';
+import { DEMO_PRODUCTS } from '../src/modules/demo/demo-data.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { acceptBooking, bookingRow, requestBooking } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';

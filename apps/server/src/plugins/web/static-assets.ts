@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendText } from '../../lib/compression.ts';
 
-export const DEMO_IMAGES_DIR = path.join(import.meta.dirname, '../../db/seed/images');
+export const DEMO_IMAGES_DIR = path.join(import.meta.dirname, '../../modules/demo/images');
 
 /** The demo listings' photos, under /demo/. */
 export async function serveDemoImages(app: FastifyInstance): Promise<void> {

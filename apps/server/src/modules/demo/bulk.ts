@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CATEGORIES, CONDITIONS, type CategoryName } from '@market/shared';
-import type { Database } from '../schema.ts';
-import { valueWriters } from '../dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { valueWriters } from '../../db/dialect.ts';
 import { DEMO_CATEGORIES } from './demo-data.ts';
 import { rebuildAllPriceStats } from '../../modules/phone-facts/public.ts';
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateToLatest, openDatabase } from '../database.ts';
+import { migrateToLatest, openDatabase } from '../../db/database.ts';
 import { seedBulkProducts } from './bulk.ts';
 
 const { values } = parseArgs({

@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  MESSAGES,
-  NETWORK_UNLOCKED,
-  formatPrice,
-  formatStorage,
-  IMEI_GIVEN,
-  yearsOfUse,
-  type ListingPage,
-} from '@market/shared';
+import { MESSAGES, formatPrice, IMEI_GIVEN, type ListingPage } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { FairPriceLine } from './fair-price-line.tsx';
+import { pageDetails } from './phone-details.tsx';
 import { ListingGallery } from './listing-gallery.tsx';
 import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
 import { SellerRatingLine } from './seller-rating-line.tsx';
@@ -20,42 +13,11 @@ function savingPercent(original: number, resell: number): number {
   return original > 0 ? Math.round(((original - resell) / original) * 100) : 0;
 }
 
-const NOT_GIVEN = 'Not given';
-
-function warrantyText(until: string | null): string {
-  if (!until) return 'None';
-  const date = new Date(`${until}T00:00:00Z`);
-  const [y, m, d] = until.split('-');
-  return date.getTime() < Date.now() ? `Ended ${d}-${m}-${y}` : `Until ${d}-${m}-${y}`;
-}
-
-/** The phone's details, as a table of terms; what the seller did not give says so. */
+/** The phone's details, as a table of terms. */
 function PhoneDetails({ listing }: { listing: ListingPage }) {
-  const rows: [string, ReactNode][] = [
-    ['Model', listing.model ?? NOT_GIVEN],
-    ['IMEI', listing.imeiGiven ? IMEI_GIVEN : NOT_GIVEN],
-    ['Storage', listing.storageGb === null ? NOT_GIVEN : formatStorage(listing.storageGb)],
-    ['Colour', listing.colour ?? NOT_GIVEN],
-    ['Battery health', listing.batteryHealth === null ? NOT_GIVEN : `${listing.batteryHealth}%`],
-    [
-      'Network',
-      listing.networkLock === null
-        ? NOT_GIVEN
-        : listing.networkLock.toLowerCase() === NETWORK_UNLOCKED
-          ? 'Unlocked'
-          : `Locked to ${listing.networkLock}`,
-    ],
-    ['Included', listing.included.length === 0 ? 'Phone only' : listing.included.join(', ')],
-    ['Warranty', warrantyText(listing.warrantyUntil)],
-    ['Condition', <span className="capitalize">{listing.condition}</span>],
-    ['Year of purchase', `${listing.yearOfUse} (${yearsOfUse(listing.yearOfUse)}+ years of use)`],
-    ['Category', listing.Category],
-    ['Location', listing.location],
-    ['Posted', `${listing.postedDate} ${listing.postedTime}`],
-  ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([term, value]) => (
+      {pageDetails(listing).map(({ term, value }) => (
         <div key={term} className="contents">
           <dt className="text-base-content/80">{term}</dt>
           <dd className="min-w-0 font-medium wrap-anywhere">{value}</dd>

@@ -1,16 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  MESSAGES,
-  formatPrice,
-  formatStorage,
-  imageSrcSet,
-  imageVariantUrl,
-  yearsOfUse,
-  type Product,
-} from '@market/shared';
+import { MESSAGES, formatPrice, imageSrcSet, imageVariantUrl, type Product } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
+import { cardDetails } from './phone-details.tsx';
 import { SellerRatingLine } from './seller-rating-line.tsx';
 
 /** How wide a card's image shows at each screen width (the grid's columns). */
@@ -95,19 +88,12 @@ export function ProductCard({
           <SellerRatingLine rating={product.sellerRating} />
         </Link>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/80">Years of use</dt>
-          <dd>{yearsOfUse(product.yearOfUse)}+</dd>
-          {/* Details are optional: one the seller left out says so. */}
-          <dt className="text-base-content/80">Storage</dt>
-          <dd>{product.storageGb === null ? 'Not given' : formatStorage(product.storageGb)}</dd>
-          <dt className="text-base-content/80">Battery</dt>
-          <dd>{product.batteryHealth === null ? 'Not given' : `${product.batteryHealth}%`}</dd>
-          <dt className="text-base-content/80">Condition</dt>
-          <dd className="capitalize">{product.condition}</dd>
-          <dt className="text-base-content/80">Location</dt>
-          <dd className="wrap-anywhere">{product.location}</dd>
-          <dt className="text-base-content/80">Posted</dt>
-          <dd>{product.postedDate}</dd>
+          {cardDetails(product).map(({ term, value, className }) => (
+            <Fragment key={term}>
+              <dt className="text-base-content/80">{term}</dt>
+              <dd className={className}>{value}</dd>
+            </Fragment>
+          ))}
         </dl>
         <p className="grow-0 text-sm text-base-content/80">
           <s>Original Price: {formatPrice(product.originalPrice)}</s>

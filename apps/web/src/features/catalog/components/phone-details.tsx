@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import {
+  IMEI_GIVEN,
+  NETWORK_UNLOCKED,
+  formatStorage,
+  yearsOfUse,
+  type ListingPage,
+  type Product,
+} from '@market/shared';
+
+/**
+ * A phone's details as the listing's page and the cards show them, in one place: a detail added
+ * to a listing is one row here for the page, and one for the cards when they show it too.
+ */
+export interface DetailRow {
+  term: string;
+  value: ReactNode;
+  /** Classes of the value's cell, for values that need them (an unbroken place name). */
+  className?: string;
+}
+
+const NOT_GIVEN = 'Not given';
+
+function warrantyText(until: string | null): string {
+  if (!until) return 'None';
+  const date = new Date(`${until}T00:00:00Z`);
+  const [y, m, d] = until.split('-');
+  return date.getTime() < Date.now() ? `Ended ${d}-${m}-${y}` : `Until ${d}-${m}-${y}`;
+}
+
+function storageText(storageGb: number | null): string {
+  return storageGb === null ? NOT_GIVEN : formatStorage(storageGb);
+}
+
+function batteryText(batteryHealth: number | null): string {
+  return batteryHealth === null ? NOT_GIVEN : `${batteryHealth}%`;
+}
+
+/** Every detail, on the listing's page; what the seller did not give says so. */
+export function pageDetails(listing: ListingPage): DetailRow[] {
+  return [
+    { term: 'Model', value: listing.model ?? NOT_GIVEN },
+    { term: 'IMEI', value: listing.imeiGiven ? IMEI_GIVEN : NOT_GIVEN },
+    { term: 'Storage', value: storageText(listing.storageGb) },
+    { term: 'Colour', value: listing.colour ?? NOT_GIVEN },
+    { term: 'Battery health', value: batteryText(listing.batteryHealth) },
+    {
+      term: 'Network',
+      value:
+        listing.networkLock === null
+          ? NOT_GIVEN
+          : listing.networkLock.toLowerCase() === NETWORK_UNLOCKED
+            ? 'Unlocked'
+            : `Locked to ${listing.networkLock}`,
+    },
+    {
+      term: 'Included',
+      value: listing.included.length === 0 ? 'Phone only' : listing.included.join(', '),
+    },
+    { term: 'Warranty', value: warrantyText(listing.warrantyUntil) },
+    { term: 'Condition', value: <span className="capitalize">{listing.condition}</span> },
+    {
+      term: 'Year of purchase',
+      value: `${listing.yearOfUse} (${yearsOfUse(listing.yearOfUse)}+ years of use)`,
+    },
+    { term: 'Category', value: listing.Category },
+    { term: 'Location', value: listing.location },
+    { term: 'Posted', value: `${listing.postedDate} ${listing.postedTime}` },
+  ];
+}
+
+/** The details a card shows, shorter; those the seller left out say so. */
+export function cardDetails(product: Product): DetailRow[] {
+  return [
+    { term: 'Years of use', value: `${yearsOfUse(product.yearOfUse)}+` },
+    { term: 'Storage', value: storageText(product.storageGb) },
+    { term: 'Battery', value: batteryText(product.batteryHealth) },
+    { term: 'Condition', value: product.condition, className: 'capitalize' },
+    { term: 'Location', value: product.location, className: 'wrap-anywhere' },
+    { term: 'Posted', value: product.postedDate },
+  ];
+}

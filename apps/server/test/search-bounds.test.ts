@@ -56,6 +56,8 @@ describe('search at size', () => {
         )
         .execute();
     }
+    // More than a search applies itself: wait until the index has them all.
+    await t.app.searchIndex.drain();
   }
 
   const search = (query: string) => call(t, buyer, 'GET', `/api/search?${query}`);

@@ -95,6 +95,8 @@ async function catalogue(
         .execute();
     }
   });
+  // More than a search applies itself: wait until the index has them all.
+  await app.app.searchIndex.drain();
   return { docs, ids };
 }
 

@@ -13,6 +13,7 @@ import { valueWriters } from '../src/db/dialect.ts';
 import type { Database } from '../src/db/schema.ts';
 import {
   LiveSearchIndex,
+  SEARCH_PAGE,
   STARTING_RETRY_SECONDS,
 } from '../src/modules/search/search-index-feed.ts';
 import { testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
@@ -205,6 +206,63 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     } finally {
       live.stop();
       await t.app.db.deleteFrom('products').where('id', 'in', ids).execute();
+    }
+  });
+
+  it('answers a search during a bulk import after applying no more than its own page', async () => {
+    const live = new LiveSearchIndex(t.app.db, quiet);
+    await live.follow();
+    const w = valueWriters(t.app.db);
+    const ids = Array.from({ length: 1_200 }, () => crypto.randomUUID());
+    try {
+      // One import, committed at once: more than a search applies on its way (SEARCH_PAGE).
+      await t.app.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < ids.length; i += 400) {
+          await trx
+            .insertInto('products')
+            .values(
+              ids.slice(i, i + 400).map((id, j) => ({
+                id,
+                sellerId: seller.id,
+                category: 'realme',
+                name: `Imported handset ${i + j}`,
+                imgUrl: '/demo/iphone-1.webp',
+                originalPriceCents: 50_000,
+                resellPriceCents: 20_000,
+                yearOfPurchase: 2022,
+                condition: 'good' as const,
+                description: '',
+                location: 'Dhaka',
+                advertised: w.bool(false),
+                postedAt: w.date(new Date(Date.UTC(2026, 2, 1) + (i + j) * 1_000)),
+                status: 'available' as const,
+              })),
+            )
+            .execute();
+        }
+      });
+      const count = async () => {
+        const { index } = await live.current();
+        const terms = index.resolveTerms([[[{ word: 'imported', prefix: false }]]]);
+        return index.count(terms, { q: '', location: undefined }, 10_000).count;
+      };
+      const first = await count();
+      // The search read one page of the log (and one entry more, to know more were waiting)...
+      expect(live.lastLogRead).toBe(SEARCH_PAGE + 1);
+      expect(first).toBe(SEARCH_PAGE);
+      // ...and the rest follows in the background, while searches answer from the index as it is.
+      expect(live.state).toBe('catching_up');
+      const during = await count();
+      expect(during).toBeGreaterThanOrEqual(SEARCH_PAGE);
+      expect(during).toBeLessThanOrEqual(ids.length);
+      await live.drain();
+      expect(await count()).toBe(ids.length);
+      expect(live.state).toBe('ready');
+    } finally {
+      live.stop();
+      await t.app.db.deleteFrom('products').where('id', 'in', ids).execute();
+      // The servers of the other tests follow the same log: they apply the import and its removal.
+      await Promise.all([t.app.searchIndex.drain(), other.searchIndex.drain()]);
     }
   });
 

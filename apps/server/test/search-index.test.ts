@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchFiltersSchema, type SearchFiltersInput } from '@market/shared';
 import {
@@ -294,5 +295,55 @@ describe('the in-memory search index', () => {
       new Date(Number(middle.postedAt)),
     );
     expect(index.newest(index.resolveTerms(parseSearchText('nokia')), filters())).toBeNull();
+  });
+
+  it('answers kept word sets and locations after any writes as a new index of the same documents does', () => {
+    const NAMES = ['Pixel 7', 'Pixel 8 Pro', 'iPhone13 Pro', 'Galaxy S21', 'Nokia 3310'];
+    const PLACES = ['Dhaka, Gulshan-2', 'Mirpur 10', 'Sylhet', 'Gulshan 1'];
+    const QUERIES = ['pixel', 'pro', 'iphone 13', 'gal', ''];
+    const LOCATIONS = ['gulshan', 'mirpur', 'syl'];
+    const write = fc.record({
+      kind: fc.constantFrom('add', 'change', 'remove'),
+      at: fc.nat(),
+      name: fc.constantFrom(...NAMES),
+      location: fc.constantFrom(...PLACES),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(write, { maxLength: 8 }), { minLength: 1, maxLength: 6 }),
+        (rounds) => {
+          const kept = new SearchIndex();
+          const docs = new Map<number, IndexedDocument>();
+          const answers = (index: SearchIndex) =>
+            QUERIES.flatMap((q) => [
+              docids(index, q),
+              ...LOCATIONS.map((location) => docids(index, q, { location })),
+            ]);
+          for (const round of rounds) {
+            for (const w of round) {
+              const existing = [...docs.values()];
+              const target = existing[w.at % Math.max(1, existing.length)];
+              if (w.kind === 'add' || !target) {
+                const d = doc({ name: w.name, location: w.location });
+                docs.set(d.docid, d);
+                kept.add(d);
+              } else if (w.kind === 'change') {
+                const d = { ...target, name: w.name, location: w.location };
+                docs.set(d.docid, d);
+                kept.add(d);
+              } else {
+                docs.delete(target.docid);
+                kept.remove(target.docid);
+              }
+            }
+            // The kept index has matched these word sets before; a new one matches them afresh.
+            const fresh = new SearchIndex();
+            for (const d of docs.values()) fresh.add(d);
+            expect(answers(kept)).toEqual(answers(fresh));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

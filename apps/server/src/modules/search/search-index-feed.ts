@@ -14,17 +14,22 @@ type Db = Kysely<Database>;
  * `search_docs` in the background once the server has started (searches answer 503 "starting"
  * until then; every other route answers at once), then brought up to date from `search_log`
  * before every search and once a second (decision 0017). A search sees every write committed
- * before it began, on any server, as a query to the database would, whenever no more than a page
+ * before it began, on any server, as a query to the database would, whenever no more than a search's page
  * of the log is waiting; a longer backlog (a bulk import) is applied in the background while
  * searches are answered from the index as it stands.
  */
 
 /** Documents read per query while building. */
 const BUILD_BATCH = 5_000;
-/** Log entries read at once: a search applies at most this many before it is answered. */
+/** Log entries read at once in the background. */
 export const LOG_PAGE = 5_000;
-/** Documents or sellers read per query while catching up. */
-const CHANGE_BATCH = 500;
+/**
+ * Log entries a search applies itself before it is answered: a trickle of writes is seen by the
+ * next search; a longer backlog (a bulk import) is applied in the background meanwhile.
+ */
+export const SEARCH_PAGE = 500;
+/** Documents or sellers read per query while catching up; other requests run between them. */
+const CHANGE_BATCH = 100;
 /** How often the index catches up when no search asks it to. */
 export const FOLLOW_INTERVAL_MS = 1_000;
 /** Log entries older than this are deleted. */
@@ -280,6 +285,8 @@ class Follower {
   /** Each document as it stands now: added again, or removed when it is gone. */
   private async refreshDocuments(docids: number[]): Promise<void> {
     for (let i = 0; i < docids.length; i += CHANGE_BATCH) {
+      // SQLite reads hold the event loop: requests get their turn between batches.
+      if (i > 0) await setImmediate();
       const chunk = docids.slice(i, i + CHANGE_BATCH);
       const docs = await readDocuments(this.db, sql`d.docid in (${sql.join(chunk)})`, chunk.length);
       const found = new Map(docs.map((doc) => [doc.docid, doc]));
@@ -311,8 +318,10 @@ export interface FollowLimits {
   staleAfterMs: number;
   /** Removed documents past this many (or a quarter) start a rebuild. */
   rebuildAfterRemoved: number;
-  /** Log entries read at once (LOG_PAGE). */
+  /** Log entries read at once in the background (LOG_PAGE). */
   logPage: number;
+  /** Log entries a search applies itself (SEARCH_PAGE, and never more than `logPage`). */
+  searchPage: number;
 }
 
 /** The 503 a search gets while the index is first built. */
@@ -328,8 +337,8 @@ export function searchStarting(): AppError {
 
 /**
  * The index a server searches, built in the background when the server starts. `current()`
- * gives it with every write committed before the call, when no more than a page of the log is
- * waiting: callers that arrive while a catch-up runs share the next one. A longer backlog is
+ * gives it with every write committed before the call, when no more than a search's page of the
+ * log (SEARCH_PAGE) is waiting: callers that arrive while a catch-up runs share the next one. A longer backlog is
  * applied in the background, and an index that fell behind is built again beside the current
  * one and swapped in; searches meanwhile are answered from the index as it is.
  */
@@ -358,10 +367,12 @@ export class LiveSearchIndex {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     limits: Partial<FollowLimits> = {},
   ) {
+    const logPage = limits.logPage ?? LOG_PAGE;
     this.limits = {
       staleAfterMs: STALE_AFTER_MS,
       rebuildAfterRemoved: REBUILD_AFTER_REMOVED,
-      logPage: LOG_PAGE,
+      logPage,
+      searchPage: Math.min(SEARCH_PAGE, logPage),
       ...limits,
     };
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
@@ -405,13 +416,22 @@ export class LiveSearchIndex {
 
   /**
    * The index and its cards: caught up with every write committed before this call when at most
-   * a page of the log is waiting. Rejects with a 503 (`searchStarting`) until the index is built.
+   * a search's page of the log is waiting. Rejects with a 503 (`searchStarting`) until the index is built.
    */
   async current(): Promise<{ index: SearchIndex; cards: CardCache }> {
     const follower = this.follower;
     if (!follower) throw searchStarting();
     if (this.catchingUp) return follower;
     return this.caughtUp();
+  }
+
+  /**
+   * Resolves once every write committed before the call is applied, however long the backlog:
+   * for a bulk import (or a test) that waits until search shows all it wrote.
+   */
+  async drain(): Promise<void> {
+    await this.current();
+    await this.settled();
   }
 
   /** Builds the index the first time; afterwards catches up, prunes the log, and rebuilds. */
@@ -483,14 +503,14 @@ export class LiveSearchIndex {
     return this.queued;
   }
 
-  /** Applies one page of the log; what lies past it is left to the background. */
+  /** Applies a search's page of the log; what lies past it is left to the background. */
   private async step(): Promise<Follower> {
     const follower = this.follower!;
     if (Date.now() - this.readAt > this.limits.staleAfterMs) {
       // Entries it never read may have been deleted since: start again from the documents.
       this.rebuild();
     }
-    const page = await follower.catchUp(this.limits.logPage);
+    const page = await follower.catchUp(this.limits.searchPage);
     this.lastRead = page.rows;
     this.readAt = Date.now();
     if (page.more) this.catchUpInBackground();

@@ -100,6 +100,21 @@ function firstNotBefore(words: readonly string[], word: string): number {
   return lo;
 }
 
+/**
+ * The first entry of a list in slot order (slot shifted left by `shift`, the low bits free) whose
+ * slot is `slot` or more: where the slots added since a kept match begin.
+ */
+function firstAtLeast(list: IntList, slot: number, shift: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list.items[mid]! >> shift < slot) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** A document's words, each with the fields it is in. */
 function documentWords(doc: IndexedDocument): Map<string, number> {
   const words = new Map<string, number>();
@@ -151,12 +166,16 @@ const FIELD_BITS = 3;
 interface Matches {
   terms: SearchTerm[];
   ranks: [IntList, IntList, IntList];
+  /** The slots below this are matched; those added since are matched when the set is next used. */
+  upTo: number;
 }
 
 /** The documents whose area matches one set of location terms, one byte per slot. */
 interface PlaceMatches {
   terms: SearchTerm[];
   slots: Uint8Array;
+  /** As `Matches.upTo`. */
+  upTo: number;
 }
 
 /** A distinct name of listings on show (by its lower case), and how many carry it. */
@@ -376,22 +395,8 @@ export class SearchIndex implements SearchEngine {
       }
       slots.push(slot);
     }
-    // Kept location matches take the new document as kept word matches do.
-    for (const m of this.places.values()) {
-      // A location without a searchable word matches nothing, now and later.
-      if (m.terms.length === 0 || this.levelOfDocument(m.terms, place) === 0) continue;
-      if (slot >= m.slots.length) {
-        const bigger = new Uint8Array(this.capacity);
-        bigger.set(m.slots);
-        m.slots = bigger;
-      }
-      m.slots[slot] = 1;
-    }
-    // The kept matches take the new document where it belongs.
-    for (const m of this.matches.values()) {
-      const rank = rankOf(this.levelOfDocument(m.terms, words));
-      if (rank !== null) this.insertSlot(m.ranks[rank], slot);
-    }
+    // Kept matches take the new slot when they are next used (`matchesOf`, `placeSlots`): a
+    // bulk import costs each document its own words, not a test against every kept word set.
   }
 
   remove(docid: number): void {
@@ -657,32 +662,50 @@ export class SearchIndex implements SearchEngine {
   private placeSlots(location: string): Uint8Array {
     const terms = parseSearchText(location);
     const key = JSON.stringify(terms);
-    const kept = this.places.get(key);
-    if (kept) return kept.slots;
-    const slots = new Uint8Array(this.capacity);
-    if (terms.length > 0) {
-      const all = new Uint8Array(this.size).fill(1);
-      for (const term of terms) {
-        const any = new Uint8Array(this.size);
+    let m = this.places.get(key);
+    if (!m) {
+      m = { terms, slots: new Uint8Array(this.capacity), upTo: 0 };
+      this.places.set(key, m);
+    }
+    if (m.upTo < this.size) this.matchPlaces(m);
+    return m.slots;
+  }
+
+  /** Matches the slots added since `m.upTo` against its location terms. */
+  private matchPlaces(m: PlaceMatches): void {
+    const from = m.upTo;
+    const n = this.size - from;
+    if (m.slots.length < this.capacity) {
+      const bigger = new Uint8Array(this.capacity);
+      bigger.set(m.slots);
+      m.slots = bigger;
+    }
+    // A location without a searchable word matches nothing, now and later.
+    if (m.terms.length > 0) {
+      const all = new Uint8Array(n).fill(1);
+      for (const term of m.terms) {
+        const any = new Uint8Array(n);
         for (const alternative of term) {
-          const every = new Uint8Array(this.size).fill(1);
+          const every = new Uint8Array(n).fill(1);
           for (const { word, prefix } of alternative) {
-            const has = new Uint8Array(this.size);
+            const has = new Uint8Array(n);
             const words = prefix ? this.placesBeginning(word) : [word];
             for (const w of words) {
               const list = this.placePostings.get(w);
-              for (let i = 0; list && i < list.length; i++) has[list.items[i]!] = 1;
+              if (!list) continue;
+              for (let i = firstAtLeast(list, from, 0); i < list.length; i++) {
+                has[list.items[i]! - from] = 1;
+              }
             }
-            for (let i = 0; i < every.length; i++) every[i]! &= has[i]!;
+            for (let i = 0; i < n; i++) every[i]! &= has[i]!;
           }
-          for (let i = 0; i < any.length; i++) any[i]! |= every[i]!;
+          for (let i = 0; i < n; i++) any[i]! |= every[i]!;
         }
-        for (let i = 0; i < all.length; i++) all[i]! &= any[i]!;
+        for (let i = 0; i < n; i++) all[i]! &= any[i]!;
       }
-      slots.set(all);
+      m.slots.set(all, from);
     }
-    this.places.set(key, { terms, slots });
-    return slots;
+    m.upTo = this.size;
   }
 
   /** Area words beginning with `prefix`. */
@@ -763,26 +786,42 @@ export class SearchIndex implements SearchEngine {
     return newest === -Infinity ? null : new Date(newest);
   }
 
-  /** The matches of a set of words, kept for the next search with the same words. */
+  /**
+   * The matches of a set of words, kept for the next search with the same words, which matches
+   * only the slots added since.
+   */
   private matchesOf(terms: SearchTerm[]): Matches {
     const key = JSON.stringify(terms);
     const kept = this.matches.get(key);
-    if (kept) return kept;
-    const levels = terms.length === 0 ? null : this.levels(terms);
-    const ranks: Matches['ranks'] = [new IntList(), new IntList(), new IntList()];
-    for (let slot = 0; slot < this.size; slot++) {
-      if (!this.alive[slot]) continue;
-      const rank = levels ? rankOf(levels[slot]!) : 0;
-      if (rank !== null) ranks[rank].push(slot);
+    if (kept) {
+      if (kept.upTo < this.size) this.matchSlots(kept);
+      return kept;
     }
-    for (const list of ranks) this.sortByDocid(list);
-    const m: Matches = { terms, ranks };
+    const m: Matches = { terms, ranks: [new IntList(), new IntList(), new IntList()], upTo: 0 };
+    this.matchSlots(m);
     this.matches.set(key, m);
     return m;
   }
 
-  /** Each slot's level for the words (see LEVELS), computed from the postings. */
-  private levels(terms: SearchTerm[]): Uint8Array {
+  /** Adds the slots from `m.upTo` on that match its words to their ranks, in docid order. */
+  private matchSlots(m: Matches): void {
+    const from = m.upTo;
+    const levels = m.terms.length === 0 ? null : this.levels(m.terms, from);
+    for (let slot = from; slot < this.size; slot++) {
+      if (!this.alive[slot]) continue;
+      const rank = levels ? rankOf(levels[slot - from]!) : 0;
+      if (rank === null) continue;
+      // A first match pushes and sorts once; later slots are mostly newer (pushed) or few.
+      if (from === 0) m.ranks[rank].push(slot);
+      else this.insertSlot(m.ranks[rank], slot);
+    }
+    if (from === 0) for (const list of m.ranks) this.sortByDocid(list);
+    m.upTo = this.size;
+  }
+
+  /** The level (see LEVELS) of each slot from `from` on for the words, from the postings. */
+  private levels(terms: SearchTerm[], from: number): Uint8Array {
+    const n = this.size - from;
     const and = (into: Uint8Array | null, other: Uint8Array) => {
       if (!into) return other;
       for (let i = 0; i < into.length; i++) into[i]! &= other[i]!;
@@ -793,49 +832,27 @@ export class SearchIndex implements SearchEngine {
       let any: Uint8Array | null = null;
       for (const alternative of term) {
         let every: Uint8Array | null = null;
-        for (const word of alternative) every = and(every, this.wordLevels(word));
+        for (const word of alternative) every = and(every, this.wordLevels(word, from));
         if (!every) continue;
         if (any) for (let i = 0; i < any.length; i++) any[i]! |= every[i]!;
         else any = every;
       }
-      all = and(all, any ?? new Uint8Array(this.size));
+      all = and(all, any ?? new Uint8Array(n));
     }
-    return all ?? new Uint8Array(this.size);
+    return all ?? new Uint8Array(n);
   }
 
-  private wordLevels({ word, prefix }: SearchWord): Uint8Array {
-    const out = new Uint8Array(this.size);
+  private wordLevels({ word, prefix }: SearchWord, from: number): Uint8Array {
+    const out = new Uint8Array(this.size - from);
     for (const w of prefix ? this.wordsBeginning(word) : this.postings.has(word) ? [word] : []) {
       const posting = this.postings.get(w)!;
       const entries = posting.items;
-      for (let i = 0; i < posting.length; i++) {
+      for (let i = firstAtLeast(posting, from, FIELD_BITS); i < posting.length; i++) {
         const entry = entries[i]!;
-        out[entry >> FIELD_BITS]! |= LEVELS[entry & 7]!;
+        out[(entry >> FIELD_BITS) - from]! |= LEVELS[entry & 7]!;
       }
     }
     return out;
-  }
-
-  /** A document's level for the words, from its own words (as `levels` would give it). */
-  private levelOfDocument(terms: SearchTerm[], words: Map<string, number>): number {
-    if (terms.length === 0) return 1;
-    const levelOf = ({ word, prefix }: SearchWord) => {
-      if (!prefix) return LEVELS[words.get(word) ?? 0]!;
-      let fields = 0;
-      for (const [w, f] of words) if (w.startsWith(word)) fields |= f;
-      return LEVELS[fields]!;
-    };
-    let all = 7;
-    for (const term of terms) {
-      let any = 0;
-      for (const alternative of term) {
-        let every = 7;
-        for (const word of alternative) every &= levelOf(word);
-        any |= every;
-      }
-      all &= any;
-    }
-    return all;
   }
 
   /**

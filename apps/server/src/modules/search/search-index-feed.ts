@@ -246,7 +246,7 @@ class Follower {
       select id from users where "isVerifiedUser" = ${valueWriters(this.db).bool(true)}
     `.execute(this.db);
     for (const { id } of rows) this.index.setVerified(id, true);
-    this.index.orderWords();
+    this.index.settle();
   }
 
   /** Applies up to `limit` log entries, as what they name stands in the database now. */

@@ -23,6 +23,7 @@ import {
   type SearchEngine,
   type SearchOrder,
 } from './search-engine.ts';
+import { DocidSlots } from './docid-slots.ts';
 import { readRankKey } from './search-rank-key.ts';
 import {
   indexedWords,
@@ -151,6 +152,11 @@ class IntList {
     this.length++;
   }
 
+  /** Gives back the room the list grew into (it grows by doubling). */
+  trim(): void {
+    if (this.items.length > this.length + 1) this.items = this.items.slice(0, this.length + 1);
+  }
+
   private grow(): void {
     const bigger = new Int32Array(this.items.length * 2);
     bigger.set(this.items);
@@ -197,7 +203,11 @@ const FILTER_BITS = Object.fromEntries(SEARCH_FILTER_KEYS.map((key, i) => [key, 
  * values (true when it passes). Every filter must have one (see `SearchIndex.FILTERS`).
  */
 interface EngineFilter {
-  test(index: SearchIndex, filters: SearchFilters): (slot: number) => boolean;
+  /**
+   * The test, or null for a filter applied by the matches a search walks instead (the location:
+   * a search with one walks the matches of its words within the area, `locatedMatchesOf`).
+   */
+  test: ((index: SearchIndex, filters: SearchFilters) => (slot: number) => boolean) | null;
 }
 
 const NO_BATTERY = -1;
@@ -285,12 +295,7 @@ export class SearchIndex implements SearchEngine {
         return (slot) => verified[sellers[slot]!] === 1;
       },
     },
-    location: {
-      test: (index, f) => {
-        const places = index.placeSlots(f.location!);
-        return (slot) => places[slot] === 1;
-      },
-    },
+    location: { test: null },
   } satisfies Record<SearchFilterKey, EngineFilter>;
 
   private capacity = 1024;
@@ -319,7 +324,7 @@ export class SearchIndex implements SearchEngine {
     maxBytes: PLACE_BYTES_KEPT,
     sizeOf: (m, key) => stringBytes(key) + m.slots.length,
   });
-  private readonly slotOf = new Map<number, number>();
+  private readonly slotOf = new DocidSlots();
   /** Sellers by number, and which are verified. */
   private readonly sellerNumbers = new Map<string, number>();
   private verifiedSellers = new Uint8Array(1024);
@@ -464,8 +469,7 @@ export class SearchIndex implements SearchEngine {
     after: SearchAfter | null,
     n: number,
   ): IndexPageEntry[] {
-    const m = this.matchesOf(terms);
-    const f = this.compile(filters);
+    const { m, f } = this.walk(terms, filters);
     switch (order) {
       case 'newest': {
         const below = after ? Number(after.key) : Infinity;
@@ -500,8 +504,7 @@ export class SearchIndex implements SearchEngine {
 
   /** How many documents match, read up to `limit`: exact below it, else "at least". */
   count(terms: SearchTerm[], filters: SearchFilters, limit: number): SearchCount {
-    const m = this.matchesOf(terms);
-    const f = this.compile(filters);
+    const { m, f } = this.walk(terms, filters);
     let n = 0;
     for (const list of m.ranks) {
       for (let i = 0; i < list.length && n <= limit; i++) {
@@ -518,8 +521,7 @@ export class SearchIndex implements SearchEngine {
    * newest-first order, that is descending docid.
    */
   facets(terms: SearchTerm[], filters: SearchFilters, limit: number): FacetPasses {
-    const m = this.matchesOf(terms);
-    const f = this.compile(filters);
+    const { m, f } = this.walk(terms, filters);
     const omitted = filtersSet(filters);
     const all = newPass();
     const without = new Map(omitted.map((name) => [name, newPass()]));
@@ -626,7 +628,9 @@ export class SearchIndex implements SearchEngine {
   private compile(filters: SearchFilters): Compiled {
     const compiled: Compiled = { tests: [], bits: [] };
     for (const key of searchFiltersSet(filters)) {
-      compiled.tests.push(SearchIndex.FILTERS[key].test(this, filters));
+      const test: EngineFilter['test'] = SearchIndex.FILTERS[key].test;
+      if (!test) continue;
+      compiled.tests.push(test(this, filters));
       compiled.bits.push(FILTER_BITS[key]);
     }
     return compiled;
@@ -747,8 +751,7 @@ export class SearchIndex implements SearchEngine {
    * stops at the docids of the second before `since`'s: none after them can be newer.
    */
   newSince(terms: SearchTerm[], filters: SearchFilters, since: Date, limit: number) {
-    const m = this.matchesOf(terms);
-    const f = this.compile(filters);
+    const { m, f } = this.walk(terms, filters);
     const after = since.getTime();
     const stop = (Math.floor(after / 1000) - 1) * DOCIDS_PER_SECOND;
     const docids: number[] = [];
@@ -771,8 +774,7 @@ export class SearchIndex implements SearchEngine {
    * or of another in its second (docids within a second follow insertion, not milliseconds).
    */
   newest(terms: SearchTerm[], filters: SearchFilters): Date | null {
-    const m = this.matchesOf(terms);
-    const f = this.compile(filters);
+    const { m, f } = this.walk(terms, filters);
     let stop = -Infinity;
     let newest = -Infinity;
     this.newestFirst(m, (slot, docid) => {
@@ -787,6 +789,18 @@ export class SearchIndex implements SearchEngine {
   }
 
   /**
+   * What a search walks: the matches of its words, within its location when it has one (kept as
+   * the words' matches are: the location is then already applied), and the filters left to test.
+   */
+  private walk(terms: SearchTerm[], filters: SearchFilters): { m: Matches; f: Compiled } {
+    const m =
+      filters.location === undefined
+        ? this.matchesOf(terms)
+        : this.locatedMatchesOf(terms, filters.location);
+    return { m, f: this.compile(filters) };
+  }
+
+  /**
    * The matches of a set of words, kept for the next search with the same words, which matches
    * only the slots added since.
    */
@@ -794,21 +808,51 @@ export class SearchIndex implements SearchEngine {
     const key = JSON.stringify(terms);
     const kept = this.matches.get(key);
     if (kept) {
-      if (kept.upTo < this.size) this.matchSlots(kept);
+      if (kept.upTo < this.size) this.matchSlots(kept, null);
       return kept;
     }
     const m: Matches = { terms, ranks: [new IntList(), new IntList(), new IntList()], upTo: 0 };
-    this.matchSlots(m);
+    this.matchSlots(m, null);
     this.matches.set(key, m);
     return m;
   }
 
-  /** Adds the slots from `m.upTo` on that match its words to their ranks, in docid order. */
-  private matchSlots(m: Matches): void {
+  /**
+   * The matches of a set of words whose area matches a location, kept as `matchesOf`'s are: a
+   * search with a location then walks only the listings in the area (a tenth of a common word's
+   * matches in a city), not all the word's matches testing the area of each.
+   */
+  private locatedMatchesOf(terms: SearchTerm[], location: string): Matches {
+    const places = this.placeSlots(location);
+    const key = JSON.stringify([terms, parseSearchText(location)]);
+    const kept = this.matches.get(key);
+    if (kept) {
+      if (kept.upTo < this.size) this.matchSlots(kept, places);
+      return kept;
+    }
+    // From the words' own matches, already in docid order.
+    const words = this.matchesOf(terms);
+    const ranks: Matches['ranks'] = [new IntList(), new IntList(), new IntList()];
+    words.ranks.forEach((list, rank) => {
+      for (let i = 0; i < list.length; i++) {
+        const slot = list.items[i]!;
+        if (places[slot] === 1) ranks[rank]!.push(slot);
+      }
+    });
+    const m: Matches = { terms, ranks, upTo: words.upTo };
+    this.matches.set(key, m);
+    return m;
+  }
+
+  /**
+   * Adds the slots from `m.upTo` on that match its words (and are in `places`, when given) to
+   * their ranks, in docid order.
+   */
+  private matchSlots(m: Matches, places: Uint8Array | null): void {
     const from = m.upTo;
     const levels = m.terms.length === 0 ? null : this.levels(m.terms, from);
     for (let slot = from; slot < this.size; slot++) {
-      if (!this.alive[slot]) continue;
+      if (!this.alive[slot] || (places && places[slot] !== 1)) continue;
       const rank = levels ? rankOf(levels[slot - from]!) : 0;
       if (rank === null) continue;
       // A first match pushes and sorts once; later slots are mostly newer (pushed) or few.
@@ -859,7 +903,7 @@ export class SearchIndex implements SearchEngine {
    * Merges the words added since into the ordered vocabulary: all at once after a build, one by
    * one (a place found by halving) as listings bring new words.
    */
-  orderWords(): void {
+  private orderWords(): void {
     const added = this.newWords;
     if (added.length === 0) return;
     if (added.length > 64) {
@@ -869,6 +913,16 @@ export class SearchIndex implements SearchEngine {
         this.vocabulary.splice(firstNotBefore(this.vocabulary, word), 0, word);
     }
     added.length = 0;
+  }
+
+  /**
+   * Ready for searches after a build: the words in order, and the postings without the room they
+   * grew into (about a third of the index's memory at a million listings).
+   */
+  settle(): void {
+    this.orderWords();
+    for (const posting of this.postings.values()) posting.trim();
+    for (const slots of this.placePostings.values()) slots.trim();
   }
 
   /** Indexed words beginning with `prefix`, from the ordered vocabulary. */

@@ -24,6 +24,7 @@ import {
   type SearchOrder,
 } from './search-engine.ts';
 import { DocidSlots } from './docid-slots.ts';
+import { PostingList } from './posting-list.ts';
 import { readRankKey } from './search-rank-key.ts';
 import {
   indexedWords,
@@ -101,21 +102,6 @@ function firstNotBefore(words: readonly string[], word: string): number {
   return lo;
 }
 
-/**
- * The first entry of a list in slot order (slot shifted left by `shift`, the low bits free) whose
- * slot is `slot` or more: where the slots added since a kept match begin.
- */
-function firstAtLeast(list: IntList, slot: number, shift: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list.items[mid]! >> shift < slot) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** A document's words, each with the fields it is in. */
 function documentWords(doc: IndexedDocument): Map<string, number> {
   const words = new Map<string, number>();
@@ -152,11 +138,6 @@ class IntList {
     this.length++;
   }
 
-  /** Gives back the room the list grew into (it grows by doubling). */
-  trim(): void {
-    if (this.items.length > this.length + 1) this.items = this.items.slice(0, this.length + 1);
-  }
-
   private grow(): void {
     const bigger = new Int32Array(this.items.length * 2);
     bigger.set(this.items);
@@ -165,7 +146,7 @@ class IntList {
 }
 
 /** A word's documents: each entry is a slot times 8 plus the fields the word is in. */
-type Posting = IntList;
+type Posting = PostingList;
 const FIELD_BITS = 3;
 
 /** The documents matching one set of words: per rank, their slots in ascending docid order. */
@@ -317,7 +298,7 @@ export class SearchIndex implements SearchEngine {
   /** The distinct names on show by their lower case: what suggestions offer. */
   private readonly names = new Map<string, NameCount>();
   /** The areas' words, each with the slots whose area has it, and in order for prefixes. */
-  private readonly placePostings = new Map<string, IntList>();
+  private readonly placePostings = new Map<string, PostingList>();
   private placeWords: string[] = [];
   private readonly places = boundedCache<string, PlaceMatches>({
     maxEntries: PLACES_KEPT,
@@ -382,7 +363,7 @@ export class SearchIndex implements SearchEngine {
     for (const [word, fields] of words) {
       let posting = this.postings.get(word);
       if (!posting) {
-        posting = new IntList();
+        posting = new PostingList();
         this.postings.set(word, posting);
         this.newWords.push(word);
         for (const c of word) this.letters.add(c);
@@ -394,7 +375,7 @@ export class SearchIndex implements SearchEngine {
     for (const word of place.keys()) {
       let slots = this.placePostings.get(word);
       if (!slots) {
-        slots = new IntList();
+        slots = new PostingList();
         this.placePostings.set(word, slots);
         this.placeWords.splice(firstNotBefore(this.placeWords, word), 0, word);
       }
@@ -441,11 +422,13 @@ export class SearchIndex implements SearchEngine {
   resolveTerms(terms: SearchTerm[]): SearchTerm[] {
     // Listings on show with the word; a removed listing's entries stay in its postings.
     const documentsWith = (word: string, atLeast = Infinity) => {
-      const posting = this.postings.get(word);
       let n = 0;
-      for (let i = 0; posting && i < posting.length && n < atLeast; i++) {
-        if (this.alive[posting.items[i]! >> FIELD_BITS]) n++;
-      }
+      this.postings.get(word)?.forEachRun(0, FIELD_BITS, (items, start, end) => {
+        for (let i = start; i < end && n < atLeast; i++) {
+          if (this.alive[items[i]! >> FIELD_BITS]) n++;
+        }
+        return n < atLeast;
+      });
       return n;
     };
     const corrections = new Map<string, string[]>();
@@ -695,11 +678,9 @@ export class SearchIndex implements SearchEngine {
             const has = new Uint8Array(n);
             const words = prefix ? this.placesBeginning(word) : [word];
             for (const w of words) {
-              const list = this.placePostings.get(w);
-              if (!list) continue;
-              for (let i = firstAtLeast(list, from, 0); i < list.length; i++) {
-                has[list.items[i]! - from] = 1;
-              }
+              this.placePostings.get(w)?.forEachRun(from, 0, (items, start, end) => {
+                for (let i = start; i < end; i++) has[items[i]! - from] = 1;
+              });
             }
             for (let i = 0; i < n; i++) every[i]! &= has[i]!;
           }
@@ -889,12 +870,12 @@ export class SearchIndex implements SearchEngine {
   private wordLevels({ word, prefix }: SearchWord, from: number): Uint8Array {
     const out = new Uint8Array(this.size - from);
     for (const w of prefix ? this.wordsBeginning(word) : this.postings.has(word) ? [word] : []) {
-      const posting = this.postings.get(w)!;
-      const entries = posting.items;
-      for (let i = firstAtLeast(posting, from, FIELD_BITS); i < posting.length; i++) {
-        const entry = entries[i]!;
-        out[(entry >> FIELD_BITS) - from]! |= LEVELS[entry & 7]!;
-      }
+      this.postings.get(w)!.forEachRun(from, FIELD_BITS, (items, start, end) => {
+        for (let i = start; i < end; i++) {
+          const entry = items[i]!;
+          out[(entry >> FIELD_BITS) - from]! |= LEVELS[entry & 7]!;
+        }
+      });
     }
     return out;
   }
@@ -903,7 +884,7 @@ export class SearchIndex implements SearchEngine {
    * Merges the words added since into the ordered vocabulary: all at once after a build, one by
    * one (a place found by halving) as listings bring new words.
    */
-  private orderWords(): void {
+  orderWords(): void {
     const added = this.newWords;
     if (added.length === 0) return;
     if (added.length > 64) {
@@ -913,16 +894,6 @@ export class SearchIndex implements SearchEngine {
         this.vocabulary.splice(firstNotBefore(this.vocabulary, word), 0, word);
     }
     added.length = 0;
-  }
-
-  /**
-   * Ready for searches after a build: the words in order, and the postings without the room they
-   * grew into (about a third of the index's memory at a million listings).
-   */
-  settle(): void {
-    this.orderWords();
-    for (const posting of this.postings.values()) posting.trim();
-    for (const slots of this.placePostings.values()) slots.trim();
   }
 
   /** Indexed words beginning with `prefix`, from the ordered vocabulary. */

@@ -162,6 +162,8 @@ async function percentiles(runs: number, call: (i: number) => Promise<unknown>) 
 
 /** Two words and a price filter, as a buyer searches; each request asks something new. */
 const SEARCHES = ['iphone 13', 'galaxy s23', 'redmi note', 'iphone 128', 'poco x5', 'realme pro'];
+/** Areas of the bulk listings (`modules/demo/bulk.ts`), a city or a part of Dhaka. */
+const AREAS = ['Gulshan', 'Mirpur', 'Chattogram', 'Sylhet', 'Dhaka', 'Khulna', 'Uttara'];
 const SUGGESTS = ['iph', 'iphone 1', 'gal', 'galaxy s2', 'red', 'redmi n', 'poc', 'real'];
 
 /** Mean time of the category query itself, without HTTP or the response cache. */
@@ -212,6 +214,18 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
       },
       {
         size,
+        what: 'in-memory: the same + location',
+        ...(await timed((i) =>
+          searchProducts(
+            handle.db,
+            cursors,
+            { ...filters(i), location: AREAS[i % AREAS.length] },
+            live,
+          ),
+        )),
+      },
+      {
+        size,
         what: 'in-memory: facets of the same',
         ...(await timed((i) => searchFacets(live, filters(i)))),
       },
@@ -242,7 +256,6 @@ async function measureSearch(url: string, cookie: string, size: number): Promise
     seconds,
     warmup,
   );
-  const AREAS = ['Gulshan', 'Mirpur', 'Chattogram', 'Sylhet', 'Dhaka', 'Khulna', 'Uttara'];
   const located = await measure(
     `${size} listings, search: two words + max price + location`,
     {

@@ -303,7 +303,7 @@ describe('the in-memory search index', () => {
     const QUERIES = ['pixel', 'pro', 'iphone 13', 'gal', ''];
     const LOCATIONS = ['gulshan', 'mirpur', 'syl'];
     const write = fc.record({
-      kind: fc.constantFrom('add', 'change', 'remove'),
+      kind: fc.constantFrom('add', 'late', 'change', 'remove'),
       at: fc.nat(),
       name: fc.constantFrom(...NAMES),
       location: fc.constantFrom(...PLACES),
@@ -314,6 +314,8 @@ describe('the in-memory search index', () => {
         (rounds) => {
           const kept = new SearchIndex();
           const docs = new Map<number, IndexedDocument>();
+          // Listings imported late: posted before every other, each earlier than the last.
+          let late = 0;
           const answers = (index: SearchIndex) =>
             QUERIES.flatMap((q) => [
               docids(index, q),
@@ -323,7 +325,13 @@ describe('the in-memory search index', () => {
             for (const w of round) {
               const existing = [...docs.values()];
               const target = existing[w.at % Math.max(1, existing.length)];
-              if (w.kind === 'add' || !target) {
+              if (w.kind === 'late') {
+                const postedAt = START - ++late * 60_000;
+                const d = doc({ name: w.name, location: w.location });
+                const older = { ...d, postedAt, docid: (postedAt / 1000) * DOCIDS_PER_SECOND };
+                docs.set(older.docid, older);
+                kept.add(older);
+              } else if (w.kind === 'add' || !target) {
                 const d = doc({ name: w.name, location: w.location });
                 docs.set(d.docid, d);
                 kept.add(d);

@@ -433,8 +433,14 @@ export class LiveSearchIndex {
    * for a bulk import (or a test) that waits until search shows all it wrote.
    */
   async drain(): Promise<void> {
-    await this.current();
-    await this.settled();
+    await this.whenReady();
+    for (;;) {
+      // Background work under way may have read the log's end before the caller's writes: a
+      // read begun after them follows it, and whatever it leaves to the background is awaited.
+      await this.settled();
+      await this.caughtUp();
+      if (!this.catchingUp && !this.rebuilding) return;
+    }
   }
 
   /** Builds the index the first time; afterwards catches up, prunes the log, and rebuilds. */

@@ -127,10 +127,12 @@ export function MeetingCheckIn({
           <span className="text-base-content/80">Open until {when(checkIn.closesAt, now)}</span>
         </div>
       ) : now < opens ? (
-        <p className="text-base-content/80">&ldquo;I&apos;m here&rdquo; opens {hours}.</p>
+        <p className="text-base-content/80">
+          You can press &ldquo;I&apos;m here&rdquo; from {hours}.
+        </p>
       ) : (
         <p className="text-base-content/80">
-          &ldquo;I&apos;m here&rdquo; was open {hours}; you did not press it.
+          &ldquo;I&apos;m here&rdquo; could be pressed from {hours}; you did not press it.
         </p>
       )}
       {checkIn.other ? (

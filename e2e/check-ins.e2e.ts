@@ -7,6 +7,7 @@ import {
   DESKTOP,
   PHONE,
   screenshot,
+  screenshotDir,
   useServerAndBrowser,
   type RunningServer,
   type TrackedPage,
@@ -191,7 +192,23 @@ describe.each([
     );
     await now.getByRole('button', { name: "I'm here" }).click();
     await toast(page, '"I\'m here" is open only from 09:50 to 11:20');
+    // The picture once the toast has slid in (its entrance, not its progress bar).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target;
+            return target instanceof Element && target.classList.contains('Toastify__toast');
+          })
+          .map((a) => a.finished),
+      ),
+    );
     await shot(page, 'my-buyers-refused');
+    // And the screen as the seller sees it, the toast over the row.
+    await page.screenshot({
+      path: path.join(screenshotDir, `check-ins-my-buyers-refused-screen-${label}.png`),
+    });
     await page.unroute(`**/api/booking/${ids.now}/check-in`);
     await now.getByRole('button', { name: "I'm here" }).click();
     await now.getByText(/^You said you are here at /).waitFor();

@@ -83,7 +83,7 @@ export function OrderList({
                 className="h-28 w-28 object-contain"
               />
             </figure>
-            <div className="card-body min-w-0 gap-1 p-4">
+            <div className="card-body min-w-0 gap-1 p-4 [&_p]:grow-0">
               <h2 className="card-title text-lg wrap-anywhere">{order.productName}</h2>
               <p className="text-lg font-semibold text-primary">{formatPrice(order.price)}</p>
               <BookingStatusBadge

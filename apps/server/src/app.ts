@@ -28,6 +28,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { checkInsRoutes } from './modules/bookings/check-ins.routes.ts';
+import { NO_SHOW_CHECK_INTERVAL_MS, recordNoShows } from './modules/bookings/check-ins.job.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { marksRoutes } from './modules/marks/marks.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -180,6 +182,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(contentRoutes);
       await api.register(listingsRoutes);
       await api.register(bookingsRoutes);
+      await api.register(checkInsRoutes);
       await api.register(wishlistRoutes);
       await api.register(marksRoutes);
       await api.register(adminRoutes);
@@ -233,6 +236,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     });
   }
   jobs.every('meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(db, notifier));
+  jobs.every('recording meeting no-shows', NO_SHOW_CHECK_INTERVAL_MS, () =>
+    recordNoShows(db, notifier, log),
+  );
   jobs.every('saved search digests', DIGEST_CHECK_MS, () =>
     sendSavedSearchDigests(db, notifier, searchIndex),
   );

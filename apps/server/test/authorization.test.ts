@@ -17,6 +17,7 @@ import { acceptBody, insertRequests } from './helpers/deal.ts';
 import { insertConversations, openStream } from './helpers/conversations.ts';
 import { insertModerationRows } from './helpers/moderation.ts';
 import { insertReviewedDeals } from './helpers/reviews.ts';
+import { insertMeeting } from './helpers/check-ins.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
 
@@ -50,6 +51,9 @@ interface Fixture {
   reportId: string;
   hiddenProductId: string;
   suspendedUserId: string;
+  /** `buyer`'s accepted meeting with `seller` under way now, and one where `buyer` did not come. */
+  meetingNowId: string;
+  noShowId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -330,6 +334,22 @@ const CASES: Case[] = [
     route: 'GET /api/booking/:id/calendar.ics',
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/calendar.ics`,
     expected: requestParties,
+    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+  },
+  {
+    label: 'POST /booking/<meeting under way>/check-in',
+    route: 'POST /api/booking/:id/check-in',
+    url: (_u, fx) => `/api/booking/${fx.meetingNowId}/check-in`,
+    expected: requestParties,
+    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+  },
+  {
+    label: "PUT /booking/<buyer's missed meeting>/no-show-reason",
+    route: 'PUT /api/booking/:id/no-show-reason',
+    url: (_u, fx) => `/api/booking/${fx.noShowId}/no-show-reason`,
+    body: () => ({ reason: 'My bus broke down' }),
+    // The seller came: there is no no-show of theirs to explain.
+    expected: { ...requestParties, seller: 409 },
     answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
   },
   {
@@ -842,7 +862,17 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
     reportedUserId: users.otherSeller.id,
     sellerId: users.seller.id,
   });
+  const meetingNow = await insertMeeting(t, users.buyer.id, users.seller.id, new Date());
+  const missed = await insertMeeting(
+    t,
+    users.buyer.id,
+    users.seller.id,
+    new Date(Date.now() - 3 * 3_600_000),
+    { sellerCheckedInAt: new Date(Date.now() - 3 * 3_600_000), noShowSide: 'buyer' },
+  );
   return {
+    meetingNowId: meetingNow.id,
+    noShowId: missed.id,
     productId: productId!,
     wishlistItemId,
     member,

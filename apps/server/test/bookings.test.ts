@@ -80,6 +80,7 @@ describe(`booking a product on ${testDbKind}`, () => {
       closedBy: null,
       updatedAt: expect.any(String),
       actions: ['cancel'],
+      checkIn: null,
       sellerName: seller.name,
       sellerPhone: null,
       sellerEmail: null,
@@ -242,8 +243,10 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       closedBy: null,
       updatedAt: expect.any(String),
       actions: ['accept', 'decline'],
+      checkIn: null,
       codeTriesLeft: null,
       codeLockedUntil: null,
+      buyerShowUp: null,
     });
     const mine = (await call(t, seller, 'GET', '/api/my-buyers')).json<SellerBuyer[]>();
     expect(mine.map((b) => b.name).sort()).toEqual([buyer.name, otherBuyer.name].sort());

@@ -49,6 +49,8 @@ function user(role: 'buyer' | 'seller' | 'admin', verified: boolean, suspended: 
       listingCount: 1,
       completedDeals: 0,
       reportCount: 1,
+      showUp: null,
+      noShows: [],
     },
   } satisfies ReportTarget;
 }
@@ -157,6 +159,7 @@ describe('the notification kinds', () => {
       'booking_expired',
       'handover_code',
       'meeting_reminder',
+      'meeting_check_in',
       'new_message',
       'saved_price_drop',
       'saved_sold',
@@ -169,6 +172,7 @@ describe('the notification kinds', () => {
       'booking_requested',
       'booking_cancelled',
       'meeting_reminder',
+      'meeting_check_in',
       'new_message',
       'seller_verified',
       'new_review',

@@ -191,6 +191,13 @@ export interface BookingsTable {
   respondedAt: Timestamp | null;
   completedAt: Timestamp | null;
   updatedAt: Timestamp;
+  /** When each side pressed "I'm here" within the meeting window (decision 0032). */
+  buyerCheckedInAt: Timestamp | null;
+  sellerCheckedInAt: Timestamp | null;
+  /** The side recorded absent from the meeting, once, when; and the reason they added. */
+  noShowSide: 'buyer' | 'seller' | null;
+  noShowAt: Timestamp | null;
+  noShowReason: string | null;
 }
 
 export interface WishlistItemsTable {

@@ -139,6 +139,10 @@ export type Permission =
   | 'booking.complete'
   /** Cancelling a booking: its buyer or the seller of the booked product. */
   | 'booking.cancel'
+  /** Saying "I'm here" at an accepted booking's meeting: its buyer or its seller. */
+  | 'booking.checkIn'
+  /** Adding a reason to one's own recorded no-show: its buyer or its seller (their own side). */
+  | 'booking.noShowReason'
   /** Seeing a conversation and its messages: its two parties, never an admin. */
   | 'conversation.read'
   /** Writing in a conversation, marking it read, reporting it: its two parties. */
@@ -224,6 +228,8 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'booking.answer': related(isSellerOfBooking, NO_SUCH_BOOKING),
   'booking.complete': related(isSellerOfBooking, NO_SUCH_BOOKING),
   'booking.cancel': related(isPartyToBooking, NO_SUCH_BOOKING),
+  'booking.checkIn': related(isPartyToBooking, NO_SUCH_BOOKING),
+  'booking.noShowReason': related(isPartyToBooking, NO_SUCH_BOOKING),
   'conversation.read': related(isPartyToConversation, NO_SUCH_CONVERSATION),
   'conversation.takePart': related(isPartyToConversation, NO_SUCH_CONVERSATION),
   'conversation.block': related(isPartyToConversation, NO_SUCH_CONVERSATION),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, oneLine, phoneSchema } from './common.ts';
 import { sellerReviewSchema } from './reviews.ts';
+import { meetingCheckInSchema, showUpRecordSchema } from './check-ins.ts';
 
 /*
  * A booking is a request to meet and buy. The seller accepts it (with a meeting time and place),
@@ -75,6 +76,8 @@ const bookingStateShape = {
   closedBy: bookingClosedBySchema.nullable(),
   updatedAt: isoDateTimeSchema,
   actions: z.array(bookingActionSchema),
+  /** "I'm here" and no-shows (decision 0032): while accepted, and after a recorded no-show. */
+  checkIn: meetingCheckInSchema.nullable(),
 };
 
 export const bookingSchema = z.object({
@@ -149,6 +152,8 @@ export const sellerBuyerSchema = z.object({
   codeTriesLeft: z.number().int().nullable(),
   /** Until when completing is locked after too many wrong codes; null when it is not. */
   codeLockedUntil: z.iso.datetime({ offset: true }).nullable(),
+  /** The buyer's own record of showing up to meetings, once it counts SHOW_UP_MIN_MEETINGS. */
+  buyerShowUp: showUpRecordSchema.nullable(),
 });
 export type SellerBuyer = z.infer<typeof sellerBuyerSchema>;
 

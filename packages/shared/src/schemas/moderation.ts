@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, moneySchema } from './common.ts';
 import { roleSchema } from './accounts.ts';
 import { categoryNameSchema, productStatusSchema } from './catalog.ts';
+import { noShowEntrySchema, showUpRecordSchema } from './check-ins.ts';
 
 /*
  * Trust and safety: people report listings, users and messages; administrators work through
@@ -321,6 +322,10 @@ const queueUserSchema = personSchema.extend({
   completedDeals: z.number().int().min(0),
   /** Reports ever filed about them or their listings. */
   reportCount: z.number().int().min(0),
+  /** Their record of showing up to meetings, on either side (null before any meeting counts). */
+  showUp: showUpRecordSchema.nullable(),
+  /** Their latest recorded no-shows, newest first, with the reasons they added. */
+  noShows: z.array(noShowEntrySchema),
 });
 
 const queueMessageSchema = z.object({

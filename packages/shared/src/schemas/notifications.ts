@@ -203,6 +203,30 @@ export const NOTIFICATION_KIND_RECORDS = {
           };
     },
   } satisfies Kind<{ productName: string; when: string; place: string; side: 'buyer' | 'seller' }>,
+  meeting_check_in: {
+    label: 'The other side of my meeting says they are there',
+    audience: BOTH_SIDES,
+    channels: IN_APP_AND_EMAIL,
+    optional: true,
+    texts: ({ productName, side }) => ({
+      title:
+        side === 'buyer'
+          ? `The buyer of ${productName} is at the meeting place`
+          : `The seller of ${productName} is at the meeting place`,
+      body: `They pressed "I'm here". ${side === 'buyer' ? 'See My Buyers.' : 'See My Orders.'}`,
+    }),
+  } satisfies Kind<{ productName: string; side: 'buyer' | 'seller' }>,
+  no_show_recorded: {
+    label: 'A no-show is recorded against me',
+    audience: BOTH_SIDES,
+    channels: IN_APP_AND_EMAIL,
+    // A mark on their record: the absent side always hears of it, and may answer it.
+    optional: false,
+    texts: ({ productName, page }) => ({
+      title: `You were recorded as not coming to the meeting for ${productName}`,
+      body: `The other side was there and the deal did not go ahead. If something kept you away, add a reason in ${page}: moderators see it.`,
+    }),
+  } satisfies Kind<{ productName: string; page: 'My Orders' | 'My Buyers' }>,
   new_message: {
     label: 'A new message I have not read for 10 minutes',
     audience: BOTH_SIDES,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productSchema, sellerRatingSchema } from './catalog.ts';
 import { dayMonthYearSchema, idSchema, paginationQuerySchema } from './common.ts';
+import { showUpRecordSchema } from './check-ins.ts';
 
 /*
  * Reviews of sellers, written by the buyers of completed deals (one per deal), and the public
@@ -109,6 +110,8 @@ export const sellerProfileSchema = z.object({
    * over the last REPLY_TIME_WINDOW_DAYS; null with fewer than REPLY_TIME_MIN_REPLIES answers.
    */
   replyMinutes: z.number().int().min(0).nullable(),
+  /** "Showed up to N of M meetings" as a seller, once M ≥ SHOW_UP_MIN_MEETINGS; null before. */
+  showUp: showUpRecordSchema.nullable(),
   /** The first listings on offer (or reserved), newest first, as category pages show them. */
   listings: z.array(productSchema),
   /** All their listings on offer or reserved. */

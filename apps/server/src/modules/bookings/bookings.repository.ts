@@ -35,6 +35,10 @@ function selectBookingViews(db: Kysely<Database>) {
       'b.codeLockedUntil',
       'b.updatedAt',
       'b.completedAt',
+      'b.buyerCheckedInAt',
+      'b.sellerCheckedInAt',
+      'b.noShowSide',
+      'b.noShowReason',
       'p.status as productStatus',
       's.name as sellerName',
       's.phone as sellerPhone',
@@ -93,6 +97,10 @@ export function findBookingForChange(db: Kysely<Database>, id: string) {
       'codeLockedUntil',
       'productName',
       'name',
+      'meetingAt',
+      'buyerCheckedInAt',
+      'sellerCheckedInAt',
+      'noShowSide',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

@@ -20,6 +20,7 @@ import {
   type MarkSold,
   type PaginationQuery,
   type SellerBuyer,
+  type ShowUpRecord,
   type cancelBookingSchema,
   type createBookingSchema,
 } from '@market/shared';
@@ -38,6 +39,7 @@ import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
   announceBookingChange,
   announceCodeRenewed,
+  announceNoShow,
   notifySavedSold,
   utcTime,
   type BookingFacts,
@@ -64,6 +66,8 @@ import {
   type BookingView,
   type ClosedRequest,
 } from './bookings.repository.ts';
+import { cancelIsNoShow, checkInView } from './check-ins.rules.ts';
+import { showUpRecords } from './show-up.ts';
 
 type Db = Kysely<Database>;
 type Side = 'buyer' | 'seller';
@@ -110,6 +114,7 @@ function stateOf(side: Side, row: BookingView): Omit<BookingState, '_id'> {
     closedBy: row.closedBy,
     updatedAt: iso(row.updatedAt) ?? iso(row.createdAt)!,
     actions: actionsFor(side, row),
+    checkIn: checkInView(side, row),
   };
 }
 
@@ -152,7 +157,7 @@ export function maskPhone(phone: string): string {
  * masked until the seller accepts the request (and after a completed deal, they stay shown):
  * until then, contact goes through conversations, as "Ask the seller" tells the buyer.
  */
-function toSellerBuyer(row: BookingView): SellerBuyer {
+function toSellerBuyer(row: BookingView, buyerShowUp: ShowUpRecord | null): SellerBuyer {
   const contactShown = row.status === 'accepted' || row.status === 'completed';
   return {
     _id: row.id,
@@ -168,6 +173,7 @@ function toSellerBuyer(row: BookingView): SellerBuyer {
     codeTriesLeft: row.status === 'accepted' ? HANDOVER_CODE_TRIES - row.codeAttempts : null,
     codeLockedUntil:
       row.status === 'accepted' ? lockedUntil(row.codeLockedUntil, new Date()) : null,
+    buyerShowUp,
   };
 }
 
@@ -183,6 +189,9 @@ async function stateFor(db: Db, side: Side, id: string): Promise<BookingState> {
   if (!row) throw refusalOf('booking.read');
   return { _id: row.id, ...stateOf(side, row) };
 }
+
+/** A request as it stands for one of its sides, after a change (check-ins.service.ts). */
+export const bookingStateFor = stateFor;
 
 const STATE_WORDS: Record<BookingStatus, string> = {
   requested: 'it is still waiting for an answer',
@@ -332,7 +341,13 @@ export async function getSellerBuyers(
   seller: Actor,
   page: PaginationQuery,
 ): Promise<Page<SellerBuyer>> {
-  return mapPage(await listBookings(db, 'sellerId', seller.id, page), toSellerBuyer);
+  const rows = await listBookings(db, 'sellerId', seller.id, page);
+  const records = await showUpRecords(
+    db,
+    'buyer',
+    rows.items.map((row) => row.buyerId),
+  );
+  return mapPage(rows, (row) => toSellerBuyer(row, records.get(row.buyerId) ?? null));
 }
 
 /**
@@ -469,12 +484,15 @@ export async function cancelBooking(
     if (current.status !== 'requested' && current.status !== 'accepted') {
       throw stateConflict('cancelled', current.status);
     }
+    // A late cancel after the other side said "I'm here" is the canceller's no-show (0032).
+    const noShow = cancelIsNoShow(current, side, now);
     const cancelled = await updateBookingFrom(trx, id, [current.status], {
       status: 'cancelled',
       closeReason: reason,
       closedBy: side,
       handoverCode: null,
       updatedAt: w.date(now),
+      ...(noShow ? { noShowSide: side, noShowAt: w.date(now) } : {}),
     });
     if (!cancelled) throw conflict('This request changed meanwhile: reload and try again');
     if (current.status === 'accepted' && product) {
@@ -486,6 +504,7 @@ export async function cancelBooking(
       { status: 'cancelled', by: side, reason, ...(input.preset ? { preset: input.preset } : {}) },
       now,
     );
+    if (noShow) await announceNoShow(notices, factsOf(current), side, 'cancelled', now);
   });
   return stateFor(db, side, id);
 }

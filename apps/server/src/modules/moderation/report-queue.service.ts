@@ -21,6 +21,7 @@ import {
   listReportedTargets,
 } from './report-queue.repository.ts';
 import { DUPLICATE_IMEI_REASON, otherListingOfNote } from '../phone-facts/public.ts';
+import { moderatorShowUpView } from '../bookings/check-ins.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -91,7 +92,7 @@ async function targetView(db: Db, type: ReportTargetType, id: string): Promise<R
     };
   }
   if (type === 'user') {
-    const row = await findQueueUser(db, id);
+    const [row, showUp] = await Promise.all([findQueueUser(db, id), moderatorShowUpView(db, id)]);
     if (!row) return { kind: 'missing' };
     return {
       kind: 'user',
@@ -107,6 +108,7 @@ async function targetView(db: Db, type: ReportTargetType, id: string): Promise<R
         listingCount: Number(row.listingCount ?? 0),
         completedDeals: Number(row.completedDeals ?? 0),
         reportCount: Number(row.reportCount ?? 0),
+        ...showUp,
       },
     };
   }

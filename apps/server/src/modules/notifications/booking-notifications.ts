@@ -199,3 +199,65 @@ export function utcTime(at: Date): string {
     timeZone: 'UTC',
   }).format(at)} UTC`;
 }
+
+/**
+ * One side pressed "I'm here" at the meeting: the other side hears of it, and both sides' open
+ * tabs reload the request. Once per side and deal (the check-in itself is once).
+ */
+export async function announceCheckIn(
+  notices: Notices,
+  booking: BookingFacts,
+  side: 'buyer' | 'seller',
+  now: Date = new Date(),
+): Promise<void> {
+  const other = side === 'buyer' ? booking.sellerId : booking.buyerId;
+  if (other) {
+    await notices.notify({
+      userId: other,
+      kind: 'meeting_check_in',
+      params: { productName: booking.productName, side },
+      link: side === 'buyer' ? MY_BUYERS : MY_ORDERS,
+      dedupeKey: `check-in:${booking.id}:${side}`,
+      now,
+    });
+  }
+  await recordBookingState(notices, booking, 'accepted');
+}
+
+/**
+ * A no-show was recorded: the absent side is told (they may add a reason), and both sides' open
+ * tabs reload the request. Once per deal.
+ */
+export async function announceNoShow(
+  notices: Notices,
+  booking: BookingFacts,
+  absent: 'buyer' | 'seller',
+  status: BookingStatus,
+  now: Date = new Date(),
+): Promise<void> {
+  const userId = absent === 'buyer' ? booking.buyerId : booking.sellerId;
+  if (userId) {
+    await notices.notify({
+      userId,
+      kind: 'no_show_recorded',
+      params: {
+        productName: booking.productName,
+        page: absent === 'buyer' ? 'My Orders' : 'My Buyers',
+      },
+      link: absent === 'buyer' ? MY_ORDERS : MY_BUYERS,
+      dedupeKey: `no-show:${booking.id}`,
+      now,
+    });
+  }
+  await recordBookingState(notices, booking, status);
+}
+
+async function recordBookingState(
+  notices: Notices,
+  booking: BookingFacts,
+  status: BookingStatus,
+): Promise<void> {
+  for (const party of [booking.buyerId, booking.sellerId]) {
+    if (party) await notices.record(party, { type: 'booking', bookingId: booking.id, status });
+  }
+}

@@ -8,6 +8,8 @@ export { notifyNewMessage, readMessageNotices } from './message-notifications.ts
 export {
   announceBookingChange,
   announceCodeRenewed,
+  announceCheckIn,
+  announceNoShow,
   utcTime,
   type BookingFacts,
 } from './booking-notifications.ts';

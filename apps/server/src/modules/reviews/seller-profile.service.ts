@@ -20,6 +20,7 @@ import {
   listRecentMessages,
 } from './seller-profile.repository.ts';
 import { findSellerStats } from './seller-stats.repository.ts';
+import { sellerShowUp } from '../bookings/check-ins.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -60,11 +61,12 @@ export async function getSellerProfile(
   now: Date = new Date(),
 ): Promise<SellerProfile> {
   const seller = await requireSeller(db, id);
-  const [stats, listings, listingCount, replyMinutes] = await Promise.all([
+  const [stats, listings, listingCount, replyMinutes, showUp] = await Promise.all([
     findSellerStats(db, id),
     listOfferedListings(db, id, SELLER_PROFILE_LISTINGS),
     countOfferedListings(db, id),
     medianReplyMinutes(db, id, now),
+    sellerShowUp(db, id),
   ]);
   return {
     _id: seller.id,
@@ -75,6 +77,7 @@ export async function getSellerProfile(
     completedDeals: stats?.completedDeals ?? 0,
     rating: sellerRating(stats?.ratingSum ?? null, stats?.ratingCount ?? null),
     replyMinutes,
+    showUp,
     listings: listings.map(toProduct),
     listingCount,
     pageUrl: new URL(paths.seller(seller.id), publicUrl).href,

@@ -6,6 +6,7 @@ import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
 import { BuyerOrderActions } from '../../../features/bookings/components/buyer-order-actions.tsx';
 import { SafetyAdvice } from '../../../features/bookings/components/safety-advice.tsx';
+import { MeetingCheckIn } from '../../../features/bookings/components/meeting-check-in.tsx';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrderList } from '../../../features/orders/components/order-list.tsx';
 import { OrderReview } from '../../../features/reviews/components/order-review.tsx';
@@ -38,6 +39,11 @@ export function Component() {
             {items.some((order) => order.status === 'accepted') && <SafetyAdvice />}
             <OrderList
               orders={items}
+              meeting={(order) =>
+                order.checkIn && (
+                  <MeetingCheckIn bookingId={order._id} checkIn={order.checkIn} viewer="buyer" />
+                )
+              }
               actions={(order) => (
                 <>
                   <BuyerOrderActions order={order} />

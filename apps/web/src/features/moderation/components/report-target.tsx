@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice, type ReportTarget } from '@market/shared';
+import { formatPrice, showUpText, type ReportTarget } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { fullWhen, shortWhen } from '../../../lib/message-time.ts';
 
@@ -125,6 +125,25 @@ export function ReportTargetView({ target, type }: { target: ReportTarget; type:
           {user.listingCount} listings · {user.completedDeals} completed deals · {user.reportCount}{' '}
           reports ever
         </Fact>
+        <Fact label="Meetings">{user.showUp ? showUpText(user.showUp) : 'None on record yet'}</Fact>
+        {user.noShows.length > 0 && (
+          <div>
+            <dt className="text-base-content/80">Missed meetings (newest first)</dt>
+            <dd>
+              <ul className="mt-1 space-y-1" aria-label="Missed meetings">
+                {user.noShows.map((n) => (
+                  <li key={n.bookingId} className="rounded-field bg-base-200 p-2 wrap-anywhere">
+                    <span className="font-semibold">{n.productName}</span> (as {n.side}),{' '}
+                    <When iso={n.meetingAt} />
+                    <span className="block">
+                      {n.reason ? `Their reason: ${n.reason}` : 'No reason given'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         {user.suspendedAt && (
           <Fact label="State">
             <span className="badge badge-error badge-sm">Suspended</span> {user.suspendedReason}

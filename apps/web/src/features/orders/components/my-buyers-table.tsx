@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SellerBuyer } from '@market/shared';
+import { showUpText, type SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
@@ -35,16 +35,32 @@ function Meeting({ request }: { request: SellerBuyer }) {
 export function MyBuyersTable({
   buyers,
   actions,
+  meeting,
 }: {
   buyers: SellerBuyer[];
   actions?: (request: SellerBuyer) => ReactNode;
+  /** "I'm here" at the meeting and a recorded no-show, for requests that have them (`checkIn`). */
+  meeting?: (request: SellerBuyer) => ReactNode;
 }) {
   return (
     <DataTable
       rows={buyers}
       rowKey={(buyer) => buyer._id}
       columns={[
-        { header: 'Buyer', rowHeader: true, cell: (buyer) => buyer.name },
+        {
+          header: 'Buyer',
+          rowHeader: true,
+          cell: (buyer) => (
+            <span className="flex flex-col">
+              <span>{buyer.name}</span>
+              {buyer.buyerShowUp && (
+                <span className="text-sm font-normal text-base-content/80">
+                  {showUpText(buyer.buyerShowUp)}
+                </span>
+              )}
+            </span>
+          ),
+        },
         {
           header: 'Contact',
           cell: (buyer) =>
@@ -83,7 +99,15 @@ export function MyBuyersTable({
             />
           ),
         },
-        { header: 'Meeting', cell: (buyer) => <Meeting request={buyer} /> },
+        {
+          header: 'Meeting',
+          cell: (buyer) => (
+            <span className="flex flex-col gap-2">
+              <Meeting request={buyer} />
+              {buyer.checkIn && meeting?.(buyer)}
+            </span>
+          ),
+        },
         ...(actions ? [{ header: 'Actions', actions: true, cell: actions }] : []),
       ]}
     />

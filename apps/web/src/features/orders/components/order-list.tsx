@@ -56,9 +56,12 @@ function AcceptedDetails({ order }: { order: Booking }) {
 export function OrderList({
   orders,
   actions,
+  meeting,
 }: {
   orders: Booking[];
   actions?: (order: Booking) => ReactNode;
+  /** "I'm here" at the meeting and a recorded no-show, for orders that have them (`checkIn`). */
+  meeting?: (order: Booking) => ReactNode;
 }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
@@ -80,7 +83,7 @@ export function OrderList({
                 className="h-28 w-28 object-contain"
               />
             </figure>
-            <div className="card-body min-w-0 gap-1 p-4">
+            <div className="card-body min-w-0 gap-1 p-4 [&_p]:grow-0">
               <h2 className="card-title text-lg wrap-anywhere">{order.productName}</h2>
               <p className="text-lg font-semibold text-primary">{formatPrice(order.price)}</p>
               <BookingStatusBadge
@@ -104,6 +107,7 @@ export function OrderList({
                     `${order.proposedAt ? `, ${formatMeetingTime(order.proposedAt)}` : ''}. Waiting for the seller to answer.`}
                 </p>
               )}
+              {order.checkIn && meeting && <div className="mt-2">{meeting(order)}</div>}
               <div className="card-actions mt-2 items-center justify-end">
                 {actions?.(order)}
                 {!order.productAvailable ? (

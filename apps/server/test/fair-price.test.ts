@@ -21,7 +21,7 @@ import {
 } from './build-test-app.ts';
 import { DEMO_PRODUCTS } from '../src/modules/demo/demo-data.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { acceptBooking, bookingRow, requestBooking, passInspection } from './helpers/deal.ts';
+import { acceptBooking, requestBooking, passInspection } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';
 
 const t = useTestApp();

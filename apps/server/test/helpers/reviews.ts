@@ -3,7 +3,7 @@ import type { SellerReview } from '@market/shared';
 import { valueWriters } from '../../src/db/dialect.ts';
 import type { TestApp } from '../build-test-app.ts';
 import type { TestUser } from '../factories.ts';
-import { acceptBooking, bookingRow, requestBooking, passInspection } from './deal.ts';
+import { acceptBooking, requestBooking, passInspection } from './deal.ts';
 import { call, postProduct, type Caller } from './market.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MESSAGES, type SellerProfile } from '@market/shared';
+import { MESSAGES, type SellerProfile, checkedSalesText } from '@market/shared';
 import { RatingStars, formatRating, reviewCount } from '../../../components/ui/rating-stars.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { replyTimeText } from './reply-time.ts';
@@ -42,6 +42,11 @@ export function SellerSummary({ profile, badge }: { profile: SellerProfile; badg
           <div>
             <dt className="text-base-content/80">Completed deals</dt>
             <dd className="font-semibold">{profile.completedDeals.toLocaleString('en-US')}</dd>
+            {profile.completedDeals > 0 && (
+              <dd className="text-sm">
+                {checkedSalesText(profile.checkedDeals, profile.completedDeals)}
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-base-content/80">Usually replies</dt>

@@ -52,7 +52,7 @@ function messageOf(err: unknown): string {
   return describeError(err);
 }
 
-const BIG = 'btn btn-lg min-h-14 w-full sm:w-auto';
+const BIG = 'btn btn-lg h-auto min-h-14 w-full py-3 sm:w-auto';
 
 function StepCard({
   number,
@@ -212,9 +212,12 @@ export function InspectionWalk({
 
   const failed =
     inspection.status === 'failed' ? (
-      <section role="alert" className="alert alert-error flex-col items-start gap-2">
-        <h2 className="font-bold">The phone does not pass the check</h2>
-        <ul className="list-disc pl-5 text-sm">
+      <section
+        role="alert"
+        className="flex flex-col items-start gap-2 rounded-box border-2 border-error bg-error/10 p-4"
+      >
+        <h2 className="text-lg font-bold">The phone does not pass the check</h2>
+        <ul className="list-disc pl-5 text-sm wrap-anywhere">
           {inspection.failures.map((failure) => (
             <li key={failure}>{failure}</li>
           ))}

@@ -66,7 +66,14 @@ export interface Listing {
 export async function listProduct(
   page: Page,
   sellerEmail: string,
-  fields: { name: string; location?: string; description?: string; Category?: string },
+  fields: {
+    name: string;
+    location?: string;
+    description?: string;
+    Category?: string;
+    imei?: string;
+    batteryHealth?: number;
+  },
 ): Promise<Listing> {
   const answer = await api<Listing>(
     page,

@@ -13,7 +13,7 @@ import {
   productForm,
   snapshot,
 } from './helpers/market.ts';
-import { acceptBody, insertRequests } from './helpers/deal.ts';
+import { acceptBody, insertRequests, passingAnswers } from './helpers/deal.ts';
 import { insertConversations, openStream } from './helpers/conversations.ts';
 import { insertModerationRows } from './helpers/moderation.ts';
 import { insertReviewedDeals } from './helpers/reviews.ts';
@@ -91,6 +91,8 @@ const q = (email: string) => encodeURIComponent(email);
 const requestSeller = { ...ownSellerProduct };
 /** Either side of a request; other buyers and sellers are told it does not exist. */
 const requestParties = { ...ownSellerProduct, buyer: 200, otherBuyer: 404 };
+/** A request's buyer only (the check at hand-over); other buyers are told it does not exist. */
+const requestBuyer = { ...ownBuyerList, otherBuyer: 404 };
 /** The refusal of a thing someone else owns, the same as of one that does not exist. */
 const noSuch = (message: string) => ({ error: { code: 'NOT_FOUND', message } });
 /** A made-up id of something that does not exist. */
@@ -351,6 +353,68 @@ const CASES: Case[] = [
     // The seller came: there is no no-show of theirs to explain.
     expected: { ...requestParties, seller: 409 },
     answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+  },
+  {
+    label: 'GET /booking/<accepted request>/inspection',
+    route: 'GET /api/booking/:id/inspection',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/inspection`,
+    expected: requestParties,
+    answers: {
+      buyer: expect.objectContaining({ status: 'not_started', required: false, imei: 'skipped' }),
+      seller: expect.objectContaining({ status: 'not_started', required: false, imei: 'skipped' }),
+      otherBuyer: noSuch('No such booking'),
+      otherSeller: noSuch('No such booking'),
+    },
+  },
+  {
+    label: 'GET /booking/<no such request>/inspection',
+    route: 'GET /api/booking/:id/inspection',
+    url: () => `/api/booking/${MISSING_ID}/inspection`,
+    expected: { ...requestParties, buyer: 404, seller: 404 },
+    answers: { buyer: noSuch('No such booking'), seller: noSuch('No such booking') },
+  },
+  {
+    label: "PUT /booking/<buyer's accepted request>/inspection",
+    route: 'PUT /api/booking/:id/inspection',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/inspection`,
+    body: () => passingAnswers(),
+    expected: requestBuyer,
+    answers: {
+      buyer: expect.objectContaining({ status: 'complete' }),
+      otherBuyer: noSuch('No such booking'),
+    },
+  },
+  {
+    label: "POST /booking/<buyer's accepted request>/inspection/imei",
+    route: 'POST /api/booking/:id/inspection/imei',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/inspection/imei`,
+    body: () => ({ imei: '490154203237518' }),
+    // The listing has no IMEI: the buyer is told the step is skipped.
+    expected: { ...requestBuyer, buyer: 409 },
+    answers: {
+      buyer: {
+        error: {
+          code: 'CONFLICT',
+          message: 'This listing has no IMEI to check: the step is skipped',
+        },
+      },
+      otherBuyer: noSuch('No such booking'),
+    },
+  },
+  {
+    label: "GET /booking/<buyer's accepted request>/code",
+    route: 'GET /api/booking/:id/code',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/code`,
+    // Accepted before the check began (as inserted): its code is shown without one.
+    expected: requestBuyer,
+    answers: { otherBuyer: noSuch('No such booking') },
+  },
+  {
+    label: "GET /product/<seller's product>/history",
+    route: 'GET /api/product/:id/history',
+    url: (_u, fx) => `/api/product/${fx.productId}/history`,
+    expected: everyone(200),
+    answers: { anonymous: { imeiGiven: false, entries: [] } },
   },
   {
     label: "POST /my-products/<seller's product>/sold",

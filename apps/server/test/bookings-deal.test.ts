@@ -14,6 +14,7 @@ import {
   productStatus,
   requestBody,
   requestBooking,
+  passInspection,
 } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, snapshot } from './helpers/market.ts';
 
@@ -95,7 +96,15 @@ describe(`the whole deal on ${testDbKind}`, () => {
     expect((await bookingRow(t, second)).status).toBe('requested');
 
     const mine = (await orders(buyer)).find((o) => o._id === first)!;
-    expect(mine.handoverCode).toMatch(/^\d{6}$/);
+    // The code waits for the buyer's check of the phone at the hand-over.
+    expect(mine).toMatchObject({
+      handoverCode: null,
+      inspectionDue: true,
+      inspectionStatus: 'not_started',
+      checkedAtHandover: false,
+    });
+    const stored = (await bookingRow(t, first)).handoverCode!;
+    expect(stored).toMatch(/^\d{6}$/);
     expect(mine.sellerPhone).toBe('+8801811111111');
     expect(mine.sellerEmail).toBe(seller.email);
     expect(mine.actions).toEqual(['cancel', 'calendar']);
@@ -108,9 +117,39 @@ describe(`the whole deal on ${testDbKind}`, () => {
     });
     // The seller never sees the code, and can only decline the other request now.
     const seen = await buyers(seller);
-    expect(JSON.stringify(seen)).not.toContain(mine.handoverCode!);
-    expect(seen.find((b) => b._id === first)).toMatchObject({ codeTriesLeft: 5 });
+    expect(JSON.stringify(seen)).not.toContain(stored);
+    expect(seen.find((b) => b._id === first)).toMatchObject({
+      codeTriesLeft: 5,
+      inspectionStatus: 'not_started',
+    });
     expect(seen.find((b) => b._id === second)!.actions).toEqual(['decline']);
+  });
+
+  it('completes only after the buyer checked the phone: the code is 409 before, 200 after', async () => {
+    const stored = (await bookingRow(t, first)).handoverCode!;
+    const early = await call(t, buyer, 'GET', `/api/booking/${first}/code`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'Check the phone first: the code is shown once the check at hand-over is complete',
+    );
+    // Even the right code does not complete the deal before the check, and counts no try.
+    const refused = await post(seller, `/api/booking/${first}/complete`, { code: stored });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'The buyer has not finished checking the phone: their code is shown to them once they have',
+    );
+    expect((await bookingRow(t, first)).status).toBe('accepted');
+    expect((await bookingRow(t, first)).codeAttempts).toBe(0);
+
+    const code = await passInspection(t, buyer, first);
+    expect(code).toBe(stored);
+    const mine = (await orders(buyer)).find((o) => o._id === first)!;
+    expect(mine).toMatchObject({
+      handoverCode: stored,
+      inspectionDue: false,
+      inspectionStatus: 'complete',
+    });
+    expect((await buyers(seller)).find((b) => b._id === first)!.inspectionStatus).toBe('complete');
   });
 
   it('keeps a reserved listing in its category, marked, and takes no new request for it', async () => {
@@ -136,7 +175,7 @@ describe(`the whole deal on ${testDbKind}`, () => {
     const id = await requestBooking(t, buyer, phone._id);
     await acceptBooking(t, seller, id);
     expect(await publicStatus()).toBe('reserved');
-    const code = (await orders(buyer)).find((o) => o._id === id)!.handoverCode!;
+    const code = await passInspection(t, buyer, id);
     expect((await post(seller, `/api/booking/${id}/complete`, { code })).statusCode).toBe(200);
     expect(await publicStatus()).toBe('sold');
   });
@@ -186,7 +225,14 @@ describe(`the whole deal on ${testDbKind}`, () => {
     const declined = (await orders(otherBuyer)).find((o) => o._id === second)!;
     expect(declined).toMatchObject({ status: 'declined', reason: 'sold', actions: [] });
     const done = (await orders(buyer)).find((o) => o._id === first)!;
-    expect(done).toMatchObject({ status: 'completed', handoverCode: null, actions: [] });
+    expect(done).toMatchObject({
+      status: 'completed',
+      handoverCode: null,
+      actions: [],
+      inspectionStatus: 'complete',
+      inspectionDue: false,
+      checkedAtHandover: true,
+    });
 
     const page = (await call(t, buyer, 'GET', '/api/products/realme?limit=100')).json<Product[]>();
     expect(page.map((p) => p._id)).not.toContain(product._id);

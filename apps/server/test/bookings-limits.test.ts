@@ -10,7 +10,13 @@ import {
 import { valueWriters } from '../src/db/dialect.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { acceptBooking, bookingRow, requestBody, requestBooking } from './helpers/deal.ts';
+import {
+  acceptBooking,
+  bookingRow,
+  requestBody,
+  requestBooking,
+  passInspection,
+} from './helpers/deal.ts';
 import { call, insertCategories, postProduct, snapshot } from './helpers/market.ts';
 import { notificationsOf, outboxOf } from './helpers/notifications.ts';
 
@@ -37,6 +43,7 @@ async function wrongCode(id: string): Promise<string> {
 async function acceptedRequest(seller: TestUser, customer: TestUser = buyer): Promise<string> {
   const id = await requestBooking(t, customer, (await listing(seller))._id);
   await acceptBooking(t, seller, id);
+  await passInspection(t, customer, id);
   return id;
 }
 

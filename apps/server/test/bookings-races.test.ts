@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '@market/shared';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { acceptBody, acceptBooking, requestBody, requestBooking } from './helpers/deal.ts';
+import {
+  acceptBody,
+  acceptBooking,
+  passInspection,
+  requestBody,
+  requestBooking,
+} from './helpers/deal.ts';
 import { insertCategories, postProduct } from './helpers/market.ts';
 
 /*
@@ -134,6 +140,7 @@ describe(`concurrent deals on ${testDbKind}`, () => {
       const id = await requestBooking(t, a!, product._id);
       const otherId = await requestBooking(t, other!, product._id);
       await acceptBooking(t, seller, id);
+      await passInspection(t, a!, id);
       const orders = await fetch(`${base}/api/booking?email=${encodeURIComponent(a!.email)}`, {
         headers: a!.headers,
       });

@@ -85,6 +85,9 @@ describe(`booking a product on ${testDbKind}`, () => {
       sellerPhone: null,
       sellerEmail: null,
       handoverCode: null,
+      inspectionStatus: null,
+      inspectionDue: false,
+      checkedAtHandover: false,
       review: null,
       reviewUntil: null,
     });
@@ -247,6 +250,8 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       codeTriesLeft: null,
       codeLockedUntil: null,
       buyerShowUp: null,
+      inspectionStatus: null,
+      checkedAtHandover: false,
     });
     const mine = (await call(t, seller, 'GET', '/api/my-buyers')).json<SellerBuyer[]>();
     expect(mine.map((b) => b.name).sort()).toEqual([buyer.name, otherBuyer.name].sort());

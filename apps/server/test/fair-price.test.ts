@@ -21,7 +21,7 @@ import {
 } from './build-test-app.ts';
 import { DEMO_PRODUCTS } from '../src/modules/demo/demo-data.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { acceptBooking, bookingRow, requestBooking } from './helpers/deal.ts';
+import { acceptBooking, requestBooking, passInspection } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';
 
 const t = useTestApp();
@@ -65,7 +65,7 @@ async function sellHere(id: string) {
   const owner = ownerOf(id);
   const bookingId = await requestBooking(t, buyer, id);
   await acceptBooking(t, owner, bookingId);
-  const { handoverCode } = await bookingRow(t, bookingId);
+  const handoverCode = await passInspection(t, buyer, bookingId);
   const res = await call(t, owner, 'POST', `/api/booking/${bookingId}/complete`, {
     code: handoverCode,
   });

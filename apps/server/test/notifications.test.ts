@@ -19,7 +19,7 @@ import { notifyPriceDrop } from '../src/modules/notifications/listing-notificati
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { acceptBooking, requestBooking } from './helpers/deal.ts';
+import { acceptBooking, requestBooking, passInspection } from './helpers/deal.ts';
 import { call, insertCategories, postProduct, insertWishlistItem } from './helpers/market.ts';
 import { startConversation } from './helpers/conversations.ts';
 import {
@@ -304,11 +304,8 @@ describe(`each kind of event on ${testDbKind}`, () => {
     await insertWishlistItem(t, buyer.id, product._id);
     const waiting = await requestBooking(t, otherBuyer, product._id);
     const id = await requestBooking(t, buyer, product._id);
-    const { handoverCode } = await t.app.db
-      .selectFrom('bookings')
-      .select('handoverCode')
-      .where('id', '=', (await acceptBooking(t, seller, id))._id)
-      .executeTakeFirstOrThrow();
+    await acceptBooking(t, seller, id);
+    const handoverCode = await passInspection(t, buyer, id);
     const done = await post(seller, `/api/booking/${id}/complete`, { code: handoverCode });
     expect(done.statusCode, done.body).toBe(200);
 

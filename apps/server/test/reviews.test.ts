@@ -80,6 +80,8 @@ describe(`a review of a completed deal on ${testDbKind}`, () => {
       ratingSum: 0,
       ratingCount: 0,
       completedDeals: 1,
+      // The deal's phone was checked at the hand-over (completeDeal walks the check).
+      checkedDeals: 1,
     });
     const order = await orderOf(buyer, deal.bookingId);
     expect(order.status).toBe('completed');
@@ -579,7 +581,7 @@ describe(`the reviews migration on ${testDbKind}`, () => {
     }
     await migrateToLatest(db);
     expect(await db.selectFrom('seller_stats').selectAll().orderBy('sellerId').execute()).toEqual([
-      { sellerId: 's1', ratingSum: 0, ratingCount: 0, completedDeals: 2 },
+      { sellerId: 's1', ratingSum: 0, ratingCount: 0, completedDeals: 2, checkedDeals: 0 },
     ]);
   });
 });

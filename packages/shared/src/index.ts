@@ -19,6 +19,7 @@ export * from './schemas/search-filters.ts';
 export * from './schemas/search.ts';
 export * from './schemas/bookings.ts';
 export * from './schemas/check-ins.ts';
+export * from './schemas/inspection.ts';
 export * from './schemas/reviews.ts';
 export * from './schemas/wishlist.ts';
 export * from './schemas/conversations.ts';

@@ -32,6 +32,9 @@ export const paths = {
   dashboard: {
     root: '/dashboard',
     myOrders: '/dashboard/my-orders',
+    /** The buyer's check of the phone at the hand-over, step by step, then the code. */
+    checkPhone: (id: string) => `/dashboard/my-orders/${encodeURIComponent(id)}/check`,
+    checkPhonePattern: '/dashboard/my-orders/:bookingId/check',
     myWishlist: '/dashboard/my-wishlist',
     savedSearches: '/dashboard/saved-searches',
     checkout: '/dashboard/checkout',

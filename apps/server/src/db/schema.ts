@@ -198,6 +198,28 @@ export interface BookingsTable {
   noShowSide: 'buyer' | 'seller' | null;
   noShowAt: Timestamp | null;
   noShowReason: string | null;
+  /** The buyer checks the phone before the code is shown (false: accepted before checks began). */
+  inspectionRequired: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+}
+
+/** A deal's inspection record: the buyer's check of the phone at the hand-over. */
+export interface BookingInspectionsTable {
+  id: string;
+  /** Null once the order is gone; the record stays with its listing for the phone's history. */
+  bookingId: string | null;
+  productId: string | null;
+  /** The buyer's answers (inspectionAnswersSchema) as JSON. */
+  answers: string;
+  /** 'unchecked', 'matches', 'does_not_match' or 'skipped'. */
+  imeiState: ColumnType<string, string | undefined, string>;
+  /** IMEIs tried that did not match. */
+  imeiTries: ColumnType<number, number | undefined, number>;
+  /** When the buyer took the phone (the code is shown from then). */
+  completedAt: Timestamp | null;
+  /** When the deal completed after the check: "checked at hand-over". */
+  handedOverAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface WishlistItemsTable {
@@ -387,6 +409,8 @@ export interface SellerStatsTable {
   ratingSum: ColumnType<number, number | undefined, number>;
   ratingCount: ColumnType<number, number | undefined, number>;
   completedDeals: ColumnType<number, number | undefined, number>;
+  /** Of those, the deals checked at the hand-over. */
+  checkedDeals: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -439,6 +463,7 @@ export interface Database {
   productPhotos: ProductPhotosTable;
   productPriceHistory: ProductPriceHistoryTable;
   bookings: BookingsTable;
+  booking_inspections: BookingInspectionsTable;
   wishlistItems: WishlistItemsTable;
   reviews: ReviewsTable;
   blogs: BlogsTable;

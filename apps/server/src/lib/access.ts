@@ -133,6 +133,11 @@ export type Permission =
    * booking carries the buyer's phone number and email address.
    */
   | 'booking.read'
+  /**
+   * The check at hand-over (answering it, trying the IMEI, reading the code): the buyer of the
+   * booking only. Its seller reads the answers with `booking.read`.
+   */
+  | 'booking.inspect'
   /** Accepting or declining a booking request: the seller of the booked product. */
   | 'booking.answer'
   /** Completing a deal with the buyer's hand-over code: the seller of the booked product. */
@@ -225,6 +230,7 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
     refusal: () => forbidden('You cannot book your own product'),
   },
   'booking.read': related(isPartyToBooking, NO_SUCH_BOOKING),
+  'booking.inspect': related(isBuyerOfBooking, NO_SUCH_BOOKING),
   'booking.answer': related(isSellerOfBooking, NO_SUCH_BOOKING),
   'booking.complete': related(isSellerOfBooking, NO_SUCH_BOOKING),
   'booking.cancel': related(isPartyToBooking, NO_SUCH_BOOKING),

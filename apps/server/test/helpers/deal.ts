@@ -124,3 +124,42 @@ export async function insertRequests(
     .execute();
   return { requestedId, acceptedId, code };
 }
+
+/** Every step of the check at hand-over answered as passing, and the phone taken. */
+export const passingAnswers = (extra: Record<string, unknown> = {}) => ({
+  signedOut: true,
+  batteryHealth: 88,
+  checks: {
+    screen: { result: 'works' },
+    cameras: { result: 'works' },
+    speakerMic: { result: 'works' },
+    charging: { result: 'works' },
+    buttons: { result: 'works' },
+    sim: { result: 'works' },
+  },
+  verdict: 'accept',
+  ...extra,
+});
+
+/**
+ * The buyer checks the phone at the hand-over (the IMEI first when the listing has one) and
+ * takes it; answers the code the check reveals. Fails the test on refusal.
+ */
+export async function passInspection(
+  t: TestApp,
+  buyer: Caller,
+  id: string,
+  imei?: string,
+): Promise<string> {
+  if (imei !== undefined) {
+    const res = await call(t, buyer, 'POST', `/api/booking/${id}/inspection/imei`, { imei });
+    if (res.statusCode !== 200 || !res.json<{ matches: boolean }>().matches) {
+      throw new Error(`IMEI check answered ${res.statusCode}: ${res.body}`);
+    }
+  }
+  const put = await call(t, buyer, 'PUT', `/api/booking/${id}/inspection`, passingAnswers());
+  if (put.statusCode !== 200) throw new Error(`inspection answered ${put.statusCode}: ${put.body}`);
+  const code = await call(t, buyer, 'GET', `/api/booking/${id}/code`);
+  if (code.statusCode !== 200) throw new Error(`code answered ${code.statusCode}: ${code.body}`);
+  return code.json<{ code: string }>().code;
+}

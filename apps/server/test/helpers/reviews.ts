@@ -3,7 +3,7 @@ import type { SellerReview } from '@market/shared';
 import { valueWriters } from '../../src/db/dialect.ts';
 import type { TestApp } from '../build-test-app.ts';
 import type { TestUser } from '../factories.ts';
-import { acceptBooking, bookingRow, requestBooking } from './deal.ts';
+import { acceptBooking, requestBooking, passInspection } from './deal.ts';
 import { call, postProduct, type Caller } from './market.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function completeDeal(
   const product = await postProduct(t, seller, { name, Category: 'samsung' });
   const bookingId = await requestBooking(t, buyer, product._id);
   await acceptBooking(t, seller, bookingId);
-  const { handoverCode } = await bookingRow(t, bookingId);
+  const handoverCode = await passInspection(t, buyer, bookingId);
   const res = await call(t, seller, 'POST', `/api/booking/${bookingId}/complete`, {
     code: handoverCode,
   });

@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
         lazy: () => withRole('buyer', import('./routes/dashboard/my-orders.tsx')),
       },
       {
+        path: paths.dashboard.checkPhonePattern,
+        lazy: () => withRole('buyer', import('./routes/dashboard/check-phone.tsx')),
+      },
+      {
         path: paths.dashboard.myWishlist,
         lazy: () => withRole('buyer', import('./routes/dashboard/my-wishlist.tsx')),
       },

@@ -3,6 +3,7 @@ import { PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, oneLine, phoneSchema } from './common.ts';
 import { sellerReviewSchema } from './reviews.ts';
 import { meetingCheckInSchema, showUpRecordSchema } from './check-ins.ts';
+import { INSPECTION_STATUSES } from './inspection.ts';
 
 /*
  * A booking is a request to meet and buy. The seller accepts it (with a meeting time and place),
@@ -100,6 +101,15 @@ export const bookingSchema = z.object({
   sellerEmail: z.string().nullable(),
   /** The 6-digit hand-over code, shown only to the buyer, while the request is accepted. */
   handoverCode: z.string().nullable(),
+  /**
+   * The check at hand-over, while the request is accepted or once completed: null for a request
+   * that needs none (accepted before the check began). While it is not complete, `handoverCode`
+   * is null and `inspectionDue` is true: the buyer checks the phone first.
+   */
+  inspectionStatus: z.enum(INSPECTION_STATUSES).nullable(),
+  inspectionDue: z.boolean(),
+  /** A completed deal whose phone the buyer checked at the hand-over. */
+  checkedAtHandover: z.boolean(),
   /** The buyer's review of the seller for this deal, once written. */
   review: sellerReviewSchema.nullable(),
   /** A completed deal's last moment to write a review (REVIEW_WINDOW_DAYS); null otherwise. */
@@ -154,6 +164,10 @@ export const sellerBuyerSchema = z.object({
   codeLockedUntil: z.iso.datetime({ offset: true }).nullable(),
   /** The buyer's own record of showing up to meetings, once it counts SHOW_UP_MIN_MEETINGS. */
   buyerShowUp: showUpRecordSchema.nullable(),
+  /** Where the buyer's check at hand-over stands; null when the request needs none. */
+  inspectionStatus: z.enum(INSPECTION_STATUSES).nullable(),
+  /** A completed deal whose phone the buyer checked at the hand-over. */
+  checkedAtHandover: z.boolean(),
 });
 export type SellerBuyer = z.infer<typeof sellerBuyerSchema>;
 
@@ -218,12 +232,21 @@ export const CANCEL_REASONS = {
   meeting_unsuitable: 'The meeting time or place does not suit me',
   no_answer: 'The other side does not answer',
   no_show: 'The other side did not come to the meeting',
+  failed_check: 'The phone did not pass the check at hand-over',
   other: 'Another reason',
 } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;
 export const CANCEL_REASON_KEYS = Object.keys(CANCEL_REASONS) as [CancelReason, ...CancelReason[]];
 export const CANCEL_REASONS_BY_SIDE: Record<'buyer' | 'seller', readonly CancelReason[]> = {
-  buyer: ['changed_mind', 'found_another', 'meeting_unsuitable', 'no_answer', 'no_show', 'other'],
+  buyer: [
+    'changed_mind',
+    'found_another',
+    'meeting_unsuitable',
+    'no_answer',
+    'no_show',
+    'failed_check',
+    'other',
+  ],
   seller: ['no_longer_for_sale', 'meeting_unsuitable', 'no_answer', 'no_show', 'other'],
 };
 

@@ -41,6 +41,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   // Filed by the marketplace itself.
   duplicate_imei: 'Same IMEI as another listing',
   imei_changed: 'IMEI changed after posting',
+  imei_mismatch: "The phone's IMEI did not match at hand-over",
   review_request: 'The seller asks for a review',
   // Reports made from a conversation.
   scam: 'Scam',

@@ -57,6 +57,8 @@ export const sellerReviewSchema = z.object({
   editableUntil: isoDateTimeSchema,
   reply: z.string().nullable(),
   repliedAt: isoDateTimeSchema.nullable(),
+  /** The deal's phone was checked by the buyer at the hand-over; false once the order is gone. */
+  checkedAtHandover: z.boolean(),
 });
 export type SellerReview = z.infer<typeof sellerReviewSchema>;
 
@@ -103,6 +105,8 @@ export const sellerProfileSchema = z.object({
   memberSince: dayMonthYearSchema,
   /** Deals completed here with the buyer's hand-over code. */
   completedDeals: z.number().int().min(0),
+  /** Of those, the deals whose phone the buyer checked at the hand-over. */
+  checkedDeals: z.number().int().min(0),
   /** Null until the first review. */
   rating: sellerRatingSchema.nullable(),
   /**

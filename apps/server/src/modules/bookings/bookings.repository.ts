@@ -10,6 +10,7 @@ function selectBookingViews(db: Kysely<Database>) {
     .selectFrom('bookings as b')
     .leftJoin('products as p', 'p.id', 'b.productId')
     .leftJoin('users as s', 's.id', 'b.sellerId')
+    .leftJoin('booking_inspections as i', 'i.bookingId', 'b.id')
     .select([
       'b.id',
       'b.productId',
@@ -43,6 +44,15 @@ function selectBookingViews(db: Kysely<Database>) {
       's.name as sellerName',
       's.phone as sellerPhone',
       's.email as sellerEmail',
+      // The check at hand-over; the listing's IMEI hash only says whether it has one.
+      'b.inspectionRequired',
+      'p.imeiHash as listingImeiHash',
+      'i.answers as inspectionAnswers',
+      'i.imeiState',
+      'i.imeiTries',
+      'i.completedAt as inspectionCompletedAt',
+      'i.handedOverAt',
+      'i.updatedAt as inspectionUpdatedAt',
     ]);
 }
 
@@ -101,6 +111,7 @@ export function findBookingForChange(db: Kysely<Database>, id: string) {
       'buyerCheckedInAt',
       'sellerCheckedInAt',
       'noShowSide',
+      'inspectionRequired',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

@@ -25,6 +25,7 @@ import { onlyRoles } from '../../lib/access.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { meetingCalendar } from './bookings.calendar.ts';
+import { registerInspectionRoutes } from './inspection.routes.ts';
 import {
   acceptBooking,
   cancelBooking,
@@ -243,4 +244,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(meetingCalendar(meeting, host, new Date()));
     },
   );
+
+  registerInspectionRoutes(app);
 };

@@ -17,6 +17,7 @@ import {
   type BookingAction,
   type BookingState,
   type BookingStatus,
+  type InspectionStatus,
   type MarkSold,
   type PaginationQuery,
   type SellerBuyer,
@@ -28,6 +29,7 @@ import type { Database } from '../../db/schema.ts';
 import {
   isForeignKeyViolation,
   isUniqueViolation,
+  readBool,
   readDate,
   valueWriters,
 } from '../../db/dialect.ts';
@@ -68,6 +70,9 @@ import {
 } from './bookings.repository.ts';
 import { cancelIsNoShow, checkInView } from './check-ins.rules.ts';
 import { showUpRecords } from './show-up.ts';
+import { toInspection } from './inspection-view.ts';
+import { checkDone } from './inspection.service.ts';
+import { findInspection, markHandedOver } from './inspection.repository.ts';
 
 type Db = Kysely<Database>;
 type Side = 'buyer' | 'seller';
@@ -118,8 +123,40 @@ function stateOf(side: Side, row: BookingView): Omit<BookingState, '_id'> {
   };
 }
 
+/**
+ * Where the buyer's check at hand-over stands, for an accepted or completed request that needs
+ * one (or whose buyer began one anyway); null otherwise.
+ */
+function inspectionStatusOf(row: BookingView): InspectionStatus | null {
+  if (row.status !== 'accepted' && row.status !== 'completed') return null;
+  const required = readBool(row.inspectionRequired);
+  const record =
+    row.inspectionAnswers === null || row.inspectionUpdatedAt === null
+      ? null
+      : {
+          answers: row.inspectionAnswers,
+          imeiState: row.imeiState ?? 'unchecked',
+          imeiTries: row.imeiTries ?? 0,
+          completedAt: row.inspectionCompletedAt,
+          updatedAt: row.inspectionUpdatedAt,
+        };
+  if (!required && record === null) return null;
+  const listingHasImei = row.listingImeiHash !== null;
+  return toInspection({ bookingId: row.id, required, listingHasImei, record }).status;
+}
+
+/** An accepted request whose code waits for the buyer's check. */
+function inspectionDue(row: BookingView): boolean {
+  return (
+    row.status === 'accepted' &&
+    readBool(row.inspectionRequired) &&
+    row.inspectionCompletedAt === null
+  );
+}
+
 function toBooking(row: BookingView): Booking {
   const accepted = row.status === 'accepted';
+  const due = inspectionDue(row);
   return {
     _id: row.id,
     productId: row.productId,
@@ -136,7 +173,10 @@ function toBooking(row: BookingView): Booking {
     sellerName: row.sellerName,
     sellerPhone: accepted ? row.sellerPhone : null,
     sellerEmail: accepted ? row.sellerEmail : null,
-    handoverCode: accepted ? row.handoverCode : null,
+    handoverCode: accepted && !due ? row.handoverCode : null,
+    inspectionStatus: inspectionStatusOf(row),
+    inspectionDue: due,
+    checkedAtHandover: row.handedOverAt !== null,
     review: null,
     reviewUntil: row.status === 'completed' ? reviewDeadline(row.completedAt) : null,
   };
@@ -174,6 +214,8 @@ function toSellerBuyer(row: BookingView, buyerShowUp: ShowUpRecord | null): Sell
     codeLockedUntil:
       row.status === 'accepted' ? lockedUntil(row.codeLockedUntil, new Date()) : null,
     buyerShowUp,
+    inspectionStatus: inspectionStatusOf(row),
+    checkedAtHandover: row.handedOverAt !== null,
   };
 }
 
@@ -396,6 +438,7 @@ export async function acceptBooking(
       meetingTimeZone: input.timeZone,
       handoverCode: newHandoverCode(),
       codeAttempts: 0,
+      inspectionRequired: w.bool(true),
       respondedAt: w.date(now),
       updatedAt: w.date(now),
     });
@@ -537,6 +580,12 @@ export async function completeBooking(
     if (!product) throw conflict(GONE);
     const locked = lockedUntil(current.codeLockedUntil, now);
     if (locked) return { locked: new Date(locked), renewed: false, triesLeft: 0 };
+    const inspection = await findInspection(trx, id);
+    if (!checkDone(readBool(current.inspectionRequired), inspection)) {
+      throw conflict(
+        'The buyer has not finished checking the phone: their code is shown to them once they have',
+      );
+    }
     if (!sameCode(code, current.handoverCode)) {
       const attempts = current.codeAttempts + 1;
       const total = current.codeWrongTotal + 1;
@@ -564,8 +613,10 @@ export async function completeBooking(
       updatedAt: w.date(now),
     });
     if (!sold || !completed) throw conflict('This request changed meanwhile: reload and try again');
+    const checked = (inspection?.completedAt ?? null) !== null;
+    if (checked) await markHandedOver(trx, id, w.date(now));
     await refreshListingPriceStats(trx, product.id, now);
-    if (current.sellerId) await countCompletedDeal(trx, current.sellerId);
+    if (current.sellerId) await countCompletedDeal(trx, current.sellerId, checked);
     const others = await closeOpenRequests(trx, product.id, id, soldChange(w, now));
     await announceBookingChange(notices, factsOf(current), { status: 'completed' }, now);
     await announceSoldOut(notices, others, now);

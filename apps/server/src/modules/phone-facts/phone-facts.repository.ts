@@ -52,6 +52,8 @@ export async function holdListing(db: Db, productId: string, reason: string): Pr
 }
 
 export const DUPLICATE_IMEI_REASON = 'duplicate_imei';
+/** Filed when the IMEI a buyer reads off the phone at the hand-over does not match the listing's. */
+export const IMEI_MISMATCH_REASON = 'imei_mismatch';
 
 /** The note of a duplicate-IMEI report: it names the other listing, which the queue links to. */
 export function duplicateImeiNote(otherListingId: string): string {

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  errorResponseSchema,
+  lookupIdParamsSchema,
+  phoneHistorySchema,
   modelSuggestionsSchema,
   modelsQuerySchema,
   priceMedianQuerySchema,
   priceMedianSchema,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
-import { priceMedian, suggestModels } from './phone-facts.service.ts';
+import { cacheKey } from '../../lib/response-cache.ts';
+import {
+  findHistoryKey,
+  getPhoneHistory,
+  priceMedian,
+  suggestModels,
+} from './phone-facts.service.ts';
 
 /*
  * Model suggestions are public (they name models, nothing of anyone's) and cheap: a filter over
@@ -52,5 +61,40 @@ export const phoneFactsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ median: await priceMedian(app.db, request.query) }),
+  );
+
+  /*
+   * The phone's history here, public and shared by every visitor: kept in the catalogue cache
+   * under the IMEI's keyed hash (never the IMEI) and the listing's posting time, so the listings
+   * of one phone share their answers; any write that changes a listing or completes a deal
+   * clears it (changes: ['catalog']).
+   */
+  app.get(
+    '/product/:id/history',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "This phone's history here: its earlier listings and sales on the marketplace",
+        description:
+          'Public. The earlier listings of the same phone (found by the keyed hash of the ' +
+          "listing's IMEI), oldest first: the month and year each was listed and sold, whether " +
+          'it was sold here, its condition and battery health, the battery health read at the ' +
+          'hand-over, whether it was checked at hand-over, and whether moderators held it. ' +
+          'Nothing of any person (no names, ids, places or prices) and never an IMEI. A ' +
+          'listing without an IMEI answers `imeiGiven: false` and no entries. A deleted, held ' +
+          'or hidden listing answers 404.',
+        params: lookupIdParamsSchema,
+        response: { 200: phoneHistorySchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = await findHistoryKey(app.db, request.params.id);
+      const posted = new Date(key.postedAt).toISOString();
+      return app.catalogCache.send(
+        reply,
+        cacheKey('phone-history', { imei: key.imeiHash ?? `none:${key.productId}`, posted }),
+        async () => ({ body: await getPhoneHistory(app.db, key) }),
+      );
+    },
   );
 };

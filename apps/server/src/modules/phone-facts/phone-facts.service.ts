@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import {
   FAIR_PRICE_MIN_COUNT,
   KNOWN_MODELS,
+  LISTING_UNAVAILABLE,
+  inspectionAnswersSchema,
+  isId,
+  type PhoneHistory,
   MODEL_SUGGESTIONS_MAX,
   matchModels,
   modelFromName,
@@ -13,6 +17,14 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
+import { readDate } from '../../db/dialect.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  findHistoryListing,
+  listCheckedSales,
+  listEarlierListings,
+  listSoldHere,
+} from './phone-history.repository.ts';
 import type { ImeiHasher, StoredImei } from './imei-hasher.ts';
 import {
   duplicateImeiNote,
@@ -221,4 +233,58 @@ export async function refreshAgedPriceStats(db: Db, now: Date = new Date()): Pro
     if (keys.length < AGED_BATCH) break;
   }
   return refreshed;
+}
+
+/** "2026-03" of a stored time. */
+function monthOf(value: Date | string): string {
+  return readDate(value).toISOString().slice(0, 7);
+}
+
+function batteryOf(answersJson: string | undefined): number | null {
+  if (!answersJson) return null;
+  const parsed = inspectionAnswersSchema.safeParse(JSON.parse(answersJson));
+  return parsed.success ? parsed.data.batteryHealth : null;
+}
+
+/**
+ * The listing asked about, for its phone's history: its IMEI's keyed hash and posting time.
+ * 404 for a listing that is gone or off show, as its page answers anyone but its seller.
+ */
+export async function findHistoryKey(
+  db: Db,
+  productId: string,
+): Promise<{ productId: string; imeiHash: string | null; postedAt: Date | string }> {
+  const listing = isId(productId) ? await findHistoryListing(db, productId) : undefined;
+  if (!listing) throw notFound('No such product');
+  if (listing.moderation !== null) throw notFound(LISTING_UNAVAILABLE);
+  return { productId: listing.id, imeiHash: listing.imeiHash, postedAt: listing.postedAt };
+}
+
+/**
+ * What the marketplace knows of the phone from its earlier listings here (by the IMEI's keyed
+ * hash): when each was listed and sold (month and year), its condition and battery health, and
+ * whether it was checked at the hand-over or held by moderators. Nothing of any person: no
+ * names, ids, places or prices. A listing without an IMEI has no history.
+ */
+export async function getPhoneHistory(
+  db: Db,
+  key: { productId: string; imeiHash: string | null; postedAt: Date | string },
+): Promise<PhoneHistory> {
+  if (key.imeiHash === null) return { imeiGiven: false, entries: [] };
+  const listings = await listEarlierListings(db, key.imeiHash, key.productId, key.postedAt);
+  const ids = listings.map((l) => l.id);
+  const [soldHere, checked] = await Promise.all([listSoldHere(db, ids), listCheckedSales(db, ids)]);
+  return {
+    imeiGiven: true,
+    entries: listings.map((l) => ({
+      listed: monthOf(l.postedAt),
+      sold: l.status === 'sold' && l.soldAt !== null ? monthOf(l.soldAt) : null,
+      soldHere: soldHere.has(l.id),
+      condition: l.condition,
+      batteryHealth: l.batteryHealth,
+      batteryAtHandover: batteryOf(checked.get(l.id)),
+      checkedAtHandover: checked.has(l.id),
+      held: l.moderation === 'held' || l.moderation === 'hidden',
+    })),
+  };
 }

@@ -4,7 +4,12 @@
  * feeds.
  */
 export { ImeiHasher } from './imei-hasher.ts';
-export { DUPLICATE_IMEI_REASON, otherListingOfNote } from './phone-facts.repository.ts';
+export {
+  DUPLICATE_IMEI_REASON,
+  IMEI_MISMATCH_REASON,
+  fileMarketplaceReport,
+  otherListingOfNote,
+} from './phone-facts.repository.ts';
 export {
   findPriceKey,
   listSellerPriceKeys,

@@ -35,6 +35,7 @@ export function toSellerReview(row: ReviewView): SellerReview {
     editableUntil: new Date(createdAt.getTime() + EDIT_WINDOW_MS).toISOString(),
     reply: row.reply,
     repliedAt: iso(row.repliedAt),
+    checkedAtHandover: row.handedOverAt !== null,
   };
 }
 

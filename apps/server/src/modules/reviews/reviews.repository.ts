@@ -12,6 +12,7 @@ export function selectReviewViews(db: Db) {
     .selectFrom('seller_reviews as r')
     .leftJoin('users as a', 'a.id', 'r.buyerId')
     .leftJoin('bookings as b', 'b.id', 'r.bookingId')
+    .leftJoin('booking_inspections as i', 'i.bookingId', 'r.bookingId')
     .select([
       'r.id',
       'r.sellerId',
@@ -23,6 +24,7 @@ export function selectReviewViews(db: Db) {
       'r.repliedAt',
       'a.name as authorName',
       'b.productName',
+      'i.handedOverAt',
     ]);
 }
 

@@ -75,6 +75,7 @@ export async function getSellerProfile(
     verified: readBool(seller.isVerifiedUser),
     memberSince: formatDayMonthYear(readDate(seller.createdAt)),
     completedDeals: stats?.completedDeals ?? 0,
+    checkedDeals: stats?.checkedDeals ?? 0,
     rating: sellerRating(stats?.ratingSum ?? null, stats?.ratingCount ?? null),
     replyMinutes,
     showUp,

@@ -29,6 +29,7 @@ import { ReportButton } from '../../features/moderation/components/report-button
 import { ModerationNotice } from '../../features/moderation/components/moderation-notice.tsx';
 import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
 import { ListingGone } from '../listing-gone.tsx';
+import { PhoneHistorySection } from '../../features/inspection/components/phone-history.tsx';
 import { RouteErrorContent } from './error-page.tsx';
 
 /** Public: anyone may read a listing, so that links to it can be shared. */
@@ -136,6 +137,7 @@ export function Component() {
           )
         }
       />
+      <PhoneHistorySection productId={product._id} imeiGiven={product.imeiGiven} />
       {booking && isBuyer && (
         <BookingModal
           product={product}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Booking } from '@market/shared';
+import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -15,6 +17,11 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
 
   return (
     <div className="flex flex-wrap gap-2">
+      {accepted && order.inspectionStatus !== null && order.inspectionStatus !== 'complete' && (
+        <Link className="btn btn-sm btn-primary" to={paths.dashboard.checkPhone(order._id)}>
+          {order.inspectionStatus === 'failed' ? 'See the check' : 'Check the phone'}
+        </Link>
+      )}
       {can.has('calendar') && (
         <a className="btn btn-sm btn-primary" href={calendarUrl(order._id)} download>
           Add to calendar

@@ -7,6 +7,7 @@ import {
   CANCEL_REASONS,
   CANCEL_REASONS_BY_SIDE,
   cancelFormSchema,
+  type CancelReason,
   type cancelBookingSchema,
 } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
@@ -25,10 +26,13 @@ export function CancelDialog({
   explanation,
   submitLabel,
   action,
+  defaultPreset,
   onSubmit,
   onClose,
 }: {
   side: 'buyer' | 'seller';
+  /** A reason chosen already (a phone that failed the check at hand-over). */
+  defaultPreset?: CancelReason;
   title: string;
   explanation: string;
   submitLabel: string;
@@ -40,7 +44,7 @@ export function CancelDialog({
   const form = useForm<CancelForm, unknown, z.output<typeof cancelFormSchema>>({
     resolver: zodResolver(cancelFormSchema),
     // No reason is chosen until the person picks one.
-    defaultValues: { reason: '' },
+    defaultValues: { reason: '', ...(defaultPreset ? { preset: defaultPreset } : {}) },
   });
   const id = useId();
   const presetError = form.formState.errors.preset?.message;

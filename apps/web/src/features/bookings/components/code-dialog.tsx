@@ -58,6 +58,13 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
             Ask {request.name} for the 6-digit code shown in their order, once they have checked the
             phone and paid. The code completes the sale.
           </p>
+          {request.inspectionStatus !== null && request.inspectionStatus !== 'complete' && (
+            <p role="status" className="rounded-field border border-info/50 bg-info/10 p-3 text-sm">
+              {request.inspectionStatus === 'failed'
+                ? 'The phone did not pass the buyer’s check: their code stays hidden.'
+                : 'The buyer checks the phone first: their code shows to them once they have.'}
+            </p>
+          )}
           {request.codeLockedUntil && (
             <p
               role="status"

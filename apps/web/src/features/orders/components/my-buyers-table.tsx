@@ -6,6 +6,24 @@ import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 /** Why a requester's phone and email show masked. */
 export const CONTACT_AFTER_ACCEPTING = 'Shown in full once you accept';
 
+/** Where the buyer's check of the phone at the hand-over stands, for the seller. */
+const CHECK_WORDS = {
+  not_started: 'The buyer checks the phone at the meeting',
+  in_progress: 'The buyer is checking the phone',
+  failed: 'The phone did not pass the buyer’s check',
+  complete: 'The buyer checked the phone',
+} as const;
+
+function CheckLine({ request }: { request: SellerBuyer }) {
+  if (request.status === 'completed') {
+    return request.checkedAtHandover ? (
+      <span className="badge badge-success badge-outline badge-sm">Checked at hand-over</span>
+    ) : null;
+  }
+  if (request.status !== 'accepted' || request.inspectionStatus === null) return null;
+  return <span className="text-sm">{CHECK_WORDS[request.inspectionStatus]}</span>;
+}
+
 /** The meeting as it stands: the one the seller set, or what the buyer asked for. */
 function Meeting({ request }: { request: SellerBuyer }) {
   if (request.meetingAt) {
@@ -91,12 +109,15 @@ export function MyBuyersTable({
         {
           header: 'Status',
           cell: (buyer) => (
-            <BookingStatusBadge
-              status={buyer.status}
-              reason={buyer.reason}
-              closedBy={buyer.closedBy}
-              viewer="seller"
-            />
+            <span className="flex flex-col items-start gap-1">
+              <BookingStatusBadge
+                status={buyer.status}
+                reason={buyer.reason}
+                closedBy={buyer.closedBy}
+                viewer="seller"
+              />
+              <CheckLine request={buyer} />
+            </span>
           ),
         },
         {

@@ -32,6 +32,16 @@ function AcceptedDetails({ order }: { order: Booking }) {
           </>
         )}
       </dd>
+      {order.inspectionDue && (
+        <>
+          <dt className="text-base-content/80">Hand-over code</dt>
+          <dd>
+            {order.inspectionStatus === 'failed'
+              ? 'Hidden: the phone did not pass your check.'
+              : 'Shown once you check the phone at the meeting ("Check the phone").'}
+          </dd>
+        </>
+      )}
       {order.handoverCode && (
         <>
           <dt className="text-base-content/80">Hand-over code</dt>
@@ -93,6 +103,11 @@ export function OrderList({
                 viewer="buyer"
               />
               <p className="text-sm">Booked on {order.date}</p>
+              {order.checkedAtHandover && (
+                <p>
+                  <span className="badge badge-success badge-outline">Checked at hand-over</span>
+                </p>
+              )}
               {order.status === 'accepted' ? (
                 <AcceptedDetails order={order} />
               ) : order.meetingAt ? (

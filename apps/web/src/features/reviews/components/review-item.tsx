@@ -39,6 +39,11 @@ export function ReviewItem({ review, action }: { review: SellerReview; action?: 
         {review.productName && (
           <p className="text-sm text-base-content/80 wrap-anywhere">Bought: {review.productName}</p>
         )}
+        {review.checkedAtHandover && (
+          <p>
+            <span className="badge badge-success badge-outline badge-sm">Checked at hand-over</span>
+          </p>
+        )}
         {review.text && <p className="whitespace-pre-line wrap-anywhere">{review.text}</p>}
         {review.reply && <ReviewReply reply={review.reply} />}
       </article>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MESSAGES, showUpText, type SellerProfile } from '@market/shared';
+import { MESSAGES, checkedSalesText, showUpText, type SellerProfile } from '@market/shared';
 import { RatingStars, formatRating, reviewCount } from '../../../components/ui/rating-stars.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { replyTimeText } from './reply-time.ts';
@@ -44,6 +44,11 @@ export function SellerSummary({ profile, badge }: { profile: SellerProfile; badg
             <dd className="font-semibold">{profile.completedDeals.toLocaleString('en-US')}</dd>
             {profile.showUp && (
               <dd className="text-base-content/80">{showUpText(profile.showUp)}</dd>
+            )}
+            {profile.completedDeals > 0 && (
+              <dd className="text-sm">
+                {checkedSalesText(profile.checkedDeals, profile.completedDeals)}
+              </dd>
             )}
           </div>
           <div>

@@ -345,6 +345,50 @@ export interface ReportsTable {
 }
 
 /** What an administrator did, to what and why; rows are only ever added. */
+/** An owner's report that the phone with an IMEI was stolen (decision 0031). */
+export interface StolenReportsTable {
+  id: string;
+  reporterId: string;
+  imeiHash: string;
+  imeiLast4: string;
+  /** YYYY-MM-DD. */
+  stolenOn: string;
+  policeReport: string | null;
+  status: ColumnType<
+    'active' | 'withdrawn' | 'cleared',
+    'active' | 'withdrawn' | 'cleared' | undefined,
+    'active' | 'withdrawn' | 'cleared'
+  >;
+  createdAt: Timestamp;
+  closedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  clearedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  clearedOutcome: ColumnType<
+    'recovered' | 'mistaken' | null,
+    'recovered' | 'mistaken' | null | undefined,
+    'recovered' | 'mistaken' | null
+  >;
+  clearedReason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A listing's proof-of-possession code and photo (decision 0031). */
+export interface PossessionProofsTable {
+  productId: string;
+  code: string;
+  photoKey: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<
+    'none' | 'pending' | 'verified' | 'rejected',
+    'none' | 'pending' | 'verified' | 'rejected' | undefined,
+    'none' | 'pending' | 'verified' | 'rejected'
+  >;
+  submittedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  reviewedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  rejectReason: ColumnType<string | null, string | null | undefined, string | null>;
+  clearedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  clearedBecause: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
 export interface AuditLogTable {
   id: string;
   actorId: string;
@@ -450,6 +494,8 @@ export interface Database {
   reports: ReportsTable;
   audit_log: AuditLogTable;
   price_stats: PriceStatsTable;
+  stolen_reports: StolenReportsTable;
+  possession_proofs: PossessionProofsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,19 @@
  * feeds.
  */
 export { ImeiHasher } from './imei-hasher.ts';
-export { DUPLICATE_IMEI_REASON, otherListingOfNote } from './phone-facts.repository.ts';
+export {
+  DUPLICATE_IMEI_REASON,
+  fileMarketplaceReport,
+  lockImei,
+  otherListingOfNote,
+} from './phone-facts.repository.ts';
+export {
+  STOLEN_AFTER_SALE_REASON,
+  STOLEN_IMEI_REASON,
+  findActiveStolenReport,
+  listCompletedSalesOfImei,
+  listOpenStolenImeiReports,
+} from './stolen-holds.ts';
 export {
   findPriceKey,
   listSellerPriceKeys,

@@ -73,6 +73,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
+import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
 
@@ -195,6 +196,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(moderationRoutes);
       await api.register(phoneFactsRoutes);
       await api.register(stolenPhonesRoutes);
+      await api.register(possessionRoutes, { storage: imageStorage });
     },
     { prefix: '/api' },
   );

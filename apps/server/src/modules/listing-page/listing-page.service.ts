@@ -16,6 +16,7 @@ import { notFound, type AppError } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { toProduct } from '../products/public.ts';
 import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
+import { isPhotoVerified } from '../possession/possession.service.ts';
 import {
   countOpenListings,
   findListing,
@@ -84,11 +85,12 @@ export async function getListingPage(
   const maySeeModerated =
     viewer !== null && (viewer.role === 'admin' || viewer.id === row.sellerId);
   if (row.moderation !== null && !maySeeModerated) throw notFound(LISTING_UNAVAILABLE);
-  const [photos, history, listingCount, fairPrice] = await Promise.all([
+  const [photos, history, listingCount, fairPrice, photoVerified] = await Promise.all([
     listPhotos(db, id),
     listPriceHistory(db, id),
     countOpenListings(db, row.sellerId),
     fairPriceOf(db, row),
+    isPhotoVerified(db, id),
   ]);
   const urls = photos.length > 0 ? photos.map((p) => p.url) : [row.imgUrl];
   return {
@@ -110,6 +112,7 @@ export async function getListingPage(
     coverUrl: new URL(urls[0] ?? row.imgUrl, publicUrl).href,
     model: row.model,
     imeiGiven: row.imeiHash !== null,
+    photoVerified,
     fairPrice,
     ...(row.moderation === null
       ? {}

@@ -754,15 +754,15 @@ const CASES: Case[] = [
     expected: onlyAdmin,
   },
   {
-    label: "GET /my-products/<seller's>/possession",
-    route: 'GET /api/my-products/:id/possession',
-    url: (_u, fx) => `/api/my-products/${fx.productId}/possession`,
+    label: "GET /me/listings/<seller's>/possession",
+    route: 'GET /api/me/listings/:id/possession',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/possession`,
     expected: ownSellerProduct,
   },
   {
-    label: "POST /my-products/<seller's>/possession/photo",
-    route: 'POST /api/my-products/:id/possession/photo',
-    url: (_u, fx) => `/api/my-products/${fx.productId}/possession/photo`,
+    label: "POST /me/listings/<seller's>/possession/photo",
+    route: 'POST /api/me/listings/:id/possession/photo',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/possession/photo`,
     upload: true,
     expected: ownSellerProduct,
   },
@@ -866,7 +866,7 @@ beforeAll(async () => {
   const form = multipartForm(await photo());
   const sent = await t.app.inject({
     method: 'POST',
-    url: `/api/my-products/${possessionPhotoProductId}/possession/photo`,
+    url: `/api/me/listings/${possessionPhotoProductId}/possession/photo`,
     payload: form.payload,
     headers: { ...users.seller.headers, ...form.headers },
   });

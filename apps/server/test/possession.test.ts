@@ -49,7 +49,7 @@ function upload(caller: TestUser | null, productId: string, bytes: Buffer) {
   const form = multipartForm(bytes);
   return t.app.inject({
     method: 'POST',
-    url: `/api/my-products/${productId}/possession/photo`,
+    url: `/api/me/listings/${productId}/possession/photo`,
     payload: form.payload,
     headers: { ...caller?.headers, ...form.headers },
   });
@@ -69,23 +69,23 @@ beforeAll(async () => {
 describe(`proof of possession on ${testDbKind}`, () => {
   it('gives each new listing its own short code, shown to its seller only', async () => {
     const a = await postProduct(t, seller, { imei: newImei() });
-    const res = await call(t, seller, 'GET', `/api/my-products/${a._id}/possession`);
+    const res = await call(t, seller, 'GET', `/api/me/listings/${a._id}/possession`);
     expect(res.statusCode, res.body).toBe(200);
     const own = res.json<Possession>();
     expect(own).toMatchObject({ productId: a._id, status: 'none', submittedAt: null });
     expect(own.code).toMatch(/^PM-\d{4}$/);
     // The same code on every read.
-    const again = await call(t, seller, 'GET', `/api/my-products/${a._id}/possession`);
+    const again = await call(t, seller, 'GET', `/api/me/listings/${a._id}/possession`);
     expect(again.json<Possession>().code).toBe(own.code);
     expect(
-      (await call(t, otherSeller, 'GET', `/api/my-products/${a._id}/possession`)).statusCode,
+      (await call(t, otherSeller, 'GET', `/api/me/listings/${a._id}/possession`)).statusCode,
     ).toBe(404);
     expect((await page(null, a._id)).body).not.toContain(own.code);
   });
 
   it('gives a listing posted before codes existed one when its seller first asks', async () => {
     const [old] = await insertProducts(t, seller.id, 1);
-    const res = await call(t, seller, 'GET', `/api/my-products/${old}/possession`);
+    const res = await call(t, seller, 'GET', `/api/me/listings/${old}/possession`);
     expect(res.statusCode).toBe(200);
     expect(res.json<Possession>().code).toMatch(/^PM-\d{4}$/);
   });
@@ -183,7 +183,7 @@ describe(`proof of possession on ${testDbKind}`, () => {
 
       const res = await call(t, seller, 'PATCH', `/api/my-products/${product._id}`, patch());
       expect(res.statusCode, res.body).toBe(200);
-      const own = await call(t, seller, 'GET', `/api/my-products/${product._id}/possession`);
+      const own = await call(t, seller, 'GET', `/api/me/listings/${product._id}/possession`);
       expect(own.json<Possession>()).toMatchObject({ status: 'none', clearedBecause: because });
       expect((await page(seller, product._id)).json<ListingPage>().photoVerified).toBe(false);
     },
@@ -204,7 +204,7 @@ describe(`proof of possession on ${testDbKind}`, () => {
       reason: 'The code on the paper is not readable',
     });
     expect(rejected.statusCode).toBe(200);
-    const own = await call(t, seller, 'GET', `/api/my-products/${product._id}/possession`);
+    const own = await call(t, seller, 'GET', `/api/me/listings/${product._id}/possession`);
     expect(own.json<Possession>()).toMatchObject({
       status: 'rejected',
       rejectReason: 'The code on the paper is not readable',

@@ -48,7 +48,7 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> 
   });
 
   app.get(
-    '/my-products/:id/possession',
+    '/me/listings/:id/possession',
     {
       preValidation: onlyRoles('seller'),
       schema: {
@@ -66,7 +66,7 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> 
   );
 
   app.post(
-    '/my-products/:id/possession/photo',
+    '/me/listings/:id/possession/photo',
     {
       preValidation: onlyRoles('seller'),
       onRequest: [rejectDeclaredOversizeBody],

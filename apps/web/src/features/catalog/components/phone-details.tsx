@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   IMEI_GIVEN,
   NETWORK_UNLOCKED,
+  PHOTO_VERIFIED,
   formatStorage,
   yearsOfUse,
   type ListingPage,
@@ -41,6 +42,14 @@ export function pageDetails(listing: ListingPage): DetailRow[] {
   return [
     { term: 'Model', value: listing.model ?? NOT_GIVEN },
     { term: 'IMEI', value: listing.imeiGiven ? IMEI_GIVEN : NOT_GIVEN },
+    {
+      term: 'Photo check',
+      value: listing.photoVerified ? (
+        <span className="badge badge-success badge-sm">{PHOTO_VERIFIED}</span>
+      ) : (
+        'Not done'
+      ),
+    },
     { term: 'Storage', value: storageText(listing.storageGb) },
     { term: 'Colour', value: listing.colour ?? NOT_GIVEN },
     { term: 'Battery health', value: batteryText(listing.batteryHealth) },

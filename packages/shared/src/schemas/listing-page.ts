@@ -45,11 +45,6 @@ export const listingPageSchema = productSchema.extend({
    * last four, with a model's type code, left few enough guesses to find the rest.
    */
   imeiGiven: z.boolean(),
-  /**
-   * "Photo verified": a moderator saw a photo of the phone beside the listing's code (decision
-   * 0031). Not that it is unlocked, paid off or not stolen.
-   */
-  photoVerified: z.boolean(),
   /** Its price against comparable listings; null with fewer than 3 or without model or storage. */
   fairPrice: fairPriceSchema.nullable(),
   /** Only for its seller and admins, while moderation keeps the listing off show. */

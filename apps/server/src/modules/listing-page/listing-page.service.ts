@@ -16,7 +16,6 @@ import { notFound, type AppError } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { toProduct } from '../products/public.ts';
 import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
-import { isPhotoVerified } from '../possession/possession.service.ts';
 import {
   countOpenListings,
   findListing,
@@ -85,12 +84,11 @@ export async function getListingPage(
   const maySeeModerated =
     viewer !== null && (viewer.role === 'admin' || viewer.id === row.sellerId);
   if (row.moderation !== null && !maySeeModerated) throw notFound(LISTING_UNAVAILABLE);
-  const [photos, history, listingCount, fairPrice, photoVerified] = await Promise.all([
+  const [photos, history, listingCount, fairPrice] = await Promise.all([
     listPhotos(db, id),
     listPriceHistory(db, id),
     countOpenListings(db, row.sellerId),
     fairPriceOf(db, row),
-    isPhotoVerified(db, id),
   ]);
   const urls = photos.length > 0 ? photos.map((p) => p.url) : [row.imgUrl];
   return {
@@ -112,7 +110,6 @@ export async function getListingPage(
     coverUrl: new URL(urls[0] ?? row.imgUrl, publicUrl).href,
     model: row.model,
     imeiGiven: row.imeiHash !== null,
-    photoVerified,
     fairPrice,
     ...(row.moderation === null
       ? {}

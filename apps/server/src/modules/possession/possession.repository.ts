@@ -81,16 +81,6 @@ export async function clearPossession(db: Db, productId: string, because: string
     .execute();
 }
 
-export async function isPossessionVerified(db: Db, productId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('possession_proofs')
-    .select('productId')
-    .where('productId', '=', productId)
-    .where('status', '=', 'verified')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Photos waiting for a moderator, oldest first. */
 export function listPendingPossession(db: Db, page: PaginationQuery) {
   const rows = db

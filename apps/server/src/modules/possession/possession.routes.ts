@@ -13,11 +13,7 @@ import {
 import { onlyRoles } from '../../lib/access.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { tooManyRequests } from '../../plugins/rate-limit.ts';
-import {
-  readImageField,
-  rejectDeclaredOversizeBody,
-  type ImageStorage,
-} from '../images/public.ts';
+import { readImageField, rejectDeclaredOversizeBody, type ImageStorage } from '../images/public.ts';
 import {
   getOwnPossession,
   getPendingPossession,
@@ -151,7 +147,6 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> 
         response: { 200: possessionSchema, ...refusals },
       },
     },
-    async (request) =>
-      reviewPossession(app.db, request.actor, request.params.id, request.body),
+    async (request) => reviewPossession(app.db, request.actor, request.params.id, request.body),
   );
 };

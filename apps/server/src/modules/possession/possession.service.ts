@@ -25,7 +25,6 @@ import {
   decidePossession,
   findPossession,
   insertPossession,
-  isPossessionVerified,
   listPendingPossession,
   setPossessionPhoto,
   type PossessionRow,
@@ -54,11 +53,6 @@ export function clearPossessionVerification(
   now: Date,
 ): Promise<void> {
   return clearPossession(db, productId, because, now);
-}
-
-/** "Photo verified" on the listing's page. */
-export function isPhotoVerified(db: Db, productId: string): Promise<boolean> {
-  return isPossessionVerified(db, productId);
 }
 
 function view(row: PossessionRow): Possession {

@@ -16,6 +16,8 @@ export function selectProductViews(db: Kysely<Database>) {
     .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.sellerId')
     .leftJoin('seller_stats as ss', 'ss.sellerId', 'p.sellerId')
+    // One primary-key lookup: "Photo verified" on every card (decision 0031).
+    .leftJoin('possession_proofs as pp', 'pp.productId', 'p.id')
     .select([
       'p.id',
       'p.sellerId',
@@ -43,6 +45,7 @@ export function selectProductViews(db: Kysely<Database>) {
       'u.isVerifiedUser as sellerVerified',
       'ss.ratingSum as sellerRatingSum',
       'ss.ratingCount as sellerRatingCount',
+      'pp.status as possessionStatus',
     ]);
 }
 
@@ -72,6 +75,7 @@ export function ownProduct(row: ProductViewRow): Product {
     userName: row.sellerName,
     available: readBool(row.advertised),
     sellerVerified: readBool(row.sellerVerified),
+    photoVerified: row.possessionStatus === 'verified',
     sellerId: row.sellerId,
     sellerRating: sellerRating(row.sellerRatingSum, row.sellerRatingCount),
     status: row.status,

@@ -87,5 +87,14 @@ export function cardDetails(product: Product): DetailRow[] {
     { term: 'Condition', value: product.condition, className: 'capitalize' },
     { term: 'Location', value: product.location, className: 'wrap-anywhere' },
     { term: 'Posted', value: product.postedDate },
+    // Only when a moderator verified it: a card stays short.
+    ...(product.photoVerified
+      ? [
+          {
+            term: 'Photo check',
+            value: <span className="badge badge-success badge-sm">{PHOTO_VERIFIED}</span>,
+          },
+        ]
+      : []),
   ];
 }

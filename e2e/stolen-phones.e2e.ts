@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
-import { ADMIN, api, listProduct, sidewaysOverflow, signUp, toast } from './fixtures.ts';
+import { ADMIN, api, sidewaysOverflow, signUp, toast } from './fixtures.ts';
 import { unexpectedErrors } from './public-helpers.ts';
 
 /*
@@ -59,8 +59,25 @@ describe.each([
       phone: '+8801710000041',
       role: 'seller',
     });
-    listingId = (await listProduct(seller.page, sellerEmail, { name: `Pixel ${stamp.slice(-5)}` }))
-      ._id;
+    // The seller lists the phone with its IMEI: the owner's report holds it until it is cleared.
+    const listed = await api<{ _id: string }>(
+      seller.page,
+      `/api/add-product?email=${encodeURIComponent(sellerEmail)}`,
+      'POST',
+      {
+        name: `Pixel ${stamp.slice(-5)}`,
+        location: 'Dhaka',
+        Category: 'iPhone',
+        yearOfUse: 2022,
+        originalPrice: 900,
+        resellPrice: 500,
+        condition: 'good',
+        imgURL: '/demo/iphone-1.webp',
+        imei,
+      },
+    );
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    listingId = listed.body._id;
   });
 
   it('shows an empty list, refuses bad input in place, and lists the report with its last 4 digits', async () => {
@@ -116,6 +133,9 @@ describe.each([
     await page.goto('/dashboard/stolen-reports');
     const card = page.getByRole('listitem').filter({ hasText: `IMEI ending ${imei.slice(-4)}` });
     await card.getByText(longName, { exact: false }).waitFor();
+    // The seller's listing of the phone waits for a moderator.
+    await card.getByRole('link', { name: `Pixel ${stamp.slice(-5)}` }).waitFor();
+    await card.getByText('held').waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `stolen-moderator-${label}`);
 
@@ -125,7 +145,7 @@ describe.each([
     await dialog.getByLabel('Reason (for the audit log)').fill('The owner found it at home');
     await screenshot(page, `stolen-clear-dialog-${label}`);
     await dialog.getByRole('button', { name: 'Clear report' }).click();
-    await toast(page, 'Report cleared');
+    await toast(page, 'Report cleared: 1 listing back on show');
     await card.waitFor({ state: 'detached' });
     expect(unexpectedErrors(errors)).toEqual([]);
   });

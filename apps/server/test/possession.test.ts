@@ -6,6 +6,7 @@ import {
   type ListingPage,
   type PendingPossession,
   type Possession,
+  type Product,
 } from '@market/shared';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -146,6 +147,16 @@ describe(`proof of possession on ${testDbKind}`, () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<Possession>().status).toBe('verified');
     expect((await page(null, product._id)).json<ListingPage>().photoVerified).toBe(true);
+    // The cards say so too: a category list and the seller's own list.
+    const cards = await call(t, buyer, 'GET', '/api/products/iPhone?limit=100');
+    const card = cards.json<Product[]>().find((p) => p._id === product._id);
+    expect(card?.photoVerified).toBe(true);
+    expect(
+      cards
+        .json<Product[]>()
+        .filter((p) => p.photoVerified)
+        .map((p) => p._id),
+    ).toEqual([product._id]);
     const audit = await t.app.db
       .selectFrom('audit_log')
       .select(['action', 'actorId'])

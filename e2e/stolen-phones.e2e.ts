@@ -135,7 +135,7 @@ describe.each([
     await card.getByText(longName, { exact: false }).waitFor();
     // The seller's listing of the phone waits for a moderator.
     await card.getByRole('link', { name: `Pixel ${stamp.slice(-5)}` }).waitFor();
-    await card.getByText('held').waitFor();
+    await card.getByText('held', { exact: true }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `stolen-moderator-${label}`);
 

@@ -345,50 +345,6 @@ export interface ReportsTable {
 }
 
 /** What an administrator did, to what and why; rows are only ever added. */
-/** An owner's report that the phone with an IMEI was stolen (decision 0031). */
-export interface StolenReportsTable {
-  id: string;
-  reporterId: string;
-  imeiHash: string;
-  imeiLast4: string;
-  /** YYYY-MM-DD. */
-  stolenOn: string;
-  policeReport: string | null;
-  status: ColumnType<
-    'active' | 'withdrawn' | 'cleared',
-    'active' | 'withdrawn' | 'cleared' | undefined,
-    'active' | 'withdrawn' | 'cleared'
-  >;
-  createdAt: Timestamp;
-  closedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-  clearedBy: ColumnType<string | null, string | null | undefined, string | null>;
-  clearedOutcome: ColumnType<
-    'recovered' | 'mistaken' | null,
-    'recovered' | 'mistaken' | null | undefined,
-    'recovered' | 'mistaken' | null
-  >;
-  clearedReason: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** A listing's proof-of-possession code and photo (decision 0031). */
-export interface PossessionProofsTable {
-  productId: string;
-  code: string;
-  photoKey: ColumnType<string | null, string | null | undefined, string | null>;
-  status: ColumnType<
-    'none' | 'pending' | 'verified' | 'rejected',
-    'none' | 'pending' | 'verified' | 'rejected' | undefined,
-    'none' | 'pending' | 'verified' | 'rejected'
-  >;
-  submittedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-  reviewedBy: ColumnType<string | null, string | null | undefined, string | null>;
-  reviewedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-  rejectReason: ColumnType<string | null, string | null | undefined, string | null>;
-  clearedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-  clearedBecause: ColumnType<string | null, string | null | undefined, string | null>;
-  createdAt: Timestamp;
-}
-
 export interface AuditLogTable {
   id: string;
   actorId: string;
@@ -463,6 +419,53 @@ export interface PriceStatsTable {
   /** The earliest sale counted: the key is counted again when it leaves the 90-day window. */
   oldestSaleAt: Timestamp | null;
   updatedAt: Timestamp;
+}
+
+/** A timestamp that stays null until something happens. */
+type LaterTimestamp = ColumnType<
+  Date | string | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+/** A text column that stays null until something happens. */
+type LaterText = ColumnType<string | null, string | null | undefined, string | null>;
+type StolenReportStatus = 'active' | 'withdrawn' | 'cleared';
+type PossessionStatus = 'none' | 'pending' | 'verified' | 'rejected';
+
+/** An owner's report that the phone with an IMEI was stolen (decision 0031). */
+export interface StolenReportsTable {
+  id: string;
+  reporterId: string;
+  imeiHash: string;
+  imeiLast4: string;
+  /** YYYY-MM-DD. */
+  stolenOn: string;
+  policeReport: string | null;
+  status: ColumnType<StolenReportStatus, StolenReportStatus | undefined, StolenReportStatus>;
+  createdAt: Timestamp;
+  closedAt: LaterTimestamp;
+  clearedBy: LaterText;
+  clearedOutcome: ColumnType<
+    'recovered' | 'mistaken' | null,
+    'recovered' | 'mistaken' | null | undefined,
+    'recovered' | 'mistaken' | null
+  >;
+  clearedReason: LaterText;
+}
+
+/** A listing's proof-of-possession code and photo (decision 0031). */
+export interface PossessionProofsTable {
+  productId: string;
+  code: string;
+  photoKey: LaterText;
+  status: ColumnType<PossessionStatus, PossessionStatus | undefined, PossessionStatus>;
+  submittedAt: LaterTimestamp;
+  reviewedBy: LaterText;
+  reviewedAt: LaterTimestamp;
+  rejectReason: LaterText;
+  clearedAt: LaterTimestamp;
+  clearedBecause: LaterText;
+  createdAt: Timestamp;
 }
 
 export interface Database {

@@ -23,9 +23,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('stolen_reports')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('reporterId', 'text', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('reporterId', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('imeiHash', 'text', (c) => c.notNull())
     .addColumn('imeiLast4', 'text', (c) => c.notNull())
     // YYYY-MM-DD, the day the owner says it was stolen.

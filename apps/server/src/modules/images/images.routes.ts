@@ -56,7 +56,10 @@ function unreadableUpload(err: unknown): AppError {
 }
 
 /** The bytes of the multipart field `image`, cut off (413) the moment they pass the limit. */
-export async function readImageField(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+export async function readImageField(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Buffer> {
   if (!request.isMultipart()) throw unsupportedMediaType(SEND_AS_MULTIPART);
   try {
     return await readFirstFile(request, reply);

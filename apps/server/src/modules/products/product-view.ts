@@ -9,14 +9,14 @@ import { readFields } from './product-fields.ts';
 /**
  * Products as every list shows them: the product row plus the seller's name, email and
  * verification, and their rating's running figures (a primary-key lookup in seller_stats), so a
- * card needs no further call. Shared by the catalog and the seller's own listings.
+ * card needs no further call. Shared by the catalog and the seller's own listings. The
+ * possession proof (one primary-key lookup) says whether the card shows "Photo verified".
  */
 export function selectProductViews(db: Kysely<Database>) {
   return db
     .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.sellerId')
     .leftJoin('seller_stats as ss', 'ss.sellerId', 'p.sellerId')
-    // One primary-key lookup: "Photo verified" on every card (decision 0031).
     .leftJoin('possession_proofs as pp', 'pp.productId', 'p.id')
     .select([
       'p.id',

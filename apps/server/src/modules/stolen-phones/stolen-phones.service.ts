@@ -163,7 +163,13 @@ export async function withdrawStolenReport(
     if (!(await closeStolenReport(notices.trx, id, { status: 'withdrawn' }, now))) {
       throw conflict('This report is already closed');
     }
-    await releaseStolenHolds(notices, report, 'The owner withdrew the stolen-phone report', null, now);
+    await releaseStolenHolds(
+      notices,
+      report,
+      'The owner withdrew the stolen-phone report',
+      null,
+      now,
+    );
   });
 }
 

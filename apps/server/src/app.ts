@@ -74,6 +74,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
+import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
+import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
 
@@ -196,6 +198,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(reviewsRoutes);
       await api.register(moderationRoutes);
       await api.register(phoneFactsRoutes);
+      await api.register(stolenPhonesRoutes);
+      await api.register(possessionRoutes, { storage: imageStorage });
     },
     { prefix: '/api' },
   );

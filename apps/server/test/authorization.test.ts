@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, SellerBuyer } from '@market/shared';
+import { hasValidImeiCheckDigit, type Booking, type SellerBuyer } from '@market/shared';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createCallers, createUser, type TestUser } from './factories.ts';
 import {
@@ -54,6 +54,8 @@ interface Fixture {
   /** `buyer`'s accepted meeting with `seller` under way now, and one where `buyer` did not come. */
   meetingNowId: string;
   noShowId: string;
+  /** `buyer`'s active stolen-phone report; `productId`'s possession photo waiting for review. */
+  stolenReportId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -803,6 +805,72 @@ const CASES: Case[] = [
     expected: onlyAdmin,
   },
   {
+    label: 'POST /stolen-phones',
+    route: 'POST /api/stolen-phones',
+    url: () => '/api/stolen-phones',
+    body: () => ({ imei: matrixImei(), stolenOn: '2026-01-15' }),
+    expected: { ...everyone(201), anonymous: 401 },
+  },
+  {
+    label: 'GET /stolen-phones',
+    route: 'GET /api/stolen-phones',
+    url: () => '/api/stolen-phones?page=1',
+    expected: signedIn,
+  },
+  {
+    label: "DELETE /stolen-phones/<buyer's report>",
+    route: 'DELETE /api/stolen-phones/:id',
+    url: (_u, fx) => `/api/stolen-phones/${fx.stolenReportId}`,
+    // Someone else's report is as if it did not exist, admins' included.
+    expected: { ...everyone(404), anonymous: 401, buyer: 200 },
+  },
+  {
+    label: 'GET /admin/stolen-phones',
+    route: 'GET /api/admin/stolen-phones',
+    url: () => '/api/admin/stolen-phones?page=1',
+    expected: onlyAdmin,
+  },
+  {
+    label: "POST /admin/stolen-phones/<buyer's report>/clear",
+    route: 'POST /api/admin/stolen-phones/:id/clear',
+    url: (_u, fx) => `/api/admin/stolen-phones/${fx.stolenReportId}/clear`,
+    body: () => ({ outcome: 'recovered', reason: 'Found at home' }),
+    expected: onlyAdmin,
+  },
+  {
+    label: "GET /me/listings/<seller's>/possession",
+    route: 'GET /api/me/listings/:id/possession',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/possession`,
+    expected: ownSellerProduct,
+  },
+  {
+    label: "POST /me/listings/<seller's>/possession/photo",
+    route: 'POST /api/me/listings/:id/possession/photo',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/possession/photo`,
+    upload: true,
+    expected: ownSellerProduct,
+  },
+  {
+    label: 'GET /admin/possession-photos',
+    route: 'GET /api/admin/possession-photos',
+    url: () => '/api/admin/possession-photos?page=1',
+    expected: onlyAdmin,
+  },
+  {
+    label: 'GET /admin/possession-photos/<photo>/photo',
+    route: 'GET /api/admin/possession-photos/:id/photo',
+    url: () => `/api/admin/possession-photos/${possessionPhotoProductId}/photo`,
+    // The photo has no public address: the seller who sent it does not read it back either.
+    expected: onlyAdmin,
+  },
+  {
+    label: "POST /admin/possession-photos/<seller's>/review",
+    route: 'POST /api/admin/possession-photos/:id/review',
+    url: (_u, fx) => `/api/admin/possession-photos/${fx.productId}/review`,
+    body: () => ({ decision: 'approve' }),
+    expected: onlyAdmin,
+  },
+  {
     label: 'POST /images',
     route: 'POST /api/images',
     url: () => '/api/images',
@@ -848,6 +916,19 @@ function unsubscribeToken(userId: string): string {
 }
 let users: Users;
 let uploadedImageUrl: string;
+/** A listing of `seller` whose possession photo is stored. */
+let possessionPhotoProductId: string;
+
+let imeiSerial = 0;
+/** A fresh valid IMEI for each stolen-phone report the matrix files. */
+function matrixImei(): string {
+  imeiSerial += 1;
+  const first14 = `99${String(imeiSerial).padStart(12, '0')}`;
+  for (let digit = 0; digit <= 9; digit++) {
+    if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
+  }
+  throw new Error('no check digit');
+}
 
 /** A small real photo, different on each call, as a browser uploads it. */
 async function photo(): Promise<Buffer> {
@@ -865,6 +946,15 @@ beforeAll(async () => {
     ...multipartForm(await photo()),
   });
   uploadedImageUrl = uploaded.json<{ data: { url: string } }>().data.url;
+  [possessionPhotoProductId] = (await insertProducts(t, users.seller.id, 1)) as [string];
+  const form = multipartForm(await photo());
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: `/api/me/listings/${possessionPhotoProductId}/possession/photo`,
+    payload: form.payload,
+    headers: { ...users.seller.headers, ...form.headers },
+  });
+  if (sent.statusCode !== 200) throw new Error(`possession photo answered ${sent.body}`);
 });
 
 async function freshFixture(needsMember: boolean): Promise<Fixture> {
@@ -934,10 +1024,34 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
     new Date(Date.now() - 3 * 3_600_000),
     { sellerCheckedInAt: new Date(Date.now() - 3 * 3_600_000), noShowSide: 'buyer' },
   );
+  const stolenReportId = crypto.randomUUID();
+  await t.app.db
+    .insertInto('stolen_reports')
+    .values({
+      id: stolenReportId,
+      reporterId: users.buyer.id,
+      imeiHash: crypto.randomBytes(32).toString('hex'),
+      imeiLast4: '4321',
+      stolenOn: '2026-01-15',
+      policeReport: null,
+      createdAt: now,
+    })
+    .execute();
+  await t.app.db
+    .insertInto('possession_proofs')
+    .values({
+      productId: productId!,
+      code: 'PM-1234',
+      status: 'pending',
+      submittedAt: now,
+      createdAt: now,
+    })
+    .execute();
   return {
     meetingNowId: meetingNow.id,
     noShowId: missed.id,
     productId: productId!,
+    stolenReportId,
     wishlistItemId,
     member,
     ...requests,

@@ -26,6 +26,7 @@ export * from './schemas/conversations.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/events.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/stolen-phones.ts';
 export * from './schemas/marks.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/content.ts';

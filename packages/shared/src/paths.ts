@@ -56,6 +56,12 @@ export const paths = {
     conversationPattern: '/dashboard/messages/:conversationId',
     notifications: '/dashboard/notifications',
     notificationSettings: '/dashboard/settings/notifications',
+    /** Reporting a stolen phone, and one's own reports (any signed-in person). */
+    stolenPhones: '/dashboard/stolen-phones',
+    /** Stolen-phone reports for moderators, with the clear action. */
+    stolenReports: '/dashboard/stolen-reports',
+    /** Proof-of-possession photos waiting for a moderator. */
+    possessionPhotos: '/dashboard/possession-photos',
   },
   /** Turning one kind of email off from the link in that email (works signed out). */
   unsubscribe: '/unsubscribe',

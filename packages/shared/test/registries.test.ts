@@ -146,6 +146,9 @@ describe('the moderation action records', () => {
       suspend_user: 'Suspended account',
       restore_user: 'Restored account',
       dismiss: 'Dismissed reports',
+      clear_stolen_report: 'Cleared stolen-phone report',
+      approve_possession_photo: 'Approved possession photo',
+      reject_possession_photo: 'Rejected possession photo',
     });
   });
 });

@@ -452,6 +452,53 @@ export interface PriceStatsTable {
   updatedAt: Timestamp;
 }
 
+/** A timestamp that stays null until something happens. */
+type LaterTimestamp = ColumnType<
+  Date | string | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+/** A text column that stays null until something happens. */
+type LaterText = ColumnType<string | null, string | null | undefined, string | null>;
+type StolenReportStatus = 'active' | 'withdrawn' | 'cleared';
+type PossessionStatus = 'none' | 'pending' | 'verified' | 'rejected';
+
+/** An owner's report that the phone with an IMEI was stolen (decision 0031). */
+export interface StolenReportsTable {
+  id: string;
+  reporterId: string;
+  imeiHash: string;
+  imeiLast4: string;
+  /** YYYY-MM-DD. */
+  stolenOn: string;
+  policeReport: string | null;
+  status: ColumnType<StolenReportStatus, StolenReportStatus | undefined, StolenReportStatus>;
+  createdAt: Timestamp;
+  closedAt: LaterTimestamp;
+  clearedBy: LaterText;
+  clearedOutcome: ColumnType<
+    'recovered' | 'mistaken' | null,
+    'recovered' | 'mistaken' | null | undefined,
+    'recovered' | 'mistaken' | null
+  >;
+  clearedReason: LaterText;
+}
+
+/** A listing's proof-of-possession code and photo (decision 0031). */
+export interface PossessionProofsTable {
+  productId: string;
+  code: string;
+  photoKey: LaterText;
+  status: ColumnType<PossessionStatus, PossessionStatus | undefined, PossessionStatus>;
+  submittedAt: LaterTimestamp;
+  reviewedBy: LaterText;
+  reviewedAt: LaterTimestamp;
+  rejectReason: LaterText;
+  clearedAt: LaterTimestamp;
+  clearedBecause: LaterText;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -482,6 +529,8 @@ export interface Database {
   reports: ReportsTable;
   audit_log: AuditLogTable;
   price_stats: PriceStatsTable;
+  stolen_reports: StolenReportsTable;
+  possession_proofs: PossessionProofsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

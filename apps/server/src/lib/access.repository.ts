@@ -108,6 +108,13 @@ export function isOwnerOfSavedSearch(db: Kysely<Database>, userId: string, id: s
   return holds(db.selectFrom('savedSearches').where('id', '=', id).where('userId', '=', userId));
 }
 
+/** The person who made a stolen-phone report. */
+export function isOwnerOfStolenReport(db: Kysely<Database>, userId: string, id: string) {
+  return holds(
+    db.selectFrom('stolen_reports').where('id', '=', id).where('reporterId', '=', userId),
+  );
+}
+
 export function isOwnerOfWishlistItem(db: Kysely<Database>, userId: string, itemId: string) {
   return holds(
     db.selectFrom('wishlistItems').where('id', '=', itemId).where('userId', '=', userId),

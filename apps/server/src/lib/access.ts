@@ -11,6 +11,7 @@ import {
   isAuthorOfReview,
   isBuyerOfBooking,
   isOwnerOfSavedSearch,
+  isOwnerOfStolenReport,
   isOwnerOfWishlistItem,
   isPartyToBooking,
   isPartyToConversation,
@@ -165,7 +166,9 @@ export type Permission =
   /** Removing an entry of a wish list: the buyer whose list it is. */
   | 'wishlistItem.delete'
   /** Opening or deleting a saved search: the buyer who saved it. */
-  | 'savedSearch.manage';
+  | 'savedSearch.manage'
+  /** Withdrawing a stolen-phone report: the person who made it. */
+  | 'stolenReport.withdraw';
 
 /** A product by its id, or as already read (its seller is all a rule needs). */
 export type ProductRef = string | { id: string; sellerId: string | null };
@@ -245,6 +248,7 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'review.reply': related(isSubjectOfReview, 'No such review of you'),
   'wishlistItem.delete': related(isOwnerOfWishlistItem, 'No such item in your wish list'),
   'savedSearch.manage': related(isOwnerOfSavedSearch, 'No such saved search'),
+  'stolenReport.withdraw': related(isOwnerOfStolenReport, 'No such report of yours'),
 };
 
 /**

@@ -127,6 +127,19 @@ export const routes: RouteObject[] = [
         path: paths.dashboard.audit,
         lazy: () => withRole('admin', import('./routes/dashboard/audit.tsx')),
       },
+      {
+        path: paths.dashboard.stolenReports,
+        lazy: () => withRole('admin', import('./routes/dashboard/stolen-reports.tsx')),
+      },
+      {
+        path: paths.dashboard.possessionPhotos,
+        lazy: () => withRole('admin', import('./routes/dashboard/possession-photos.tsx')),
+      },
+      {
+        // Anyone signed in: an owner may be a buyer, a seller or an admin.
+        path: paths.dashboard.stolenPhones,
+        lazy: () => import('./routes/dashboard/stolen-phones.tsx'),
+      },
       { path: paths.dashboard.profile, lazy: () => import('./routes/dashboard/profile.tsx') },
       {
         // Buyers and sellers; the page tells an admin that they have no conversations.

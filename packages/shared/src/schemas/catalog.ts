@@ -46,6 +46,11 @@ export const productSchema = z.object({
   /** The spec's advertisement flag. */
   available: z.boolean(),
   sellerVerified: z.boolean(),
+  /**
+   * "Photo verified": a moderator saw a photo of the phone beside the listing's code (decision
+   * 0031). Not that it is unlocked, paid off or not stolen.
+   */
+  photoVerified: z.boolean(),
   /** The seller's account, whose public profile is /seller/{sellerId}. */
   sellerId: idSchema,
   /** The seller's stars from buyers' reviews; null before the first review. */

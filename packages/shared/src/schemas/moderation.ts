@@ -43,6 +43,8 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   imei_changed: 'IMEI changed after posting',
   imei_mismatch: "The phone's IMEI did not match at hand-over",
   review_request: 'The seller asks for a review',
+  stolen_imei: 'Its IMEI is reported stolen',
+  stolen_after_sale: 'Reported stolen soon after a sale here',
   // Reports made from a conversation.
   scam: 'Scam',
 };
@@ -400,6 +402,9 @@ const OTHER_AUDIT_ACTION_LABELS = {
   delete_user: 'Deleted account',
   restore_listing: 'Restored listing',
   restore_user: 'Restored account',
+  clear_stolen_report: 'Cleared stolen-phone report',
+  approve_possession_photo: 'Approved possession photo',
+  reject_possession_photo: 'Rejected possession photo',
 } as const;
 
 export type AuditAction = ModerationAction | keyof typeof OTHER_AUDIT_ACTION_LABELS;

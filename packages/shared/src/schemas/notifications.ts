@@ -65,6 +65,7 @@ const REPORT_TARGET_WORDS: Record<string, string> = {
   user: 'an account',
   message: 'a message',
   conversation: 'a conversation',
+  stolen_report: 'a stolen phone',
 };
 
 type Kind<Params> = NotificationKindRecord<Params>;
@@ -322,6 +323,25 @@ export const NOTIFICATION_KIND_RECORDS = {
       body: outcome,
     }),
   } satisfies Kind<{ targetType: string; outcome: string }>,
+  stolen_after_purchase: {
+    label: 'A phone I bought here is reported stolen',
+    audience: ['buyer'],
+    channels: IN_APP_AND_EMAIL,
+    // A buyer needs to hear this whatever they chose: it concerns a phone they own.
+    optional: false,
+    texts: ({ productName }) => ({
+      title: `About the ${productName} you bought here`,
+      body:
+        'Someone has reported a phone with the same IMEI as stolen, a few weeks after your deal. ' +
+        'This is not a finding against you: our moderators are looking into how the phone was ' +
+        'sold and may write to you. Your deal stays in My Orders; please keep the phone and any ' +
+        'receipt as they are for now.',
+      mail: {
+        title: `About the ${productName} you bought here`,
+        body: 'A moderator is looking into a report about this phone. This is not a finding against you: read more in your notifications.',
+      },
+    }),
+  } satisfies Kind<{ productName: string }>,
   listing_moderated: {
     label: 'A moderator hides or shows again one of my listings',
     audience: ['seller'],

@@ -24,7 +24,7 @@ const tooLarge = () =>
  * Refuses a declared oversize body before a byte of it is read, and closes the connection
  * rather than draining the rest of the upload.
  */
-async function rejectDeclaredOversizeBody(request: FastifyRequest, reply: FastifyReply) {
+export async function rejectDeclaredOversizeBody(request: FastifyRequest, reply: FastifyReply) {
   const declared = Number(request.headers['content-length']);
   if (declared > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
     void reply.header('connection', 'close');
@@ -56,7 +56,10 @@ function unreadableUpload(err: unknown): AppError {
 }
 
 /** The bytes of the multipart field `image`, cut off (413) the moment they pass the limit. */
-async function readImageField(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+export async function readImageField(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Buffer> {
   if (!request.isMultipart()) throw unsupportedMediaType(SEND_AS_MULTIPART);
   try {
     return await readFirstFile(request, reply);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   IMAGE_URL_PATH,
@@ -124,4 +125,35 @@ export async function removeOrphanImages(
     removed.push(...deleted);
   }
   return removed;
+}
+
+/** The prefix of private images' names: no public route's name pattern admits it. */
+const PRIVATE_PREFIX = 'private-';
+const PRIVATE_NAME = /^private-[0-9a-f-]{36}\.webp$/;
+
+/**
+ * Checks, re-encodes (upright, without EXIF or GPS) and stores one upload under a random name no
+ * public route serves (`GET /images/:file` admits content hashes only), with no image row, so
+ * the orphan clean-up never touches it; answers the name. For photos only moderators see.
+ */
+export async function storePrivateImage(storage: ImageStorage, bytes: Buffer): Promise<string> {
+  await assertAcceptedType(bytes);
+  await assertAcceptedSize(bytes);
+  const image = await reencodeImage(bytes);
+  const name = `${PRIVATE_PREFIX}${crypto.randomUUID()}.webp`;
+  await storage.put(name, image.full);
+  return name;
+}
+
+/** A private image by the name `storePrivateImage` gave, or 404. */
+export async function openPrivateImage(storage: ImageStorage, name: string): Promise<StoredImage> {
+  if (!PRIVATE_NAME.test(name)) throw notFound('No such image');
+  const stored = await storage.get(name);
+  if (!stored) throw notFound('No such image');
+  return stored;
+}
+
+/** Removes a private image (a photo replaced by another); a name not stored is ignored. */
+export async function removePrivateImage(storage: ImageStorage, name: string): Promise<void> {
+  if (PRIVATE_NAME.test(name)) await storage.remove([name]);
 }

@@ -28,6 +28,10 @@ import {
 } from '../phone-facts/phone-facts.service.ts';
 import { findPriceKey, priceKeyOf, refreshPriceStats } from '../phone-facts/public.ts';
 import {
+  clearPossessionVerification,
+  createPossessionCode,
+} from '../possession/possession.service.ts';
+import {
   deleteSellerProduct,
   findProductView,
   findSellerProductForUpdate,
@@ -103,6 +107,7 @@ export async function addProduct(
       keyBefore: null,
     };
     await settlePhoneFacts(trx, written, now);
+    await createPossessionCode(trx, id, now);
   });
   const created = await findProductView(db, id);
   if (!created) throw refusalOf('product.manage');
@@ -207,6 +212,12 @@ export async function updateProduct(
       keyBefore: priceKeyOf(current),
     };
     await settlePhoneFacts(trx, written, now);
+    // A photo verified a phone and its facts: another IMEI or model is not what it showed.
+    if (changes.imeiHash !== undefined && changes.imeiHash !== current.imeiHash) {
+      await clearPossessionVerification(trx, productId, 'imei_changed', now);
+    } else if (changes.model !== undefined && changes.model !== current.model) {
+      await clearPossessionVerification(trx, productId, 'model_changed', now);
+    }
   });
   const updated = await findProductView(db, productId);
   if (!updated) throw refusalOf('product.manage');

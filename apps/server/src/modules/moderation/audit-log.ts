@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  targetType: 'listing' | 'user' | 'message' | 'conversation';
+  targetType: 'listing' | 'user' | 'message' | 'conversation' | 'stolen_report';
   targetId: string;
   /** What the target is called now (a listing's name, an account's email): the log outlives it. */
   targetLabel: string | null;

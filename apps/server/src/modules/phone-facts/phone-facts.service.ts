@@ -35,6 +35,12 @@ import {
   lockImei,
 } from './phone-facts.repository.ts';
 import {
+  STOLEN_IMEI_REASON,
+  findActiveStolenReport,
+  holdListingsOfStolenImei,
+  stolenImeiNote,
+} from './stolen-holds.ts';
+import {
   findPriceKey,
   findPriceStats,
   listAgedPriceKeys,
@@ -97,7 +103,10 @@ export interface ListingWritten {
  * the keys it left and joined are counted again.
  */
 export async function settlePhoneFacts(db: Db, write: ListingWritten, now: Date): Promise<void> {
-  if (write.newImeiHash) await holdForImei(db, write, write.newImeiHash, now);
+  if (write.newImeiHash) {
+    await holdForImei(db, write, write.newImeiHash, now);
+    await holdIfReportedStolen(db, write.productId, write.newImeiHash, now);
+  }
   const keyAfter = await findPriceKey(db, write.productId);
   await refreshPriceStats(db, [write.keyBefore, keyAfter], now);
 }
@@ -130,6 +139,36 @@ async function holdForImei(
       now,
     );
   }
+}
+
+/**
+ * A listing given an IMEI an owner reported stolen waits for a moderator, with the
+ * marketplace's report naming the stolen-phone report; its seller reads the same words as for
+ * any IMEI check (decision 0031).
+ */
+async function holdIfReportedStolen(
+  db: Db,
+  productId: string,
+  imeiHash: string,
+  now: Date,
+): Promise<void> {
+  const stolen = await findActiveStolenReport(db, imeiHash);
+  if (!stolen) return;
+  await holdListing(db, productId, IMEI_CHECK_HELD);
+  await fileMarketplaceReport(db, productId, STOLEN_IMEI_REASON, stolenImeiNote(stolen.id), now);
+}
+
+/**
+ * Holds every listing of a phone just reported stolen that is not sold, in the report's
+ * transaction (after `lockImei`); answers their ids.
+ */
+export function holdListingsReportedStolen(
+  db: Db,
+  imeiHash: string,
+  stolenReportId: string,
+  now: Date,
+): Promise<string[]> {
+  return holdListingsOfStolenImei(db, imeiHash, stolenReportId, IMEI_CHECK_HELD, now);
 }
 
 /**

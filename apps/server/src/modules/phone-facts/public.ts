@@ -8,8 +8,16 @@ export {
   DUPLICATE_IMEI_REASON,
   IMEI_MISMATCH_REASON,
   fileMarketplaceReport,
+  lockImei,
   otherListingOfNote,
 } from './phone-facts.repository.ts';
+export {
+  STOLEN_AFTER_SALE_REASON,
+  STOLEN_IMEI_REASON,
+  findActiveStolenReport,
+  listCompletedSalesOfImei,
+  listOpenStolenImeiReports,
+} from './stolen-holds.ts';
 export {
   findPriceKey,
   listSellerPriceKeys,

@@ -9,13 +9,15 @@ import { readFields } from './product-fields.ts';
 /**
  * Products as every list shows them: the product row plus the seller's name, email and
  * verification, and their rating's running figures (a primary-key lookup in seller_stats), so a
- * card needs no further call. Shared by the catalog and the seller's own listings.
+ * card needs no further call. Shared by the catalog and the seller's own listings. The
+ * possession proof (one primary-key lookup) says whether the card shows "Photo verified".
  */
 export function selectProductViews(db: Kysely<Database>) {
   return db
     .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.sellerId')
     .leftJoin('seller_stats as ss', 'ss.sellerId', 'p.sellerId')
+    .leftJoin('possession_proofs as pp', 'pp.productId', 'p.id')
     .select([
       'p.id',
       'p.sellerId',
@@ -43,6 +45,7 @@ export function selectProductViews(db: Kysely<Database>) {
       'u.isVerifiedUser as sellerVerified',
       'ss.ratingSum as sellerRatingSum',
       'ss.ratingCount as sellerRatingCount',
+      'pp.status as possessionStatus',
     ]);
 }
 
@@ -72,6 +75,7 @@ export function ownProduct(row: ProductViewRow): Product {
     userName: row.sellerName,
     available: readBool(row.advertised),
     sellerVerified: readBool(row.sellerVerified),
+    photoVerified: row.possessionStatus === 'verified',
     sellerId: row.sellerId,
     sellerRating: sellerRating(row.sellerRatingSum, row.sellerRatingCount),
     status: row.status,

@@ -54,6 +54,16 @@ export function Component() {
           </dd>
         </div>
         <div>
+          <dt className="font-semibold">My phone was stolen</dt>
+          <dd className="mt-1">
+            <Link to={paths.dashboard.stolenPhones} className="link link-primary">
+              Report it with its IMEI
+            </Link>
+            : any listing of it here waits for a moderator, and a recent sale of it here is looked
+            into. We never say whether it is listed. Report it to the police and your carrier too.
+          </dd>
+        </div>
+        <div>
           <dt className="font-semibold">Something or someone looks wrong</dt>
           <dd className="mt-1">
             Use “Report” on the listing, the seller’s profile or the conversation: a moderator looks

@@ -24,6 +24,8 @@ const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
     { to: paths.dashboard.allBuyers, label: 'All Buyers' },
     { to: paths.dashboard.reports, label: 'Reports' },
     { to: paths.dashboard.audit, label: 'Audit Log' },
+    { to: paths.dashboard.stolenReports, label: 'Stolen Phones' },
+    { to: paths.dashboard.possessionPhotos, label: 'Photo Checks' },
   ],
 };
 
@@ -35,6 +37,9 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
     ...ROLE_LINKS[me.role],
     { to: paths.dashboard.notifications, label: 'Notifications' },
     { to: paths.dashboard.profile, label: 'My Profile' },
+    ...(me.role === 'admin'
+      ? []
+      : [{ to: paths.dashboard.stolenPhones, label: 'Report a Stolen Phone' }]),
   ];
 
   return (

@@ -26,6 +26,13 @@ export function Footer({ supportEmail = null }: { supportEmail?: string | null }
             <Link to={paths.help} className="link link-hover inline-flex min-h-11 items-center">
               Help and contact
             </Link>
+            {' · '}
+            <Link
+              to={paths.dashboard.stolenPhones}
+              className="link link-hover inline-flex min-h-11 items-center"
+            >
+              Report a stolen phone
+            </Link>
             {supportEmail && (
               <>
                 {' · '}

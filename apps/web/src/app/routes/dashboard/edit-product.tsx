@@ -1,3 +1,4 @@
+import { PossessionPanel } from '../../../features/possession/components/possession-panel.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { sellerFieldsOf, type NewProduct } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -73,6 +74,7 @@ export function Component() {
           See the listing as buyers see it
         </Link>
       </p>
+      <PossessionPanel productId={productId} />
       <ProductForm
         key={listing.data._id}
         initialValues={sellerFieldsOf(listing.data)}

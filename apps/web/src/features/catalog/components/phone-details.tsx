@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   IMEI_GIVEN,
   NETWORK_UNLOCKED,
+  PHOTO_VERIFIED,
   formatStorage,
   yearsOfUse,
   type ListingPage,
@@ -41,6 +42,14 @@ export function pageDetails(listing: ListingPage): DetailRow[] {
   return [
     { term: 'Model', value: listing.model ?? NOT_GIVEN },
     { term: 'IMEI', value: listing.imeiGiven ? IMEI_GIVEN : NOT_GIVEN },
+    {
+      term: 'Photo check',
+      value: listing.photoVerified ? (
+        <span className="badge badge-success badge-sm">{PHOTO_VERIFIED}</span>
+      ) : (
+        'Not done'
+      ),
+    },
     { term: 'Storage', value: storageText(listing.storageGb) },
     { term: 'Colour', value: listing.colour ?? NOT_GIVEN },
     { term: 'Battery health', value: batteryText(listing.batteryHealth) },
@@ -78,5 +87,14 @@ export function cardDetails(product: Product): DetailRow[] {
     { term: 'Condition', value: product.condition, className: 'capitalize' },
     { term: 'Location', value: product.location, className: 'wrap-anywhere' },
     { term: 'Posted', value: product.postedDate },
+    // Only when a moderator verified it: a card stays short.
+    ...(product.photoVerified
+      ? [
+          {
+            term: 'Photo check',
+            value: <span className="badge badge-success badge-sm">{PHOTO_VERIFIED}</span>,
+          },
+        ]
+      : []),
   ];
 }

@@ -41,6 +41,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   duplicate_imei: 'Same IMEI as another listing',
   imei_changed: 'IMEI changed after posting',
   review_request: 'The seller asks for a review',
+  price_far_below: 'Priced far below the median by a new account',
   // Reports made from a conversation.
   scam: 'Scam',
 };

@@ -598,8 +598,14 @@ describe(`the demo marketplace's medians on ${testDbKind}`, () => {
       }
       const compared = pages.filter((page) => page.fairPrice !== null);
       expect(compared.map((page) => [page.name, page.fairPrice]).sort()).toEqual([
-        ['Galaxy A54 5G 128GB', { median: 230, count: 3, verdict: 'fair' }],
-        ['iPhone 13 128GB', { median: 430, count: 3, verdict: 'fair' }],
+        [
+          'Galaxy A54 5G 128GB',
+          { median: 230, count: 3, verdict: 'fair', farBelow: false, factors: [] },
+        ],
+        [
+          'iPhone 13 128GB',
+          { median: 430, count: 3, verdict: 'fair', farBelow: false, factors: [] },
+        ],
       ]);
       // Each median counts three sellers, one phone each.
       const sellers = await demo.app.db

@@ -71,7 +71,7 @@ export function ListingView({
             {saving > 0 && <span className="badge badge-success">{`Save ${saving}%`}</span>}
           </p>
           <PriceDrop previous={listing.previousResellPrice} />
-          <FairPriceLine price={listing.resellPrice} fairPrice={listing.fairPrice} />
+          <FairPriceLine fairPrice={listing.fairPrice} />
         </section>
 
         {listing.status === 'sold' ? (

@@ -165,6 +165,34 @@ export function SearchFilters({
           </Choice>
         </Group>
 
+        <Group legend="Lock (as the seller states)">
+          <Choice
+            type="checkbox"
+            name="unlocked"
+            value="true"
+            checked={params.unlocked === true}
+            onChange={() => onChange({ ...params, unlocked: params.unlocked ? undefined : true })}
+            count={facets?.unlocked}
+          >
+            Unlocked (any carrier)
+          </Choice>
+          <Choice
+            type="checkbox"
+            name="activationLockOff"
+            value="true"
+            checked={params.activationLockOff === true}
+            onChange={() =>
+              onChange({
+                ...params,
+                activationLockOff: params.activationLockOff ? undefined : true,
+              })
+            }
+            count={facets?.activationLockOff}
+          >
+            Activation lock off (signed out of Find My / Google)
+          </Choice>
+        </Group>
+
         <Group legend="Location">
           <label className="flex flex-col text-sm">
             Area

@@ -217,7 +217,7 @@ describe('lock and money status, and a fair price with reasons', () => {
     await captureBothWidths(page, 'lock-status-cards');
 
     const filters = page.getByRole('form', { name: 'Filters' }).first();
-    await filters.getByRole('checkbox', { name: /Unlocked \(any carrier\)/ }).check();
+    await filters.getByRole('checkbox', { name: /^Unlocked/ }).check();
     await page.waitForURL(/unlocked=true/);
     await expect
       .poll(async () => page.getByRole('listitem').filter({ hasText: 'locked, signed in' }).count())

@@ -124,7 +124,7 @@ describe('the search page’s filters', () => {
     await choose('checkbox', /256 GB/, ['storage', '256']);
     await choose('radio', /At least 90%/, ['minBattery', '90']);
     await choose('checkbox', /Verified sellers only/, ['verified', 'true']);
-    await choose('checkbox', /Unlocked \(any carrier\)/, ['unlocked', 'true']);
+    await choose('checkbox', /^Unlocked/, ['unlocked', 'true']);
     await choose('checkbox', /Activation lock off/, ['activationLockOff', 'true']);
     expect(router.state.location.search).toBe(
       '?q=iphone&category=samsung&condition=good&condition=fair&storage=256&minBattery=90' +

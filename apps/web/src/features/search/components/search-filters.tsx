@@ -165,7 +165,7 @@ export function SearchFilters({
           </Choice>
         </Group>
 
-        <Group legend="Lock (as the seller states)">
+        <Group legend="Lock, as the seller states">
           <Choice
             type="checkbox"
             name="unlocked"
@@ -174,7 +174,7 @@ export function SearchFilters({
             onChange={() => onChange({ ...params, unlocked: params.unlocked ? undefined : true })}
             count={facets?.unlocked}
           >
-            Unlocked (any carrier)
+            Unlocked
           </Choice>
           <Choice
             type="checkbox"
@@ -189,8 +189,11 @@ export function SearchFilters({
             }
             count={facets?.activationLockOff}
           >
-            Activation lock off (signed out of Find My / Google)
+            Activation lock off
           </Choice>
+          <p className="px-1 text-xs text-base-content/70">
+            Activation lock off: signed out of Find My / Google account. Check both at the meeting.
+          </p>
         </Group>
 
         <Group legend="Location">

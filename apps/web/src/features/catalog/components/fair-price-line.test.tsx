@@ -38,6 +38,13 @@ describe('the fair price line', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('says when the median is of phones locked to a carrier', () => {
+    render(<FairPriceLine fairPrice={fairPrice} locked />);
+    expect(screen.getByText(/^Median \$420/).textContent).toBe(
+      "Median $420 for this model and storage, locked to a carrier, from 9 sellers' listings and sales here of the last 90 days",
+    );
+  });
+
   it('shows nothing without a median', () => {
     const { container } = render(<FairPriceLine fairPrice={null} />);
     expect(container.textContent).toBe('');

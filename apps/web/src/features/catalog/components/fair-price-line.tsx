@@ -16,7 +16,14 @@ const VERDICT_STYLES: Record<PriceVerdict, string> = {
  * marketplace, when there are enough of them to say; what moves this phone's price against
  * them; and, far below the median, a calm word of care for the buyer.
  */
-export function FairPriceLine({ fairPrice }: { fairPrice: FairPrice | null }) {
+export function FairPriceLine({
+  fairPrice,
+  locked = false,
+}: {
+  fairPrice: FairPrice | null;
+  /** The phone is locked to a carrier: its median is of locked phones. */
+  locked?: boolean;
+}) {
   if (!fairPrice) return null;
   const { median, count, verdict, factors, farBelow } = fairPrice;
   return (
@@ -24,7 +31,7 @@ export function FairPriceLine({ fairPrice }: { fairPrice: FairPrice | null }) {
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className={`badge ${VERDICT_STYLES[verdict]}`}>{VERDICT_LABELS[verdict]}</span>
         <span>
-          {`Median ${formatPrice(median)} for this model and storage, from ${count} sellers' listings and sales here of the last 90 days`}
+          {`Median ${formatPrice(median)} for this model and storage${locked ? ', locked to a carrier' : ''}, from ${count} sellers' listings and sales here of the last 90 days`}
         </span>
       </p>
       {factors.length > 0 && (

@@ -217,12 +217,15 @@ describe('lock and money status, and a fair price with reasons', () => {
     await captureBothWidths(page, 'lock-status-cards');
 
     const filters = page.getByRole('form', { name: 'Filters' }).first();
-    await filters.getByRole('checkbox', { name: /^Unlocked/ }).check();
+    await filters.getByRole('checkbox', { name: /^Unlocked/ }).click();
     await page.waitForURL(/unlocked=true/);
     await expect
-      .poll(async () => page.getByRole('listitem').filter({ hasText: 'locked, signed in' }).count())
+      .poll(
+        async () => page.getByRole('listitem').filter({ hasText: 'locked, signed in' }).count(),
+        { timeout: 20_000 },
+      )
       .toBe(0);
-    await filters.getByRole('checkbox', { name: /Activation lock off/ }).check();
+    await filters.getByRole('checkbox', { name: /Activation lock off/ }).click();
     await page.waitForURL(/activationLockOff=true/);
     await captureBothWidths(page, 'lock-status-filtered');
 
@@ -243,7 +246,8 @@ describe('lock and money status, and a fair price with reasons', () => {
     await page.getByRole('listitem').filter({ hasText: MODEL }).first().waitFor();
     await page.route('**/api/search?*', (route) => route.abort());
     const filters = page.getByRole('form', { name: 'Filters' }).first();
-    await filters.getByRole('checkbox', { name: /Activation lock off/ }).check();
+    // Clicked, not checked: the box follows the search, which fails.
+    await filters.getByRole('checkbox', { name: /Activation lock off/ }).click();
     await page.getByText('Could not load the results').waitFor();
     await captureBothWidths(page, 'lock-status-search-failed');
     await page.unroute('**/api/search?*');

@@ -278,7 +278,7 @@ describe('IMEIs, models and fair prices', () => {
     const { page, errors } = await pageOf(BUYER, PHONE);
     await page.goto(`/product/${cheap._id}`);
     await page.getByText('Low price', { exact: true }).waitFor();
-    await page.getByRole('note').filter({ hasText: 'far below' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'more than 35% below' }).waitFor();
     await captureBothWidths(page, 'phone-facts-far-below');
     expect(unexpectedErrors(errors)).toEqual([]);
   });

@@ -136,9 +136,14 @@ describe('the add-product form', () => {
       await page.goto(`/product/${listing._id}`);
       await page.getByRole('heading', { name: bareName }).waitFor();
       const details = page.locator('dl').filter({ hasText: 'Battery health' });
-      for (const term of ['Storage', 'Colour', 'Battery health', 'Network']) {
+      for (const term of ['Storage', 'Colour', 'Battery health']) {
         const value = details.locator('dt', { hasText: term }).first().locator('+ dd');
         expect(await value.textContent()).toBe('Not given');
+      }
+      // The lock and money status is never assumed: not stated until the seller says.
+      for (const term of ['Network', 'Find My / Google', 'Paid off']) {
+        const value = details.locator(`dt:text-is("${term}") + dd`);
+        expect(await value.textContent()).toBe('Not stated');
       }
       await page.goto('/category/realme');
       const card = page.getByRole('listitem').filter({ hasText: bareName });

@@ -155,7 +155,13 @@ describe(`fair prices on ${testDbKind}`, () => {
 
     const page = await pageOf(ids[0]!);
     expect(page.model).toBe('iPhone 14');
-    expect(page.fairPrice).toEqual({ median: 497.63, count: 6, verdict: 'high' });
+    expect(page.fairPrice).toEqual({
+      median: 497.63,
+      count: 6,
+      verdict: 'high',
+      farBelow: false,
+      factors: [],
+    });
   });
 
   it('says low, fair or high outside 20% of the median', async () => {
@@ -168,7 +174,13 @@ describe(`fair prices on ${testDbKind}`, () => {
     const edge = await list(key, 400);
     // Median of 100, 400, 500, 500, 500, 700 is 500.
     expect(await statsOf(key)).toEqual({ medianCents: 50_000, count: 6 });
-    expect((await pageOf(low)).fairPrice).toEqual({ median: 500, count: 6, verdict: 'low' });
+    expect((await pageOf(low)).fairPrice).toEqual({
+      median: 500,
+      count: 6,
+      verdict: 'low',
+      farBelow: true,
+      factors: [],
+    });
     expect((await pageOf(fair)).fairPrice?.verdict).toBe('fair');
     expect((await pageOf(high)).fairPrice?.verdict).toBe('high');
     // Exactly 20% below is still fair.
@@ -182,7 +194,13 @@ describe(`fair prices on ${testDbKind}`, () => {
     expect(await statsOf(key)).toEqual({ medianCents: 31_000, count: 2 });
     expect((await pageOf(first)).fairPrice).toBeNull();
     await list(key, 340);
-    expect((await pageOf(first)).fairPrice).toEqual({ median: 320, count: 3, verdict: 'fair' });
+    expect((await pageOf(first)).fairPrice).toEqual({
+      median: 320,
+      count: 3,
+      verdict: 'fair',
+      farBelow: false,
+      factors: [],
+    });
 
     const noStorage = await postProduct(t, seller, { Category: 'xiaomi', model: 'Poco F5' });
     expect((await pageOf(noStorage._id)).fairPrice).toBeNull();
@@ -261,7 +279,13 @@ describe(`fair prices on ${testDbKind}`, () => {
     // Sellers' medians 410, 300 and 450: the median is 410, of 3 sellers.
     expect(await statsOf(key)).toEqual({ medianCents: 41_000, count: 3 });
     expect(await statsOf(key)).toEqual(await medianFromRows(key));
-    expect((await pageOf(checked)).fairPrice).toEqual({ median: 410, count: 3, verdict: 'fair' });
+    expect((await pageOf(checked)).fairPrice).toEqual({
+      median: 410,
+      count: 3,
+      verdict: 'fair',
+      farBelow: false,
+      factors: [],
+    });
   });
 
   it('counts sales of the last 90 days only, and forgets them as they age', async () => {
@@ -574,8 +598,14 @@ describe(`the demo marketplace's medians on ${testDbKind}`, () => {
       }
       const compared = pages.filter((page) => page.fairPrice !== null);
       expect(compared.map((page) => [page.name, page.fairPrice]).sort()).toEqual([
-        ['Galaxy A54 5G 128GB', { median: 230, count: 3, verdict: 'fair' }],
-        ['iPhone 13 128GB', { median: 430, count: 3, verdict: 'fair' }],
+        [
+          'Galaxy A54 5G 128GB',
+          { median: 230, count: 3, verdict: 'fair', farBelow: false, factors: [] },
+        ],
+        [
+          'iPhone 13 128GB',
+          { median: 430, count: 3, verdict: 'fair', farBelow: false, factors: [] },
+        ],
       ]);
       // Each median counts three sellers, one phone each.
       const sellers = await demo.app.db

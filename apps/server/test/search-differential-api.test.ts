@@ -86,6 +86,8 @@ async function catalogue(
     status: 'available' as const,
     storageGb: d.storage,
     batteryHealth: d.battery,
+    networkLock: d.networkLock,
+    activationLockOff: d.activationLockOff === null ? null : w.bool(d.activationLockOff),
   }));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 400) {
@@ -111,6 +113,10 @@ function queryString(f: SearchFilters, extra: Record<string, string | number> = 
   if (f.storage) p.set('storage', f.storage.join(','));
   if (f.minBattery !== undefined) p.set('minBattery', String(f.minBattery));
   if (f.verified !== undefined) p.set('verified', String(f.verified));
+  if (f.unlocked !== undefined) p.set('unlocked', String(f.unlocked));
+  if (f.activationLockOff !== undefined) {
+    p.set('activationLockOff', String(f.activationLockOff));
+  }
   if (f.location) p.set('location', f.location);
   for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
   return p.toString();

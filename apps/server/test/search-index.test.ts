@@ -32,6 +32,8 @@ function doc(overrides: Partial<IndexedDocument> = {}): IndexedDocument {
     name: 'iPhone 13',
     colour: null,
     description: '',
+    networkLock: null,
+    activationLockOff: null,
     ...overrides,
   };
 }

@@ -156,6 +156,8 @@ describe('typo corrections in every script', () => {
     name,
     colour: null,
     description: '',
+    networkLock: null,
+    activationLockOff: null,
     ...extra,
   });
   const find = (index: SearchIndex, q: string) =>

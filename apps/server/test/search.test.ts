@@ -549,6 +549,8 @@ describe('search', () => {
           storage: [],
           minBattery: [80, 85, 90, 95].map((value) => ({ value, count: 0 })),
           verified: 0,
+          unlocked: 0,
+          activationLockOff: 0,
           price: { min: null, max: null },
         });
       }

@@ -175,9 +175,11 @@ describe('price verdicts', () => {
     expect(priceVerdict(120.01, 100)).toBe('high');
   });
 
-  it('asks for care below 60% of the median', () => {
-    expect(isFarBelowMedian(59.99, 100)).toBe(true);
-    expect(isFarBelowMedian(60, 100)).toBe(false);
+  it('asks for care more than 35% below the median', () => {
+    expect(isFarBelowMedian(64.99, 100)).toBe(true);
+    expect(isFarBelowMedian(65, 100)).toBe(false);
+    expect(isFarBelowMedian(6499, 10000)).toBe(true);
+    expect(isFarBelowMedian(6500, 10000)).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@ describe('SELLER_FIELDS', () => {
     expect([...SELLER_FIELDS].sort()).toEqual(
       [
         'Category',
+        'activationLockOff',
         'batteryHealth',
         'colour',
         'condition',
@@ -17,6 +18,7 @@ describe('SELLER_FIELDS', () => {
         'name',
         'networkLock',
         'originalPrice',
+        'paidOff',
         'resellPrice',
         'storageGb',
         'warrantyUntil',

@@ -24,6 +24,8 @@ const SAMPLES: Record<SearchFilterKey, SearchFilterValues[]> = {
   storage: [{ storage: [128] }, { storage: [1024, 64] }],
   minBattery: [{ minBattery: 1 }, { minBattery: 85 }, { minBattery: 100 }],
   verified: [{ verified: true }],
+  unlocked: [{ unlocked: true }],
+  activationLockOff: [{ activationLockOff: true }],
   location: [{ location: 'Dhanmondi' }, { location: 'ঢাকা, Gulshan 2' }],
 };
 
@@ -52,6 +54,8 @@ describe('search filters', () => {
       'storage',
       'minBattery',
       'verified',
+      'unlocked',
+      'activationLockOff',
       'location',
     ]);
     expect(FACET_FILTERS).toEqual([
@@ -61,6 +65,8 @@ describe('search filters', () => {
       'storage',
       'minBattery',
       'verified',
+      'unlocked',
+      'activationLockOff',
     ]);
   });
 
@@ -88,17 +94,26 @@ describe('search filters', () => {
       condition: ['good', 'fair'],
       minBattery: 90,
       maxPrice: 500,
+      activationLockOff: true,
+      unlocked: true,
     };
     expect(query(searchFilterParams(values, 'repeat'))).toBe(
       'q=iphone%2013&category=iPhone&minPrice=10&maxPrice=500&condition=good&condition=fair' +
-        '&storage=128&storage=256&minBattery=90&verified=true&location=Dhaka',
+        '&storage=128&storage=256&minBattery=90&verified=true&unlocked=true' +
+        '&activationLockOff=true&location=Dhaka',
     );
     expect(query(searchFilterParams(values, 'join'))).toBe(
       'q=iphone%2013&category=iPhone&minPrice=10&maxPrice=500&condition=good%2Cfair' +
-        '&storage=128%2C256&minBattery=90&verified=true&location=Dhaka',
+        '&storage=128%2C256&minBattery=90&verified=true&unlocked=true' +
+        '&activationLockOff=true&location=Dhaka',
     );
     expect(searchFiltersSchema.parse(asQuery(searchFilterParams(values, 'join')))).toEqual(values);
-    expect(searchFilterParams({ q: '', verified: false }, 'join')).toEqual([]);
+    expect(
+      searchFilterParams(
+        { q: '', verified: false, unlocked: false, activationLockOff: false },
+        'join',
+      ),
+    ).toEqual([]);
   });
 
   it('refuses bad values with their messages', () => {
@@ -131,6 +146,10 @@ describe('search filters', () => {
       ]);
     }
     expect(refusal({ verified: 'yes' })).toEqual(['verified must be true or false']);
+    expect(refusal({ unlocked: '1' })).toEqual(['unlocked must be true or false']);
+    expect(refusal({ activationLockOff: 'on' })).toEqual([
+      'activationLockOff must be true or false',
+    ]);
     expect(refusal({ location: 'x'.repeat(121) })).toEqual([
       'Location must be at most 120 characters',
     ]);
@@ -150,6 +169,8 @@ describe('search filters', () => {
       ['storage', '128,100,abc'],
       ['minBattery', '85.6'],
       ['verified', 'yes'],
+      ['unlocked', 'yes'],
+      ['activationLockOff', 'true'],
       ['location', `  ${'a'.repeat(130)}`],
     ];
     expect(readSearchAddress(allOf(pairs))).toEqual({
@@ -161,6 +182,8 @@ describe('search filters', () => {
       storage: [128],
       minBattery: 86,
       verified: undefined,
+      unlocked: undefined,
+      activationLockOff: true,
       location: 'a'.repeat(120),
     });
     expect(
@@ -186,6 +209,8 @@ describe('search filters', () => {
         storage: [128, 1024],
         minBattery: 90,
         verified: true,
+        unlocked: true,
+        activationLockOff: true,
         location: 'Dhaka',
       }).map((chip) => chip.label),
     ).toEqual([
@@ -195,6 +220,8 @@ describe('search filters', () => {
       'Storage 128 GB, 1 TB',
       'Battery at least 90%',
       'Verified sellers only',
+      'Unlocked',
+      'Activation lock off',
       'Location “Dhaka”',
     ]);
     expect(filterChips({ maxPrice: 300 }).map((chip) => chip.label)).toEqual(['Price up to $300']);

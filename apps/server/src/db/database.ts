@@ -26,6 +26,7 @@ import * as oneSearchEngine from './migrations/20261126001002_one_search_engine.
 import * as handoverLockMailDigest from './migrations/20261126002001_handover_lock_mail_digest.ts';
 import * as imeiGiven from './migrations/20261126003001_imei_given.ts';
 import * as savedSearchPositions from './migrations/20261126006001_saved_search_positions.ts';
+import * as phoneLockStatus from './migrations/20261127000100_phone_lock_status.ts';
 import * as handoverInspection from './migrations/20261127000200_handover_inspection.ts';
 import * as stolenPhonesPossession from './migrations/20261127000300_stolen_phones_possession.ts';
 import * as meetingCheckIns from './migrations/20261127000400_meeting_check_ins.ts';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '20261126002001_handover_lock_mail_digest': handoverLockMailDigest,
   '20261126003001_imei_given': imeiGiven,
   '20261126006001_saved_search_positions': savedSearchPositions,
+  '20261127000100_phone_lock_status': phoneLockStatus,
   '20261127000200_handover_inspection': handoverInspection,
   '20261127000300_stolen_phones_possession': stolenPhonesPossession,
   '20261127000400_meeting_check_ins': meetingCheckIns,

@@ -115,6 +115,18 @@ export interface ProductsTable {
   colour: ColumnType<string | null, string | null | undefined, string | null>;
   batteryHealth: ColumnType<number | null, number | null | undefined, number | null>;
   networkLock: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Signed out of Find My / Google account, as the seller states it; null: not stated. */
+  activationLockOff: ColumnType<
+    boolean | number | null,
+    boolean | number | null | undefined,
+    boolean | number | null
+  >;
+  /** Fully paid off, as the seller states it; null: not stated. */
+  paidOff: ColumnType<
+    boolean | number | null,
+    boolean | number | null | undefined,
+    boolean | number | null
+  >;
   /** Comma-separated included items ('box,charger'). */
   included: ColumnType<string, string | undefined, string>;
   /** YYYY-MM-DD. */
@@ -445,6 +457,8 @@ export interface PriceStatsTable {
   category: string;
   model: string;
   storageGb: number;
+  /** The lock group: the phone is locked to a carrier (unlocked and not stated are the other). */
+  locked: Bool;
   medianCents: number;
   count: number;
   /** The earliest sale counted: the key is counted again when it leaves the 90-day window. */

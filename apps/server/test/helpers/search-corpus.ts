@@ -71,6 +71,8 @@ export const listingArb: fc.Arbitrary<ListingFields> = fc.record({
   condition: fc.constantFrom(...CONDITIONS),
   battery: fc.option(fc.integer({ min: 70, max: 100 }), { nil: null }),
   verified: fc.boolean(),
+  networkLock: fc.option(fc.constantFrom('unlocked', 'Robi', 'Grameenphone'), { nil: null }),
+  activationLockOff: fc.option(fc.boolean(), { nil: null }),
 });
 
 /** One edit: a wrong, missing, extra or swapped letter (in characters, any script). */
@@ -134,6 +136,8 @@ export function filtersArb(withLocation: boolean): fc.Arbitrary<SearchFilters> {
         storage: fc.subarray([...STORAGE_OPTIONS_GB], { minLength: 1, maxLength: 3 }),
         minBattery: fc.integer({ min: 1, max: 100 }),
         verified: fc.constantFrom('true', 'false'),
+        unlocked: fc.constantFrom('true', 'false'),
+        activationLockOff: fc.constantFrom('true', 'false'),
         location: withLocation
           ? fc.oneof(
               fc.constantFrom(...PLACES).map((p) => p.toLowerCase()),
@@ -187,5 +191,7 @@ export function manyListings(n: number, seed: number): ListingFields[] {
     condition: pick(CONDITIONS),
     battery: random() < 0.2 ? null : 70 + Math.floor(random() * 31),
     verified: random() < 0.3,
+    networkLock: random() < 0.3 ? null : random() < 0.7 ? 'unlocked' : pick(['Robi', 'Airtel']),
+    activationLockOff: random() < 0.3 ? null : random() < 0.8,
   }));
 }

@@ -40,6 +40,10 @@ export interface ReferenceDocument {
   condition: Condition;
   battery: number | null;
   verified: boolean;
+  /** 'unlocked', a carrier, or null (not stated). */
+  networkLock: string | null;
+  /** Signed out of Find My / Google account; null: not stated. */
+  activationLockOff: boolean | null;
 }
 
 /** Where a page starts: the key and id of the previous page's last result, as a cursor holds them. */
@@ -76,12 +80,24 @@ export interface ReferencePass {
   storage: number[];
   battery: number[];
   verified: number;
+  unlocked: number;
+  activationLockOff: number;
   minPrice: number | null;
   maxPrice: number | null;
 }
 
 export type ReferenceFacetFilter =
-  'category' | 'price' | 'condition' | 'storage' | 'minBattery' | 'verified';
+  | 'category'
+  | 'price'
+  | 'condition'
+  | 'storage'
+  | 'minBattery'
+  | 'verified'
+  | 'unlocked'
+  | 'activationLockOff';
+
+/** A stated 'unlocked' (any case); a carrier's name or nothing stated is not. */
+const isUnlocked = (doc: ReferenceDocument) => doc.networkLock?.toLowerCase() === 'unlocked';
 
 export const REFERENCE_BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
 
@@ -178,6 +194,10 @@ function failedFilters(doc: ReferenceDocument, f: SearchFilters): Set<ReferenceF
     failed.add('minBattery');
   }
   if (f.verified === true && !doc.verified) failed.add('verified');
+  if (f.unlocked === true && !isUnlocked(doc)) failed.add('unlocked');
+  if (f.activationLockOff === true && doc.activationLockOff !== true) {
+    failed.add('activationLockOff');
+  }
   return failed;
 }
 
@@ -190,6 +210,8 @@ export function referenceFiltersSet(f: SearchFilters): ReferenceFacetFilter[] {
   if (f.storage !== undefined) set.push('storage');
   if (f.minBattery !== undefined) set.push('minBattery');
   if (f.verified === true) set.push('verified');
+  if (f.unlocked === true) set.push('unlocked');
+  if (f.activationLockOff === true) set.push('activationLockOff');
   return set;
 }
 
@@ -308,6 +330,8 @@ const newPass = (): ReferencePass => ({
   storage: STORAGE_OPTIONS_GB.map(() => 0),
   battery: REFERENCE_BATTERY_THRESHOLDS.map(() => 0),
   verified: 0,
+  unlocked: 0,
+  activationLockOff: 0,
   minPrice: null,
   maxPrice: null,
 });
@@ -327,6 +351,8 @@ function pass(matched: Match[], omitted: ReferenceFacetFilter | null, limit: num
       if (doc.battery !== null && doc.battery >= t) out.battery[i]!++;
     });
     if (doc.verified) out.verified++;
+    if (isUnlocked(doc)) out.unlocked++;
+    if (doc.activationLockOff === true) out.activationLockOff++;
     if (out.minPrice === null || doc.price < out.minPrice) out.minPrice = doc.price;
     if (out.maxPrice === null || doc.price > out.maxPrice) out.maxPrice = doc.price;
   }
@@ -373,6 +399,8 @@ export function referenceFacets(
       count: of('minBattery').battery[i]!,
     })),
     verified: of('verified').verified,
+    unlocked: of('unlocked').unlocked,
+    activationLockOff: of('activationLockOff').activationLockOff,
     price: {
       min: prices.minPrice === null ? null : prices.minPrice / 100,
       max: prices.maxPrice === null ? null : prices.maxPrice / 100,

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { imageSrcSet } from '../image-variants.ts';
 import { CATEGORIES } from '../constants.ts';
 import { imeiSchema, modelSchema } from './phone-facts.ts';
+import { oneLine } from './common.ts';
 
 /** Storage sizes a listing may name, in GB: the sizes phones are sold with. */
 export const STORAGE_OPTIONS_GB = [16, 32, 64, 128, 256, 512, 1024] as const;
 /** What may come with the phone. */
 export const INCLUDED_ITEMS = ['box', 'charger', 'cable', 'case'] as const;
 export type IncludedItem = (typeof INCLUDED_ITEMS)[number];
-/** The network lock of a phone that works with any carrier; anything else names the carrier. */
-export const NETWORK_UNLOCKED = 'unlocked';
 /** Photos one listing may have; the first is its cover (the spec's imgURL). */
 export const PHOTOS_MAX = 8;
 export const COLOUR_MAX = 40;
@@ -53,7 +52,21 @@ export const networkLockSchema = z
   .string({ error: 'Network lock must be text' })
   .trim()
   .min(1, { error: 'Say whether the phone is unlocked, or name its carrier' })
-  .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` });
+  .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` })
+  .regex(...oneLine('The carrier'));
+
+/**
+ * "Signed out of Find My / Google account" (true: the activation lock is off), as the seller
+ * states it; null on listings posted before it was asked.
+ */
+export const activationLockOffSchema = z.boolean({
+  error: 'Say whether the phone is signed out of Find My / Google account (true or false)',
+});
+
+/** Whether the phone is fully paid off, as the seller states it; null: not stated. */
+export const paidOffSchema = z.boolean({
+  error: 'Say whether the phone is fully paid off (true or false)',
+});
 
 export const includedSchema = z
   .array(
@@ -76,6 +89,8 @@ export const listingDetailsSchema = z.object({
   colour: colourSchema.nullable().optional(),
   batteryHealth: batteryHealthSchema.nullable().optional(),
   networkLock: networkLockSchema.nullable().optional(),
+  activationLockOff: activationLockOffSchema.nullable().optional(),
+  paidOff: paidOffSchema.nullable().optional(),
   included: includedSchema.optional(),
   warrantyUntil: warrantyUntilSchema.nullable().optional(),
   /** Kept only as a keyed hash and its last four digits; null removes it. */
@@ -91,6 +106,10 @@ export const listingDetailsViewSchema = z.object({
   colour: z.string().nullable(),
   batteryHealth: z.number().int().nullable(),
   networkLock: z.string().nullable(),
+  /** Signed out of Find My / Google account; null: not stated. */
+  activationLockOff: z.boolean().nullable(),
+  /** Fully paid off; null: not stated. */
+  paidOff: z.boolean().nullable(),
   included: z.array(z.enum(INCLUDED_ITEMS)),
   warrantyUntil: z.string().nullable(),
 });
@@ -123,12 +142,17 @@ export function toListingPhoto(url: string): ListingPhoto {
 
 /**
  * GET /api/price-median: what the product form compares the typed price with, for the model
- * and storage the seller chose.
+ * and storage the seller chose, and whether the phone is locked to a carrier (a locked phone is
+ * compared with locked ones only; left out: not locked).
  */
 export const priceMedianQuerySchema = z.object({
   category: z.enum(CATEGORIES, { error: `The category must be one of ${CATEGORIES.join(', ')}` }),
   model: modelSchema,
   storageGb: z.coerce.number({ error: STORAGE_MESSAGE }).pipe(storageGbSchema),
+  locked: z
+    .enum(['true', 'false'], { error: 'locked must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type PriceMedianQuery = z.output<typeof priceMedianQuerySchema>;
 

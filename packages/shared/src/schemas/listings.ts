@@ -3,11 +3,13 @@ import { DESCRIPTION_MAX, PRICE_MAX, YEAR_OF_PURCHASE_MIN, currentYear } from '.
 import { categoryNameSchema, conditionSchema, productSchema } from './catalog.ts';
 import { listingModerationSchema } from './moderation.ts';
 import {
+  activationLockOffSchema,
   batteryHealthSchema,
   colourSchema,
   includedSchema,
   listingDetailsSchema,
   networkLockSchema,
+  paidOffSchema,
   photosSchema,
   storageGbSchema,
   warrantyUntilSchema,
@@ -145,6 +147,8 @@ export const requiredDetailsSchema = z.object({
   colour: colourSchema,
   batteryHealth: batteryHealthSchema,
   networkLock: networkLockSchema,
+  activationLockOff: activationLockOffSchema,
+  paidOff: paidOffSchema,
   included: includedSchema,
   warrantyUntil: warrantyUntilSchema.nullable(),
 });

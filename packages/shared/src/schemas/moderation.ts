@@ -45,6 +45,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   review_request: 'The seller asks for a review',
   stolen_imei: 'Its IMEI is reported stolen',
   stolen_after_sale: 'Reported stolen soon after a sale here',
+  price_far_below: 'Priced far below the median by a new account',
   // Reports made from a conversation.
   scam: 'Scam',
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
-import { PRICE_VERDICTS } from '../fair-price.ts';
+import { PRICE_FACTORS, PRICE_VERDICTS } from '../fair-price.ts';
 import {
   IMEI_CHECK_DIGIT_MESSAGE,
   IMEI_LENGTH,
@@ -63,8 +63,8 @@ export const modelSuggestionsSchema = z.object({
 export type ModelSuggestions = z.infer<typeof modelSuggestionsSchema>;
 
 /**
- * How a listing's price compares with comparable listings (same category, model and storage, on
- * offer or sold here within 90 days): their median, how many there are, and whether this price is
+ * How a listing's price compares with comparable listings (same category, model and storage, and
+ * locked to a carrier or not, on offer or sold here within 90 days): their median, how many there are, and whether this price is
  * low, fair or high (more than 20% from the median). Each seller counts once, with the median of
  * their own comparable listings; a listing marked sold outside the site does not count.
  */
@@ -73,5 +73,20 @@ export const fairPriceSchema = z.object({
   /** How many sellers the median is made of. */
   count: z.number().int().min(1),
   verdict: z.enum(PRICE_VERDICTS),
+  /** More than 35% below the median: the page asks the buyer to take care. */
+  farBelow: z.boolean(),
+  /**
+   * What moves this phone's price against the same model's other listings, each with its effect
+   * in whole dollars (see `priceFactors`); only the factors with enough listings on each side.
+   */
+  factors: z.array(
+    z.object({
+      factor: z.enum(PRICE_FACTORS),
+      label: z.string(),
+      effect: z.number().int(),
+      inBand: z.number().int().min(1),
+      others: z.number().int().min(1),
+    }),
+  ),
 });
 export type FairPrice = z.infer<typeof fairPriceSchema>;

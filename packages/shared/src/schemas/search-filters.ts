@@ -121,6 +121,13 @@ const list = <N extends string, T>(
 ): Array<[N, string[]]> =>
   values === undefined || values.length === 0 ? [] : [[name, values.map(String)]];
 
+/** A yes/no parameter whose yes sets a filter (`name=true`); false sets nothing. */
+const yesOnly = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true')
+    .optional();
+
 const priceSchema = { minPrice: price('Lowest price'), maxPrice: price('Highest price') };
 
 export const SEARCH_FILTERS = {
@@ -232,6 +239,31 @@ export const SEARCH_FILTERS = {
     serialize: (v) => (v.verified === true ? [['verified', ['true']]] : []),
     read: (all) => ({ verified: all('verified')[0] === 'true' ? true : undefined }),
     chip: () => 'Verified sellers only',
+  }),
+  unlocked: searchFilter({
+    /** Phones their sellers state are unlocked (`unlocked=true`); not stated is left out. */
+    schema: { unlocked: yesOnly('unlocked') },
+    choices: null,
+    facet: 'count',
+    isSet: (v) => v.unlocked === true,
+    serialize: (v) => (v.unlocked === true ? [['unlocked', ['true']]] : []),
+    read: (all) => ({ unlocked: all('unlocked')[0] === 'true' ? true : undefined }),
+    chip: () => 'Unlocked',
+  }),
+  activationLockOff: searchFilter({
+    /**
+     * Phones their sellers state are signed out of Find My / Google account
+     * (`activationLockOff=true`); not stated is left out.
+     */
+    schema: { activationLockOff: yesOnly('activationLockOff') },
+    choices: null,
+    facet: 'count',
+    isSet: (v) => v.activationLockOff === true,
+    serialize: (v) => (v.activationLockOff === true ? [['activationLockOff', ['true']]] : []),
+    read: (all) => ({
+      activationLockOff: all('activationLockOff')[0] === 'true' ? true : undefined,
+    }),
+    chip: () => 'Activation lock off',
   }),
   location: searchFilter({
     /** Words of the listing's area, each as typed or begun, e.g. "Dhanmondi" or "gulsh". */

@@ -74,6 +74,10 @@ export const searchFacetsSchema = z.object({
   minBattery: z.array(facetCount(z.number().int())),
   /** Results from verified sellers. */
   verified: z.number().int(),
+  /** Results their sellers state are unlocked. */
+  unlocked: z.number().int(),
+  /** Results their sellers state are signed out of Find My / Google account. */
+  activationLockOff: z.number().int(),
   /** The cheapest and dearest result, in dollars; null without results. */
   price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
 });

@@ -85,6 +85,7 @@ export async function seedDemoData(
       )
       .execute();
 
+    const stated = (value: boolean | null) => (value === null ? null : w.bool(value));
     const products = DEMO_PRODUCTS.map((p, i) => {
       const details = demoDetails(p);
       const droppedFrom = DEMO_PRICE_DROPS[p.image];
@@ -106,6 +107,10 @@ export async function seedDemoData(
         previousResellPriceCents: droppedFrom === undefined ? null : dollarsToCents(droppedFrom),
         model: modelFromName(p.name, p.category),
         ...details,
+        ...(details && {
+          activationLockOff: stated(details.activationLockOff),
+          paidOff: stated(details.paidOff),
+        }),
       };
     });
     await trx.insertInto('products').values(products).execute();

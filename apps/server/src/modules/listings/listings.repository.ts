@@ -73,6 +73,7 @@ export function findSellerProductForUpdate(db: Kysely<Database>, id: string, sel
       'category',
       'model',
       'storageGb',
+      'networkLock',
       'imeiHash',
       'imgUrl',
       'originalPriceCents',

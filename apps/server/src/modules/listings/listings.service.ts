@@ -105,6 +105,7 @@ export async function addProduct(
       newImeiHash: facts.imeiHash,
       changedAfterPosting: false,
       keyBefore: null,
+      priceChanged: true,
     };
     await settlePhoneFacts(trx, written, now);
     await createPossessionCode(trx, id, now);
@@ -210,6 +211,13 @@ export async function updateProduct(
       newImeiHash,
       changedAfterPosting: true,
       keyBefore: priceKeyOf(current),
+      // The key's fields may move the listing to another median.
+      priceChanged:
+        resellPriceCents !== current.resellPriceCents ||
+        patch.model !== undefined ||
+        patch.storageGb !== undefined ||
+        patch.networkLock !== undefined ||
+        patch.Category !== undefined,
     };
     await settlePhoneFacts(trx, written, now);
     // A photo verified a phone and its facts: another IMEI or model is not what it showed.

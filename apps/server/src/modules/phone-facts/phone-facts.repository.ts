@@ -109,3 +109,17 @@ export async function fileMarketplaceReport(
     })
     .execute();
 }
+
+/** When the seller's account was made. */
+export function findAccountCreatedAt(db: Db, userId: string) {
+  return db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst();
+}
+
+/** What the far-below check reads of a listing. */
+export function findListingPrice(db: Db, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'category', 'model', 'storageGb', 'networkLock', 'resellPriceCents'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}

@@ -55,7 +55,9 @@ export const phoneFactsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Sellers. The median resell price of the listings of the same category, model and ' +
           'storage (on offer, or sold within 90 days), and how many there are; null while ' +
-          'there are fewer than 3, as on the listing page.',
+          'there are fewer than 3, as on the listing page. `locked=true` asks for phones ' +
+          'locked to a carrier, which are compared only with each other; left out or false, ' +
+          'the others (unlocked, or lock not stated).',
         querystring: priceMedianQuerySchema,
         response: { 200: priceMedianSchema },
       },

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import {
   FAIR_PRICE_MIN_COUNT,
+  FAR_BELOW_MEDIAN,
   KNOWN_MODELS,
   LISTING_UNAVAILABLE,
   inspectionAnswersSchema,
   isId,
   type PhoneHistory,
+  NEW_ACCOUNT_DAYS,
+  isFarBelowMedian,
+  priceFactors,
   MODEL_SUGGESTIONS_MAX,
   matchModels,
   modelFromName,
@@ -16,8 +20,8 @@ import {
 } from '@market/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { centsToDollars } from '../../lib/money.ts';
 import { readDate } from '../../db/dialect.ts';
+import { centsToDollars } from '../../lib/money.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   findHistoryListing,
@@ -30,6 +34,8 @@ import {
   duplicateImeiNote,
   fileDuplicateImeiReport,
   fileMarketplaceReport,
+  findAccountCreatedAt,
+  findListingPrice,
   findOtherActiveListingWithImei,
   holdListing,
   lockImei,
@@ -45,6 +51,8 @@ import {
   findPriceStats,
   listAgedPriceKeys,
   listListedModels,
+  listModelComparables,
+  PRICE_KEY_COLUMNS,
   priceKeyOf,
   refreshPriceStats,
   type PriceKey,
@@ -94,7 +102,16 @@ export interface ListingWritten {
   changedAfterPosting: boolean;
   /** The listing's price key before the write; null for a new listing. */
   keyBefore: PriceKey | null;
+  /**
+   * Whether this write may have put the price far below its median: a new listing, or an edit
+   * of its resell price or of what its key is made of (model, storage, network lock).
+   */
+  priceChanged: boolean;
 }
+
+/** The marketplace's report on a far-below price posted by a new account. */
+export const PRICE_FAR_BELOW_REASON = 'price_far_below';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What follows a listing's add or change, in its transaction: a listing that shares a new IMEI
@@ -109,6 +126,41 @@ export async function settlePhoneFacts(db: Db, write: ListingWritten, now: Date)
   }
   const keyAfter = await findPriceKey(db, write.productId);
   await refreshPriceStats(db, [write.keyBefore, keyAfter], now);
+  if (write.priceChanged) await reportFarBelowFromNewAccount(db, write, now);
+}
+
+/**
+ * A price more than 35% below its key's median (as the listing page shows it, this listing
+ * counted), posted or changed by an account less than NEW_ACCOUNT_DAYS old, goes to the
+ * moderators as the marketplace's own report (once while one is open). The listing stays on
+ * show: a low price is no proof of anything; the buyer's page says to take care either way.
+ */
+async function reportFarBelowFromNewAccount(
+  db: Db,
+  write: ListingWritten,
+  now: Date,
+): Promise<void> {
+  const listing = await findListingPrice(db, write.productId);
+  const key = listing ? priceKeyOf(listing) : null;
+  if (!listing || !key) return;
+  const stats = await findPriceStats(db, key);
+  if (!stats || stats.count < FAIR_PRICE_MIN_COUNT) return;
+  if (!isFarBelowMedian(listing.resellPriceCents, stats.medianCents)) return;
+  const account = await findAccountCreatedAt(db, write.sellerId);
+  if (!account) return;
+  const age = now.getTime() - readDate(account.createdAt).getTime();
+  if (age >= NEW_ACCOUNT_DAYS * DAY_MS) return;
+  const below = Math.round((1 - listing.resellPriceCents / stats.medianCents) * 100);
+  await fileMarketplaceReport(
+    db,
+    write.productId,
+    PRICE_FAR_BELOW_REASON,
+    `Priced $${centsToDollars(listing.resellPriceCents)}, ${below}% below the median of ` +
+      `$${centsToDollars(stats.medianCents)} (${stats.count} sellers; more than ` +
+      `${Math.round((1 - FAR_BELOW_MEDIAN) * 100)}% below is reported) by an account ` +
+      `${Math.floor(age / DAY_MS)} days old`,
+    now,
+  );
 }
 
 /**
@@ -194,31 +246,43 @@ export async function refreshSellerPriceStats(
 ): Promise<void> {
   const rows = await db
     .selectFrom('products')
-    .select(['category', 'model', 'storageGb'])
+    .select(PRICE_KEY_COLUMNS)
     .distinct()
     .where('sellerId', '=', sellerId)
     .execute();
   await refreshPriceStats(db, rows.map(priceKeyOf), now);
 }
 
-/** How the listing's price compares with its key's median; null without enough to compare. */
+/**
+ * How the listing's price compares with its key's median, whether it is far below it, and what
+ * moves its price against the model's other listings (`priceFactors`); null without enough to
+ * compare.
+ */
 export async function fairPriceOf(
   db: Db,
   listing: {
+    id: string;
     category: string;
     model: string | null;
     storageGb: number | null;
+    networkLock: string | null;
+    batteryHealth: number | null;
+    condition: string;
     resellPriceCents: number;
   },
+  now: Date = new Date(),
 ): Promise<FairPrice | null> {
   const key = priceKeyOf(listing);
   if (!key) return null;
   const stats = await findPriceStats(db, key);
   if (!stats || stats.count < FAIR_PRICE_MIN_COUNT) return null;
+  const pool = await listModelComparables(db, key, listing.id, now);
   return {
     median: centsToDollars(stats.medianCents),
     count: stats.count,
     verdict: priceVerdict(listing.resellPriceCents, stats.medianCents),
+    farBelow: isFarBelowMedian(listing.resellPriceCents, stats.medianCents),
+    factors: priceFactors({ ...listing, priceCents: listing.resellPriceCents }, pool),
   };
 }
 

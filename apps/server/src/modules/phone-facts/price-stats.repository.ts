@@ -1,26 +1,46 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { FAIR_PRICE_WINDOW_DAYS } from '@market/shared';
-import { isPostgres, valueWriters } from '../../db/dialect.ts';
+import { FAIR_PRICE_WINDOW_DAYS, isCarrierLocked } from '@market/shared';
+import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
-/** The listings one median is about: the same category, model and storage. */
+/**
+ * The listings one median is about: the same category, model and storage, and the same lock
+ * group (a phone locked to a carrier is compared with locked phones only; unlocked phones and
+ * those whose lock is not stated are the other group).
+ */
 export interface PriceKey {
   category: string;
   model: string;
   storageGb: number;
+  locked: boolean;
 }
+
+/** The columns a listing's key is read from. */
+export const PRICE_KEY_COLUMNS = ['category', 'model', 'storageGb', 'networkLock'] as const;
 
 /** A listing's key; null for one without a model or a storage, which no median covers. */
 export function priceKeyOf(row: {
   category: string;
   model: string | null;
   storageGb: number | null;
+  networkLock: string | null;
 }): PriceKey | null {
   if (row.model === null || row.storageGb === null) return null;
-  return { category: row.category, model: row.model, storageGb: row.storageGb };
+  return {
+    category: row.category,
+    model: row.model,
+    storageGb: row.storageGb,
+    locked: isCarrierLocked(row.networkLock) === true,
+  };
 }
+
+/** The listing `p` names a carrier: its key's lock group (as priceKeyOf reads it). */
+export const LOCKED = sql`(p."networkLock" is not null and lower(trim(p."networkLock")) <> 'unlocked')`;
+
+/** The listings `p` of a key's lock group. */
+const inLockGroup = (locked: boolean) => (locked ? LOCKED : sql`not ${LOCKED}`);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +49,8 @@ export function windowStart(now: Date): Date {
   return new Date(now.getTime() - FAIR_PRICE_WINDOW_DAYS * DAY_MS);
 }
 
-const keyText = (key: PriceKey) => JSON.stringify([key.category, key.model, key.storageGb]);
+const keyText = (key: PriceKey) =>
+  JSON.stringify([key.category, key.model, key.storageGb, key.locked]);
 
 /** Advisory lock class of price keys (IMEIs take another, see phone-facts.repository). */
 export const PRICE_KEY_LOCK = 1;
@@ -39,7 +60,7 @@ export const PRICE_KEY_LOCK = 1;
  * was entered) within the window. A listing its seller marked sold outside the site does not
  * count: nothing shows that it sold, or at that price.
  */
-function countedListings(db: Db, now: Date) {
+export function countedListings(db: Db, now: Date) {
   const w = valueWriters(db);
   return sql`p.moderation is null and (p.status <> 'sold' or (p."soldAt" >= ${w.date(windowStart(now))}
     and exists (select 1 from bookings b where b."productId" = p.id and b.status = 'completed')))`;
@@ -50,19 +71,19 @@ function countedListings(db: Db, now: Date) {
  * weighs more than another however many they list; with their oldest counted sale.
  */
 function sellerPrices(filter: RawBuilder<unknown>) {
-  return sql`select category, model, "storageGb", "sellerId", avg(price) as price,
+  const key = sql`p.category, p.model, p."storageGb", ${LOCKED}, p."sellerId"`;
+  return sql`select category, model, "storageGb", locked, "sellerId", avg(price) as price,
       min("saleAt") as "oldestSaleAt"
     from (
-      select p.category, p.model, p."storageGb", p."sellerId", p."resellPriceCents" as price,
-        min(case when p.status = 'sold' then p."soldAt" end)
-          over (partition by p.category, p.model, p."storageGb", p."sellerId") as "saleAt",
-        row_number() over (partition by p.category, p.model, p."storageGb", p."sellerId"
-          order by p."resellPriceCents") as rn,
-        count(*) over (partition by p.category, p.model, p."storageGb", p."sellerId") as n
+      select p.category, p.model, p."storageGb", ${LOCKED} as locked, p."sellerId",
+        p."resellPriceCents" as price,
+        min(case when p.status = 'sold' then p."soldAt" end) over (partition by ${key}) as "saleAt",
+        row_number() over (partition by ${key} order by p."resellPriceCents") as rn,
+        count(*) over (partition by ${key}) as n
       from products p where ${filter}
     ) ranked
     where rn in ((n + 1) / 2, (n + 2) / 2)
-    group by category, model, "storageGb", "sellerId"`;
+    group by category, model, "storageGb", locked, "sellerId"`;
 }
 
 /**
@@ -92,7 +113,8 @@ async function refreshKey(db: Db, key: PriceKey, now: Date): Promise<void> {
   }
   // One walk of products_comparables_idx for the key's listings; the sellers' prices are few.
   const comparable = sql`p.category = ${key.category} and p.model = ${key.model}
-    and p."storageGb" = ${key.storageGb} and ${countedListings(db, now)}`;
+    and p."storageGb" = ${key.storageGb} and ${inLockGroup(key.locked)}
+    and ${countedListings(db, now)}`;
   const { rows } = await sql<{
     price: number | string;
     n: number;
@@ -114,6 +136,7 @@ async function refreshKey(db: Db, key: PriceKey, now: Date): Promise<void> {
       .where('category', '=', key.category)
       .where('model', '=', key.model)
       .where('storageGb', '=', key.storageGb)
+      .where('locked', '=', w.bool(key.locked))
       .execute();
     return;
   }
@@ -125,8 +148,10 @@ async function refreshKey(db: Db, key: PriceKey, now: Date): Promise<void> {
   };
   await db
     .insertInto('price_stats')
-    .values({ ...key, ...counted })
-    .onConflict((oc) => oc.columns(['category', 'model', 'storageGb']).doUpdateSet(counted))
+    .values({ ...key, locked: w.bool(key.locked), ...counted })
+    .onConflict((oc) =>
+      oc.columns(['category', 'model', 'storageGb', 'locked']).doUpdateSet(counted),
+    )
     .execute();
 }
 
@@ -137,18 +162,18 @@ export async function rebuildAllPriceStats(db: Db, now: Date): Promise<void> {
   const filter = sql`p.model is not null and p."storageGb" is not null and ${countedListings(db, now)}`;
   await sql`
     insert into price_stats
-      (category, model, "storageGb", "medianCents", "count", "oldestSaleAt", "updatedAt")
-    select category, model, "storageGb", cast(round(avg(price)) as integer), max(n),
+      (category, model, "storageGb", locked, "medianCents", "count", "oldestSaleAt", "updatedAt")
+    select category, model, "storageGb", locked, cast(round(avg(price)) as integer), max(n),
       max("oldestSaleAt"), ${w.date(now)}
     from (
-      select category, model, "storageGb", price,
-        row_number() over (partition by category, model, "storageGb" order by price) as rn,
-        count(*) over (partition by category, model, "storageGb") as n,
-        min("oldestSaleAt") over (partition by category, model, "storageGb") as "oldestSaleAt"
+      select category, model, "storageGb", locked, price,
+        row_number() over (partition by category, model, "storageGb", locked order by price) as rn,
+        count(*) over (partition by category, model, "storageGb", locked) as n,
+        min("oldestSaleAt") over (partition by category, model, "storageGb", locked) as "oldestSaleAt"
       from (${sellerPrices(filter)}) sellers
     ) ranked
     where rn in ((n + 1) / 2, (n + 2) / 2)
-    group by category, model, "storageGb"
+    group by category, model, "storageGb", locked
   `.execute(db);
 }
 
@@ -159,6 +184,7 @@ export function findPriceStats(db: Db, key: PriceKey) {
     .where('category', '=', key.category)
     .where('model', '=', key.model)
     .where('storageGb', '=', key.storageGb)
+    .where('locked', '=', valueWriters(db).bool(key.locked))
     .executeTakeFirst();
 }
 
@@ -166,7 +192,7 @@ export function findPriceStats(db: Db, key: PriceKey) {
 export async function findPriceKey(db: Db, productId: string): Promise<PriceKey | null> {
   const row = await db
     .selectFrom('products')
-    .select(['category', 'model', 'storageGb'])
+    .select(PRICE_KEY_COLUMNS)
     .where('id', '=', productId)
     .executeTakeFirst();
   return row ? priceKeyOf(row) : null;
@@ -176,7 +202,7 @@ export async function findPriceKey(db: Db, productId: string): Promise<PriceKey 
 export async function listSellerPriceKeys(db: Db, sellerId: string): Promise<PriceKey[]> {
   const rows = await db
     .selectFrom('products')
-    .select(['category', 'model', 'storageGb'])
+    .select(PRICE_KEY_COLUMNS)
     .distinct()
     .where('sellerId', '=', sellerId)
     .where('model', 'is not', null)
@@ -187,12 +213,13 @@ export async function listSellerPriceKeys(db: Db, sellerId: string): Promise<Pri
 
 /** Keys that count a sale from before the window: their counts are due again. */
 export async function listAgedPriceKeys(db: Db, now: Date, limit: number): Promise<PriceKey[]> {
-  return db
+  const rows = await db
     .selectFrom('price_stats')
-    .select(['category', 'model', 'storageGb'])
+    .select(['category', 'model', 'storageGb', 'locked'])
     .where('oldestSaleAt', '<', valueWriters(db).date(windowStart(now)))
     .limit(limit)
     .execute();
+  return rows.map((row) => ({ ...row, locked: readBool(row.locked) }));
 }
 
 /** Models whose medians count at least `minCount` sellers (in the category, if given), most first. */
@@ -213,4 +240,35 @@ export async function listListedModels(
   if (category) query = query.where('category', '=', category);
   const rows = await query.execute();
   return rows.map((row) => row.model);
+}
+
+/** How many of a model's listings the price factors read at most (the newest first). */
+export const FACTOR_POOL_MAX = 2_000;
+
+/**
+ * The other listings of a model that a median counts (on show, or sold here within the window,
+ * not moderated), with what the price factors read of them; every storage and lock group.
+ */
+export async function listModelComparables(
+  db: Db,
+  model: { category: string; model: string },
+  exceptId: string,
+  now: Date,
+) {
+  const { rows } = await sql<{
+    priceCents: number;
+    storageGb: number | null;
+    networkLock: string | null;
+    batteryHealth: number | null;
+    condition: string;
+  }>`
+    select p."resellPriceCents" as "priceCents", p."storageGb", p."networkLock",
+      p."batteryHealth", p.condition
+    from products p
+    where p.category = ${model.category} and p.model = ${model.model} and p."storageGb" is not null
+      and p.id <> ${exceptId} and ${countedListings(db, now)}
+    order by p."postedAt" desc, p.id
+    limit ${FACTOR_POOL_MAX}
+  `.execute(db);
+  return rows.map((row) => ({ ...row, priceCents: Number(row.priceCents) }));
 }

@@ -56,6 +56,14 @@ export const productFields = {
     read: (row) => row.batteryHealth,
   },
   networkLock: { write: (networkLock) => ({ networkLock }), read: (row) => row.networkLock },
+  activationLockOff: {
+    write: (off) => ({ activationLockOff: off === null ? null : off ? 1 : 0 }),
+    read: (row) => readStated(row.activationLockOff),
+  },
+  paidOff: {
+    write: (paid) => ({ paidOff: paid === null ? null : paid ? 1 : 0 }),
+    read: (row) => readStated(row.paidOff),
+  },
   included: {
     write: (items) => ({ included: items.join(',') }),
     read: (row) => readIncluded(row.included),
@@ -121,6 +129,11 @@ export function readFields(row: ProductViewRow): ReadFields {
   }
   // Every readable entry was read above, each with its own `read`.
   return fields as ReadFields;
+}
+
+/** A yes/no the seller states, as either database stores it; null: not stated. */
+export function readStated(stored: boolean | number | null): boolean | null {
+  return stored === null ? null : stored === true || stored === 1;
 }
 
 /** The stored comma list, keeping only items the marketplace knows. */

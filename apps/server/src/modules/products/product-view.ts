@@ -38,6 +38,8 @@ export function selectProductViews(db: Kysely<Database>) {
       'p.colour',
       'p.batteryHealth',
       'p.networkLock',
+      'p.activationLockOff',
+      'p.paidOff',
       'p.included',
       'p.warrantyUntil',
       'u.email as sellerEmail',

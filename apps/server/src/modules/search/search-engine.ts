@@ -91,6 +91,8 @@ export interface FacetPass {
   storage: number[];
   battery: number[];
   verified: number;
+  unlocked: number;
+  activationLockOff: number;
   minPrice: number | null;
   maxPrice: number | null;
 }

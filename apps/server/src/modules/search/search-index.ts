@@ -4,6 +4,7 @@ import {
   SEARCH_FILTER_KEYS,
   STORAGE_OPTIONS_GB,
   formatStorage,
+  isCarrierLocked,
   searchFiltersSet,
   type SearchFilterKey,
   type SearchFilters,
@@ -66,7 +67,23 @@ export type IndexedDocument = Omit<SearchDocsTable, 'product'> & {
   location: string;
   /** When it was posted (a timestamp as either database reads it, or milliseconds). */
   postedAt: Date | string | number;
+  /** 'unlocked', the carrier it is locked to, or null (not stated). */
+  networkLock: string | null;
+  /** Signed out of Find My / Google account, as either database reads it; null: not stated. */
+  activationLockOff: boolean | number | null;
 };
+
+/** A document's stated locks, one bit each: what the lock filters read. */
+const UNLOCKED = 1;
+const ACTIVATION_LOCK_OFF = 2;
+
+/** The lock bits of a document: only what its seller stated sets one. */
+function lockBits(doc: IndexedDocument): number {
+  let bits = 0;
+  if (isCarrierLocked(doc.networkLock) === false) bits |= UNLOCKED;
+  if (doc.activationLockOff === true || doc.activationLockOff === 1) bits |= ACTIVATION_LOCK_OFF;
+  return bits;
+}
 
 /** Where a word is: the name, the labels (brand, storage and colour), the description. */
 const NAME = 1;
@@ -218,6 +235,8 @@ const newPass = (): FacetPass => ({
   storage: STORAGE_OPTIONS_GB.map(() => 0),
   battery: BATTERY_THRESHOLDS.map(() => 0),
   verified: 0,
+  unlocked: 0,
+  activationLockOff: 0,
   minPrice: null,
   maxPrice: null,
 });
@@ -286,6 +305,18 @@ export class SearchIndex implements SearchEngine {
         return (slot) => verified[sellers[slot]!] === 1;
       },
     },
+    unlocked: {
+      test: (index) => {
+        const locks = index.locks;
+        return (slot) => (locks[slot]! & UNLOCKED) !== 0;
+      },
+    },
+    activationLockOff: {
+      test: (index) => {
+        const locks = index.locks;
+        return (slot) => (locks[slot]! & ACTIVATION_LOCK_OFF) !== 0;
+      },
+    },
     location: { test: null },
   } satisfies Record<SearchFilterKey, EngineFilter>;
 
@@ -299,6 +330,8 @@ export class SearchIndex implements SearchEngine {
   private conditions = new Uint8Array(this.capacity);
   private storages = new Int32Array(this.capacity);
   private batteries = new Int16Array(this.capacity);
+  /** Each document's lock bits (UNLOCKED, ACTIVATION_LOCK_OFF). */
+  private locks = new Uint8Array(this.capacity);
   private sellers = new Int32Array(this.capacity);
   private alive = new Uint8Array(this.capacity);
   /** Posting times in milliseconds: what saved searches call new. */
@@ -366,6 +399,7 @@ export class SearchIndex implements SearchEngine {
     this.posted[slot] = posted;
     this.storages[slot] = doc.storage ?? NO_STORAGE;
     this.batteries[slot] = doc.battery ?? NO_BATTERY;
+    this.locks[slot] = lockBits(doc);
     this.sellers[slot] = this.sellerNumber(doc.seller);
     this.alive[slot] = 1;
     this.slotOf.set(doc.docid, slot);
@@ -546,6 +580,9 @@ export class SearchIndex implements SearchEngine {
       if (battery >= t) pass.battery[i]!++;
     });
     if (this.verifiedSellers[this.sellers[slot]!]) pass.verified++;
+    const locks = this.locks[slot]!;
+    if (locks & UNLOCKED) pass.unlocked++;
+    if (locks & ACTIVATION_LOCK_OFF) pass.activationLockOff++;
     const price = this.prices[slot]!;
     if (pass.minPrice === null || price < pass.minPrice) pass.minPrice = price;
     if (pass.maxPrice === null || price > pass.maxPrice) pass.maxPrice = price;
@@ -968,6 +1005,7 @@ export class SearchIndex implements SearchEngine {
     this.conditions = grow(this.conditions, (n) => new Uint8Array(n));
     this.storages = grow(this.storages, (n) => new Int32Array(n));
     this.batteries = grow(this.batteries, (n) => new Int16Array(n));
+    this.locks = grow(this.locks, (n) => new Uint8Array(n));
     this.sellers = grow(this.sellers, (n) => new Int32Array(n));
     this.alive = grow(this.alive, (n) => new Uint8Array(n));
     this.posted = grow(this.posted, (n) => new Float64Array(n));

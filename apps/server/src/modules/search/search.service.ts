@@ -100,6 +100,8 @@ const NO_FACETS: SearchFacets = {
   storage: [],
   minBattery: BATTERY_THRESHOLDS.map((value) => ({ value, count: 0 })),
   verified: 0,
+  unlocked: 0,
+  activationLockOff: 0,
   price: { min: null, max: null },
 };
 
@@ -118,6 +120,8 @@ const FACET_ANSWERS = {
   minBattery: (pass) =>
     SEARCH_FILTERS.minBattery.choices.map((value, i) => ({ value, count: pass.battery[i]! })),
   verified: (pass) => pass.verified,
+  unlocked: (pass) => pass.unlocked,
+  activationLockOff: (pass) => pass.activationLockOff,
   price: (pass) => ({
     min: pass.minPrice === null ? null : centsToDollars(pass.minPrice),
     max: pass.maxPrice === null ? null : centsToDollars(pass.maxPrice),

@@ -30,6 +30,8 @@ const facets: SearchFacets = {
     { value: 95, count: 1 },
   ],
   verified: 3,
+  unlocked: 2,
+  activationLockOff: 1,
   price: { min: 120, max: 900 },
 };
 
@@ -122,9 +124,11 @@ describe('the search page’s filters', () => {
     await choose('checkbox', /256 GB/, ['storage', '256']);
     await choose('radio', /At least 90%/, ['minBattery', '90']);
     await choose('checkbox', /Verified sellers only/, ['verified', 'true']);
+    await choose('checkbox', /^Unlocked/, ['unlocked', 'true']);
+    await choose('checkbox', /Activation lock off/, ['activationLockOff', 'true']);
     expect(router.state.location.search).toBe(
       '?q=iphone&category=samsung&condition=good&condition=fair&storage=256&minBattery=90' +
-        '&verified=true',
+        '&verified=true&unlocked=true&activationLockOff=true',
     );
 
     // Typed values apply with the button; bounds the wrong way round are sent the right way.
@@ -141,13 +145,16 @@ describe('the search page’s filters', () => {
       ['storage', '256'],
       ['minBattery', '90'],
       ['verified', 'true'],
+      ['unlocked', 'true'],
+      ['activationLockOff', 'true'],
       ['location', 'Dhanmondi'],
       ['sort', 'relevance'],
     ]);
     // The address lists each value on its own.
     expect(router.state.location.search).toBe(
       '?q=iphone&category=samsung&minPrice=200&maxPrice=500&condition=good&condition=fair' +
-        '&storage=256&minBattery=90&verified=true&location=Dhanmondi',
+        '&storage=256&minBattery=90&verified=true&unlocked=true&activationLockOff=true' +
+        '&location=Dhanmondi',
     );
   });
 
@@ -216,6 +223,27 @@ describe('the search page’s filters', () => {
       ['minBattery', '85'],
       ['verified', 'true'],
       ['location', 'Gulshan'],
+      ['sort', 'relevance'],
+    ]);
+  });
+
+  it('names the lock filters in their chips, each removed on its own', async () => {
+    const searches = serveSearch();
+    const { router } = renderSearch('/search?q=pixel&unlocked=true&activationLockOff=true');
+    expect(await screen.findByText('No phones match this search.')).toBeTruthy();
+    expect(chipTexts()).toEqual([
+      'Remove Words “pixel”',
+      'Remove Unlocked',
+      'Remove Activation lock off',
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Remove Unlocked' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=pixel&activationLockOff=true'),
+    );
+    await lastSearchIs(searches, [
+      ['q', 'pixel'],
+      ['activationLockOff', 'true'],
       ['sort', 'relevance'],
     ]);
   });

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, formatPrice, IMEI_GIVEN, type ListingPage } from '@market/shared';
+import {
+  MESSAGES,
+  formatPrice,
+  IMEI_GIVEN,
+  isCarrierLocked,
+  type ListingPage,
+} from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { FairPriceLine } from './fair-price-line.tsx';
 import { pageDetails } from './phone-details.tsx';
@@ -71,7 +77,10 @@ export function ListingView({
             {saving > 0 && <span className="badge badge-success">{`Save ${saving}%`}</span>}
           </p>
           <PriceDrop previous={listing.previousResellPrice} />
-          <FairPriceLine price={listing.resellPrice} fairPrice={listing.fairPrice} />
+          <FairPriceLine
+            fairPrice={listing.fairPrice}
+            locked={isCarrierLocked(listing.networkLock) === true}
+          />
         </section>
 
         {listing.status === 'sold' ? (

@@ -21,6 +21,23 @@ export interface DetailRow {
 }
 
 const NOT_GIVEN = 'Not given';
+/** What the seller has not said of the lock and money status: never assumed either way. */
+const NOT_STATED = 'Not stated';
+
+function networkText(networkLock: string | null): string {
+  if (networkLock === null) return NOT_STATED;
+  return networkLock.toLowerCase() === NETWORK_UNLOCKED ? 'Unlocked' : `Locked to ${networkLock}`;
+}
+
+function activationText(off: boolean | null): string {
+  if (off === null) return NOT_STATED;
+  return off ? 'Signed out (activation lock off)' : 'Still signed in';
+}
+
+function paidOffText(paidOff: boolean | null): string {
+  if (paidOff === null) return NOT_STATED;
+  return paidOff ? 'Fully paid off' : 'Still being paid off';
+}
 
 function warrantyText(until: string | null): string {
   if (!until) return 'None';
@@ -53,15 +70,9 @@ export function pageDetails(listing: ListingPage): DetailRow[] {
     { term: 'Storage', value: storageText(listing.storageGb) },
     { term: 'Colour', value: listing.colour ?? NOT_GIVEN },
     { term: 'Battery health', value: batteryText(listing.batteryHealth) },
-    {
-      term: 'Network',
-      value:
-        listing.networkLock === null
-          ? NOT_GIVEN
-          : listing.networkLock.toLowerCase() === NETWORK_UNLOCKED
-            ? 'Unlocked'
-            : `Locked to ${listing.networkLock}`,
-    },
+    { term: 'Network', value: networkText(listing.networkLock), className: 'wrap-anywhere' },
+    { term: 'Find My / Google', value: activationText(listing.activationLockOff) },
+    { term: 'Paid off', value: paidOffText(listing.paidOff) },
     {
       term: 'Included',
       value: listing.included.length === 0 ? 'Phone only' : listing.included.join(', '),
@@ -85,6 +96,24 @@ export function cardDetails(product: Product): DetailRow[] {
     { term: 'Storage', value: storageText(product.storageGb) },
     { term: 'Battery', value: batteryText(product.batteryHealth) },
     { term: 'Condition', value: product.condition, className: 'capitalize' },
+    {
+      term: 'Network',
+      value:
+        product.networkLock === null
+          ? NOT_STATED
+          : product.networkLock.toLowerCase() === NETWORK_UNLOCKED
+            ? 'Unlocked'
+            : 'Locked',
+    },
+    {
+      term: 'Signed out',
+      value:
+        product.activationLockOff === null ? NOT_STATED : product.activationLockOff ? 'Yes' : 'No',
+    },
+    {
+      term: 'Paid off',
+      value: product.paidOff === null ? NOT_STATED : product.paidOff ? 'Yes' : 'No',
+    },
     { term: 'Location', value: product.location, className: 'wrap-anywhere' },
     { term: 'Posted', value: product.postedDate },
     // Only when a moderator verified it: a card stays short.

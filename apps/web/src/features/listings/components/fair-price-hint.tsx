@@ -32,15 +32,20 @@ export function FairPriceHint({
   category,
   model,
   storageGb,
+  locked = false,
   price,
 }: {
   category: CategoryName | undefined;
   model: string;
   storageGb: number | undefined;
+  /** Locked to a carrier: compared with locked phones only. */
+  locked?: boolean;
   price: number | undefined;
 }) {
   const wanted: PriceMedianQuery | null =
-    category && model.trim() && storageGb ? { category, model: model.trim(), storageGb } : null;
+    category && model.trim() && storageGb
+      ? { category, model: model.trim(), storageGb, locked }
+      : null;
   const [asked, setAsked] = useState(wanted);
   const wantedKey = JSON.stringify(wanted);
   useEffect(() => {
@@ -63,7 +68,7 @@ export function FairPriceHint({
     body = `Fewer than ${FAIR_PRICE_MIN_COUNT} listings of the ${wanted.model} ${formatStorage(wanted.storageGb)} to compare with yet.`;
   } else {
     const { median: value, count } = median.data;
-    const sameKey = `${wanted.model} ${formatStorage(wanted.storageGb)}`;
+    const sameKey = `${wanted.model} ${formatStorage(wanted.storageGb)}${wanted.locked ? ' locked to a carrier' : ''}`;
     const line = `Median ${formatPrice(value)} for the ${sameKey}, from ${count} listings of the last ${FAIR_PRICE_WINDOW_DAYS} days.`;
     if (price === undefined || !Number.isFinite(price) || price <= 0) {
       body = `${line} Type your resell price to compare.`;

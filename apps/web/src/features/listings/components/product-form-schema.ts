@@ -8,6 +8,7 @@ import {
   batteryHealthSchema,
   imeiSchema,
   normalizeModel,
+  oneLine,
   photosSchema,
   productFieldsSchema,
   requiredDetailsSchema,
@@ -17,6 +18,17 @@ import {
 
 /** How the form asks about the network lock: a choice, and the carrier's name when locked. */
 export const LOCK_KINDS = ['unlocked', 'carrier'] as const;
+
+/** A yes/no the seller states with two radios; no choice is "not stated". */
+export const YES_NO = ['yes', 'no'] as const;
+
+/** A stated yes/no as the API takes it: true, false, or null when not stated. */
+export const statedOf = (answer: 'yes' | 'no' | null | undefined): boolean | null =>
+  answer === 'yes' ? true : answer === 'no' ? false : null;
+
+/** The radios' value for a stated yes/no (undefined: no choice). */
+export const answerOf = (stated: boolean | null | undefined): 'yes' | 'no' | undefined =>
+  stated === true ? 'yes' : stated === false ? 'no' : undefined;
 
 /**
  * The product form: the shared product rules (prices included), the phone's details, and the
@@ -44,7 +56,11 @@ export function productFormSchema() {
       carrier: z
         .string()
         .trim()
-        .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` }),
+        .max(CARRIER_MAX, { error: `The carrier must be at most ${CARRIER_MAX} characters` })
+        .regex(...oneLine('The carrier')),
+      // Signed out of Find My / Google account, and fully paid off: no choice is not stated.
+      activationLockOff: z.enum(YES_NO).nullish(),
+      paidOff: z.enum(YES_NO).nullish(),
       included: requiredDetailsSchema.shape.included,
       // Chosen as day, month and year: a partial choice is ''.
       warrantyUntil: z.iso

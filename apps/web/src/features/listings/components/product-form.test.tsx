@@ -24,6 +24,8 @@ const listing: NewProduct = {
   colour: 'Blue',
   batteryHealth: 88,
   networkLock: 'unlocked',
+  activationLockOff: true,
+  paidOff: false,
   included: ['box', 'charger'],
   warrantyUntil: null,
   model: 'iPhone 13',
@@ -136,6 +138,8 @@ describe('the product form', () => {
         colour: 'Blue',
         batteryHealth: 88,
         networkLock: 'unlocked',
+        activationLockOff: true,
+        paidOff: false,
         included: ['box', 'charger'],
         warrantyUntil: null,
         model: 'iPhone 13',
@@ -148,5 +152,42 @@ describe('the product form', () => {
       'Something went wrong on our side. Please try again.',
     );
     expect(screen.getByLabelText<HTMLInputElement>('Resell price ($)').value).toBe('420.5');
+  });
+
+  it('starts from what the seller stated, and sends what is changed', async () => {
+    serveHelpers();
+    const sent: NewProduct[] = [];
+    renderPage(
+      <ProductForm
+        submitLabel="Save changes"
+        action="Saving the listing"
+        initialValues={{ ...listing, networkLock: 'Robi', paidOff: null }}
+        onSubmit={async (product) => {
+          sent.push(product);
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+    expect(radio('Yes, signed out').checked).toBe(true);
+    expect(radio('No, not yet').checked).toBe(false);
+    // Not stated: neither answer is chosen.
+    expect(radio('Yes, paid off').checked).toBe(false);
+    expect(radio('No, still being paid').checked).toBe(false);
+    expect(radio('Locked to a carrier').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Carrier').value).toBe('Robi');
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'iPhone');
+    await user.selectOptions(screen.getByLabelText('Condition'), 'good');
+    await user.selectOptions(screen.getByLabelText('Storage'), '128');
+    await user.click(radio('No, not yet'));
+    await user.click(radio('No, still being paid'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      networkLock: 'Robi',
+      activationLockOff: false,
+      paidOff: false,
+    });
   });
 });

@@ -32,10 +32,28 @@ import { FairPriceHint } from './fair-price-hint.tsx';
 import { DetailsNudge } from './details-nudge.tsx';
 import { saveDraft, type DraftValues } from './product-draft.ts';
 import {
+  answerOf,
   productFormSchema,
+  statedOf,
   type ProductFormInput,
   type ProductFormOutput,
 } from './product-form-schema.ts';
+
+/** The seller's yes/no statements about the phone, each a pair of radios. */
+const STATEMENTS = [
+  {
+    name: 'activationLockOff',
+    legend: 'Signed out of Find My / Google account (activation lock off)',
+    yes: 'Yes, signed out',
+    no: 'No, not yet',
+  },
+  {
+    name: 'paidOff',
+    legend: 'Fully paid off (no instalments or contract left)',
+    yes: 'Yes, paid off',
+    no: 'No, still being paid',
+  },
+] as const;
 
 /** Both prices: positive dollars with cents, up to the marketplace's maximum. */
 const priceInput = {
@@ -194,7 +212,14 @@ export function ProductForm({
     if (proposal !== current) form.setValue('storageGb', proposal, { shouldDirty: true });
   }, [form, name]);
 
-  const save = async ({ lockKind: kind, carrier, photos: urls, ...fields }: ProductFormOutput) => {
+  const save = async ({
+    lockKind: kind,
+    carrier,
+    photos: urls,
+    activationLockOff,
+    paidOff,
+    ...fields
+  }: ProductFormOutput) => {
     if (uploading.current) {
       form.setError('photos', { message: WAIT_FOR_UPLOADS }, { shouldFocus: true });
       return;
@@ -205,6 +230,8 @@ export function ProductForm({
       await onSubmit({
         ...fields,
         networkLock: kind === 'unlocked' ? NETWORK_UNLOCKED : kind === 'carrier' ? carrier : null,
+        activationLockOff: statedOf(activationLockOff),
+        paidOff: statedOf(paidOff),
         photos: urls,
         imgURL: urls[0] ?? '',
       });
@@ -251,6 +278,7 @@ export function ProductForm({
         category={category}
         model={model ?? ''}
         storageGb={storageGb ?? undefined}
+        locked={lockKind === 'carrier'}
         price={resellPrice}
       />
       <SelectField
@@ -345,6 +373,31 @@ export function ProductForm({
         {lockKind === 'carrier' && (
           <TextField label="Carrier" autoComplete="off" {...bindField(form, 'carrier')} />
         )}
+        {STATEMENTS.map(({ name, legend, yes, no }) => (
+          <fieldset key={name} className="fieldset md:col-span-2">
+            <legend className="fieldset-legend text-sm">{legend}</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              <label className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  value="yes"
+                  {...form.register(name)}
+                />
+                {yes}
+              </label>
+              <label className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  value="no"
+                  {...form.register(name)}
+                />
+                {no}
+              </label>
+            </div>
+          </fieldset>
+        ))}
         <fieldset className="fieldset md:col-span-2">
           <legend className="fieldset-legend text-sm">Included</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -416,7 +469,18 @@ export function ProductForm({
 function formValues(product: NewProduct | undefined): Partial<ProductFormInput> {
   if (!product) return { photos: [], included: [], carrier: '', warrantyUntil: null, model: '' };
   // The IMEI is never shown again: only its last four digits, beside the field.
-  const { imgURL, photos, networkLock, included, warrantyUntil, imei, model, ...fields } = product;
+  const {
+    imgURL,
+    photos,
+    networkLock,
+    activationLockOff,
+    paidOff,
+    included,
+    warrantyUntil,
+    imei,
+    model,
+    ...fields
+  } = product;
   void imei;
   const lock = networkLock ?? null;
   return {
@@ -431,5 +495,7 @@ function formValues(product: NewProduct | undefined): Partial<ProductFormInput> 
     lockKind:
       lock === null ? undefined : lock.toLowerCase() === NETWORK_UNLOCKED ? 'unlocked' : 'carrier',
     carrier: lock !== null && lock.toLowerCase() !== NETWORK_UNLOCKED ? lock : '',
+    activationLockOff: answerOf(activationLockOff),
+    paidOff: answerOf(paidOff),
   };
 }

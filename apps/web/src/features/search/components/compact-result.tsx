@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, formatStorage, imageVariantUrl, type Product } from '@market/shared';
+import {
+  formatPrice,
+  formatStorage,
+  imageVariantUrl,
+  isCarrierLocked,
+  type Product,
+} from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 
 /**
  * One result as a row of about 120 px, for phones: the photo, the name (to the listing's page),
- * the price, storage, battery and condition.
+ * the price, storage, battery and condition, and a lock the seller states.
  */
 export function CompactResult({
   product,
@@ -47,6 +53,8 @@ export function CompactResult({
           {product.storageGb !== null && <span>{formatStorage(product.storageGb)}</span>}
           {product.batteryHealth !== null && <span>Battery {product.batteryHealth}%</span>}
           <span className="capitalize">{product.condition}</span>
+          {isCarrierLocked(product.networkLock) === true && <span>Carrier locked</span>}
+          {product.activationLockOff === false && <span>Still signed in</span>}
         </p>
       </div>
       {wishlistControl && <div className="relative z-10 shrink-0">{wishlistControl}</div>}

@@ -10,7 +10,7 @@ function Count({ n }: { n: number | undefined }) {
   const lowerBound = useContext(CountsAreLowerBounds);
   if (n === undefined || (lowerBound && n === 0)) return null;
   return (
-    <span className="ml-auto text-sm text-base-content/70 tabular-nums">
+    <span className="ml-auto shrink-0 text-sm whitespace-nowrap text-base-content/70 tabular-nums">
       ({n}
       {lowerBound ? '+' : ''})
     </span>

@@ -165,6 +165,37 @@ export function SearchFilters({
           </Choice>
         </Group>
 
+        <Group legend="Lock, as the seller states">
+          <Choice
+            type="checkbox"
+            name="unlocked"
+            value="true"
+            checked={params.unlocked === true}
+            onChange={() => onChange({ ...params, unlocked: params.unlocked ? undefined : true })}
+            count={facets?.unlocked}
+          >
+            Unlocked
+          </Choice>
+          <Choice
+            type="checkbox"
+            name="activationLockOff"
+            value="true"
+            checked={params.activationLockOff === true}
+            onChange={() =>
+              onChange({
+                ...params,
+                activationLockOff: params.activationLockOff ? undefined : true,
+              })
+            }
+            count={facets?.activationLockOff}
+          >
+            Activation lock off
+          </Choice>
+          <p className="px-1 text-xs text-base-content/70">
+            Activation lock off: signed out of Find My / Google account. Check both at the meeting.
+          </p>
+        </Group>
+
         <Group legend="Location">
           <label className="flex flex-col text-sm">
             Area

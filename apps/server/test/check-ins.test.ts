@@ -16,7 +16,13 @@ import { utcTime } from '../src/modules/notifications/public.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { actorOf, insertMeeting } from './helpers/check-ins.ts';
-import { acceptBooking, bookingRow, inHours, requestBooking } from './helpers/deal.ts';
+import {
+  acceptBooking,
+  bookingRow,
+  inHours,
+  passingAnswers,
+  requestBooking,
+} from './helpers/deal.ts';
 import { notificationsOf } from './helpers/notifications.ts';
 import { call, insertCategories, postProduct, snapshot } from './helpers/market.ts';
 
@@ -307,6 +313,49 @@ describe(`no-shows recorded by the job on ${testDbKind}`, () => {
       new Date(at.getTime() - HOUR),
     );
     expect((await bookingRow(t, beforeOther.id)).noShowSide).toBeNull();
+  });
+});
+
+describe(`a buyer who checked the phone at the meeting on ${testDbKind}`, () => {
+  it('is never recorded absent, by the job or by cancelling after the check failed', async () => {
+    const at = meetingTime();
+    const checked = await insertMeeting(t, buyer.id, seller.id, at);
+    await checkInAt(seller, checked.id, new Date(at.getTime() - 5 * MINUTE));
+    // The buyer walked the checklist without pressing "I'm here": they were there.
+    const saved = await call(
+      t,
+      buyer,
+      'PUT',
+      `/api/booking/${checked.id}/inspection`,
+      passingAnswers(),
+    );
+    expect(saved.statusCode).toBe(200);
+    await runJob(new Date(at.getTime() + 3 * HOUR));
+    expect((await bookingRow(t, checked.id)).noShowSide).toBeNull();
+
+    const failed = await insertMeeting(t, buyer.id, seller.id, at);
+    await checkInAt(seller, failed.id, new Date(at.getTime() - 5 * MINUTE));
+    const answered = await call(
+      t,
+      buyer,
+      'PUT',
+      `/api/booking/${failed.id}/inspection`,
+      passingAnswers(),
+    );
+    expect(answered.statusCode).toBe(200);
+    await cancelBooking(
+      t.app.db,
+      t.app.notifier,
+      actorOf(buyer),
+      failed.id,
+      { preset: 'failed_check' },
+      new Date(at.getTime() + 15 * MINUTE),
+    );
+    expect(await bookingRow(t, failed.id)).toMatchObject({
+      status: 'cancelled',
+      noShowSide: null,
+    });
+    expect(await noticesOf(buyer, 'no_show_recorded', failed.id)).toEqual([]);
   });
 });
 

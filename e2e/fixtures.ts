@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { hasValidImeiCheckDigit } from '@market/shared';
 import type { Locator, Page, Route } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 
@@ -167,4 +168,12 @@ export async function openEmptyAddProduct(page: Page): Promise<void> {
     }
   });
   await page.reload();
+}
+
+/** A valid IMEI from 14 digits: the 15th is their Luhn check digit. */
+export function imeiFrom(first14: string): string {
+  for (let check = 0; check <= 9; check++) {
+    if (hasValidImeiCheckDigit(`${first14}${check}`)) return `${first14}${check}`;
+  }
+  throw new Error('no check digit');
 }

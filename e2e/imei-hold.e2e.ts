@@ -3,27 +3,13 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
 import { ADMIN, api, sidewaysOverflow, signUp, toast } from './fixtures.ts';
 import { unexpectedErrors } from './public-helpers.ts';
+import { imeiFrom } from './fixtures.ts';
 
 /*
  * A phone listed twice: the second listing waits for a moderator. Its seller reads only that it
  * waits (nothing says it matched someone else's phone); the admin's queue links the two
  * listings, and dismissing the report releases the held one, as its dialog says.
  */
-
-/** A valid IMEI from 14 digits: the 15th is their Luhn check digit. */
-function imeiFrom(first14: string): string {
-  for (let check = 0; check <= 9; check++) {
-    const digits = `${first14}${check}`;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let d = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('no check digit');
-}
 
 function queueCard(page: Page, heading: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: heading }) });

@@ -21,21 +21,7 @@ import {
 } from './fixtures.ts';
 import { captureBothWidths, pngFile, unexpectedErrors } from './public-helpers.ts';
 import { captureDashboard } from './dashboard-helpers.ts';
-
-/** A valid IMEI from 14 digits: the 15th is their Luhn check digit. */
-function imeiFrom(first14: string): string {
-  for (let check = 0; check <= 9; check++) {
-    const digits = `${first14}${check}`;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let d = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('no check digit');
-}
+import { imeiFrom } from './fixtures.ts';
 
 /** The same IMEI with its last digit changed: a typo the check digit catches. */
 const withTypo = (imei: string) => `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}`;

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser, type TrackedPage } from './harness.ts';
 import { ADMIN, api, sidewaysOverflow, signUp, toast } from './fixtures.ts';
 import { unexpectedErrors } from './public-helpers.ts';
+import { imeiFrom } from './fixtures.ts';
 
 /*
  * Stolen-phone reports and proof of possession, as people see them: an owner reports a phone
@@ -10,20 +11,6 @@ import { unexpectedErrors } from './public-helpers.ts';
  * failed list says so with Retry, the moderator clears the report; a seller sends the photo of
  * the phone beside its code, a moderator approves it and the listing shows "Photo verified".
  */
-
-function imeiFrom(first14: string): string {
-  for (let check = 0; check <= 9; check++) {
-    const digits = `${first14}${check}`;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let d = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('no check digit');
-}
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   IMEI_CHECK_DIGIT_MESSAGE,
   IMEI_LENGTH_MESSAGE,
-  hasValidImeiCheckDigit,
   type ListingPage,
   type MyProduct,
   type Product,
@@ -21,22 +20,12 @@ import {
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, postProduct, productForm } from './helpers/market.ts';
+import { newImei } from './helpers/imei.ts';
 
 const t = useTestApp();
 let seller: TestUser;
 let otherSeller: TestUser;
 let buyer: TestUser;
-
-let serial = 0;
-/** A fresh valid IMEI: 14 digits of our own and their Luhn check digit. */
-function newImei(): string {
-  serial += 1;
-  const first14 = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(6, '0')}`;
-  for (let digit = 0; digit <= 9; digit++) {
-    if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
-  }
-  throw new Error('no check digit');
-}
 
 /** What the server must store for an IMEI: HMAC-SHA256 under the key the auth secret gives. */
 function expectedHash(digits: string): string {

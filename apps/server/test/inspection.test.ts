@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  hasValidImeiCheckDigit,
   type Booking,
   type Inspection,
   type InspectionImeiResult,
@@ -19,6 +18,7 @@ import {
 } from './helpers/deal.ts';
 import { call, insertCategories, postProduct } from './helpers/market.ts';
 import { writeReview } from './helpers/reviews.ts';
+import { newImei } from './helpers/imei.ts';
 
 const t = useTestApp();
 let seller: TestUser;
@@ -26,17 +26,6 @@ let otherSeller: TestUser;
 let thirdSeller: TestUser;
 let buyer: TestUser;
 let otherBuyer: TestUser;
-
-let serial = 0;
-/** A fresh valid IMEI: 14 digits of our own and their Luhn check digit. */
-function newImei(): string {
-  serial += 1;
-  const first14 = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(6, '0')}`;
-  for (let digit = 0; digit <= 9; digit++) {
-    if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
-  }
-  throw new Error('no check digit');
-}
 
 /** The same 15 digits with the check digit broken. */
 const badCheckDigit = (imei: string) => `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}`;

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  hasValidImeiCheckDigit,
   type ListingPage,
   type PendingPossession,
   type Possession,
@@ -17,22 +16,13 @@ import {
   multipartForm,
   postProduct,
 } from './helpers/market.ts';
+import { newImei } from './helpers/imei.ts';
 
 const t = useTestApp();
 let seller: TestUser;
 let otherSeller: TestUser;
 let buyer: TestUser;
 let admin: TestUser;
-
-let serial = 0;
-function newImei(): string {
-  serial += 1;
-  const first14 = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(6, '0')}`;
-  for (let digit = 0; digit <= 9; digit++) {
-    if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
-  }
-  throw new Error('no check digit');
-}
 
 /** A real JPEG carrying EXIF with a GPS position, as a phone's camera writes it. */
 async function photoWithGps(): Promise<Buffer> {

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   POLICE_REPORT_MAX,
   STOLEN_REPORTS_PER_DAY,
-  hasValidImeiCheckDigit,
   type AdminStolenReport,
   type ListingPage,
   type StolenReport,
@@ -15,6 +14,7 @@ import { reportStolenPhone } from '../src/modules/stolen-phones/stolen-phones.se
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, postProduct } from './helpers/market.ts';
+import { newImei } from './helpers/imei.ts';
 
 const t = useTestApp();
 let seller: TestUser;
@@ -22,17 +22,6 @@ let otherSeller: TestUser;
 let buyer: TestUser;
 let owner: TestUser;
 let admin: TestUser;
-
-let serial = 0;
-/** A fresh valid IMEI: 14 digits of our own and their Luhn check digit. */
-function newImei(): string {
-  serial += 1;
-  const first14 = `86${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(6, '0')}`;
-  for (let digit = 0; digit <= 9; digit++) {
-    if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
-  }
-  throw new Error('no check digit');
-}
 
 const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -130,7 +119,7 @@ beforeAll(async () => {
 
 describe(`stolen-phone reports on ${testDbKind}`, () => {
   it('keeps a keyed hash and the last four digits, and holds a live listing of the phone', async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     const live = await postProduct(t, seller, { imei });
     expect((await listing(live._id)).moderation).toBeNull();
 
@@ -173,9 +162,9 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it('answers the same whether or not a listing has the IMEI', async () => {
-    const listed = newImei();
+    const listed = newImei('86');
     await postProduct(t, otherSeller, { imei: listed });
-    const unlisted = newImei();
+    const unlisted = newImei('86');
     const reporter = await createUser(t, { role: 'buyer' });
     const a = await report(reporter, { imei: listed, stolenOn: yesterday() });
     const b = await report(reporter, { imei: unlisted, stolenOn: yesterday() });
@@ -192,7 +181,7 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it('flags a deal completed here 29 days before the report, with the deal, and tells its buyer calmly', async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     const sale = new Date('2026-03-01T12:00:00Z');
     const deal = await soldPhone(imei, sale);
     const notifiedBefore = (await buyerNotices()).length;
@@ -224,7 +213,7 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it('does not flag a deal completed 31 days before the report', async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     const sale = new Date('2026-03-01T12:00:00Z');
     const deal = await soldPhone(imei, sale);
     const notifiedBefore = (await buyerNotices()).length;
@@ -244,13 +233,13 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   it(`takes ${STOLEN_REPORTS_PER_DAY} reports a day from one account, then 429 with Retry-After`, async () => {
     const reporter = await createUser(t, { role: 'seller' });
     for (let i = 0; i < STOLEN_REPORTS_PER_DAY; i++) {
-      const res = await report(reporter, { imei: newImei(), stolenOn: yesterday() });
+      const res = await report(reporter, { imei: newImei('86'), stolenOn: yesterday() });
       expect(res.statusCode, res.body).toBe(201);
     }
     // A refused body does not count, and is refused before the quota.
     const bad = await report(reporter, { imei: '123', stolenOn: yesterday() });
     expect(bad.statusCode).toBe(400);
-    const refused = await report(reporter, { imei: newImei(), stolenOn: yesterday() });
+    const refused = await report(reporter, { imei: newImei('86'), stolenOn: yesterday() });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json<{ error: { message: string } }>().error.message).toMatch(
@@ -265,13 +254,13 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it('holds a listing posted or edited later with a reported IMEI', async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     expect((await report(owner, { imei, stolenOn: yesterday() })).statusCode).toBe(201);
     const posted = await postProduct(t, otherSeller, { imei });
     expect((await listing(posted._id)).moderation).toBe('held');
     expect((await openReports(posted._id)).map((r) => r.reason)).toEqual(['stolen_imei']);
 
-    const other = newImei();
+    const other = newImei('86');
     expect((await report(owner, { imei: other, stolenOn: yesterday() })).statusCode).toBe(201);
     const edited = await postProduct(t, otherSeller, {});
     const res = await call(t, otherSeller, 'PATCH', `/api/my-products/${edited._id}`, {
@@ -287,7 +276,7 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it('clearing releases the hold it caused, records it and tells the reporter', async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     const live = await postProduct(t, seller, { imei });
     const filed = await report(owner, { imei, stolenOn: yesterday() });
     const id = filed.json<StolenReport>()._id;
@@ -334,7 +323,7 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it('clearing leaves a listing held that something else holds', async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     const live = await postProduct(t, seller, { imei });
     const first = (await report(owner, { imei, stolenOn: yesterday() })).json<StolenReport>();
     const another = await createUser(t, { role: 'buyer' });
@@ -363,7 +352,7 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
 
   it('lets the owner withdraw their own report only', async () => {
     const owner = await createUser(t, { role: 'buyer' });
-    const imei = newImei();
+    const imei = newImei('86');
     const live = await postProduct(t, seller, { imei });
     const id = (await report(owner, { imei, stolenOn: yesterday() })).json<StolenReport>()._id;
 
@@ -383,7 +372,7 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
   });
 
   it("lists only the owner's reports, with the last four digits only", async () => {
-    const imei = newImei();
+    const imei = newImei('86');
     const mine = await createUser(t, { role: 'seller' });
     await report(mine, {
       imei,

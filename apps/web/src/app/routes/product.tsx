@@ -137,7 +137,10 @@ export function Component() {
           )
         }
       />
-      <PhoneHistorySection productId={product._id} imeiGiven={product.imeiGiven} />
+      {/* A held or hidden listing (shown only to its seller and admins) has no public history. */}
+      {!product.moderation && (
+        <PhoneHistorySection productId={product._id} imeiGiven={product.imeiGiven} />
+      )}
       {booking && isBuyer && (
         <BookingModal
           product={product}

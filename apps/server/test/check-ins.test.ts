@@ -6,9 +6,10 @@ import type {
   SellerBuyer,
   SellerProfile,
 } from '@market/shared';
-import { NO_SHOW_REASON_MAX } from '@market/shared';
+import { NO_SHOW_REASON_MAX, inspectionAnswersSchema } from '@market/shared';
 import { recordNoShows } from '../src/modules/bookings/check-ins.job.ts';
 import { checkIn } from '../src/modules/bookings/check-ins.service.ts';
+import { saveInspectionAnswers } from '../src/modules/bookings/inspection.service.ts';
 import { cancelBooking, completeBooking } from '../src/modules/bookings/bookings.service.ts';
 import { getSellerProfile } from '../src/modules/reviews/seller-profile.service.ts';
 import { AppError } from '../src/lib/errors.ts';
@@ -316,33 +317,31 @@ describe(`no-shows recorded by the job on ${testDbKind}`, () => {
   });
 });
 
-describe(`a buyer who checked the phone at the meeting on ${testDbKind}`, () => {
-  it('is never recorded absent, by the job or by cancelling after the check failed', async () => {
+describe(`a buyer who checks the phone at the meeting on ${testDbKind}`, () => {
+  const inspect = (id: string, now: Date) =>
+    saveInspectionAnswers(
+      t.app.db,
+      actorOf(buyer),
+      id,
+      inspectionAnswersSchema.parse(passingAnswers()),
+      now,
+    );
+
+  it('is there: never recorded absent, by the job or by cancelling after the check failed', async () => {
     const at = meetingTime();
     const checked = await insertMeeting(t, buyer.id, seller.id, at);
     await checkInAt(seller, checked.id, new Date(at.getTime() - 5 * MINUTE));
-    // The buyer walked the checklist without pressing "I'm here": they were there.
-    const saved = await call(
-      t,
-      buyer,
-      'PUT',
-      `/api/booking/${checked.id}/inspection`,
-      passingAnswers(),
+    // The buyer walks the checklist without pressing "I'm here": that says it for them.
+    await inspect(checked.id, new Date(at.getTime() + 10 * MINUTE));
+    expect(new Date((await bookingRow(t, checked.id)).buyerCheckedInAt!).toISOString()).toBe(
+      new Date(at.getTime() + 10 * MINUTE).toISOString(),
     );
-    expect(saved.statusCode).toBe(200);
     await runJob(new Date(at.getTime() + 3 * HOUR));
     expect((await bookingRow(t, checked.id)).noShowSide).toBeNull();
 
     const failed = await insertMeeting(t, buyer.id, seller.id, at);
     await checkInAt(seller, failed.id, new Date(at.getTime() - 5 * MINUTE));
-    const answered = await call(
-      t,
-      buyer,
-      'PUT',
-      `/api/booking/${failed.id}/inspection`,
-      passingAnswers(),
-    );
-    expect(answered.statusCode).toBe(200);
+    await inspect(failed.id, new Date(at.getTime() + 10 * MINUTE));
     await cancelBooking(
       t.app.db,
       t.app.notifier,
@@ -356,6 +355,16 @@ describe(`a buyer who checked the phone at the meeting on ${testDbKind}`, () => 
       noShowSide: null,
     });
     expect(await noticesOf(buyer, 'no_show_recorded', failed.id)).toEqual([]);
+  });
+
+  it('says nothing of being there when checked outside the meeting window', async () => {
+    const at = meetingTime();
+    const early = await insertMeeting(t, buyer.id, seller.id, at);
+    await inspect(early.id, new Date(at.getTime() - 31 * MINUTE));
+    expect((await bookingRow(t, early.id)).buyerCheckedInAt).toBeNull();
+    await checkInAt(seller, early.id, new Date(at.getTime() - 5 * MINUTE));
+    await runJob(new Date(at.getTime() + 2 * HOUR));
+    expect((await bookingRow(t, early.id)).noShowSide).toBe('buyer');
   });
 });
 

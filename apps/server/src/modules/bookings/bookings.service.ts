@@ -527,11 +527,8 @@ export async function cancelBooking(
     if (current.status !== 'requested' && current.status !== 'accepted') {
       throw stateConflict('cancelled', current.status);
     }
-    // A late cancel after the other side said "I'm here" is the canceller's no-show (0032),
-    // unless the canceller is a buyer who began checking the phone: they were there.
-    const noShow =
-      cancelIsNoShow(current, side, now) &&
-      !(side === 'buyer' && (await findInspection(trx, id)) !== undefined);
+    // A late cancel after the other side said "I'm here" is the canceller's no-show (0032).
+    const noShow = cancelIsNoShow(current, side, now);
     const cancelled = await updateBookingFrom(trx, id, [current.status], {
       status: 'cancelled',
       closeReason: reason,

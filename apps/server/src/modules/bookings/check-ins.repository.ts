@@ -6,9 +6,6 @@ type Db = Kysely<Database>;
 
 const checkInColumn = (side: MeetingSide) =>
   side === 'buyer' ? ('buyerCheckedInAt' as const) : ('sellerCheckedInAt' as const);
-/** The buyer began checking the phone (decision 0030): they were at the meeting. */
-const buyerChecking = sql<SqlBool>`exists (select 1 from booking_inspections i where i."bookingId" = bookings.id)`;
-
 const partyColumn = (side: MeetingSide) =>
   side === 'buyer' ? ('buyerId' as const) : ('sellerId' as const);
 
@@ -55,11 +52,7 @@ export function listDueNoShows(db: Db, before: Date | string) {
     .where((eb) =>
       eb.or([
         eb.and([eb('buyerCheckedInAt', 'is not', null), eb('sellerCheckedInAt', 'is', null)]),
-        eb.and([
-          eb('buyerCheckedInAt', 'is', null),
-          eb.not(buyerChecking),
-          eb('sellerCheckedInAt', 'is not', null),
-        ]),
+        eb.and([eb('buyerCheckedInAt', 'is', null), eb('sellerCheckedInAt', 'is not', null)]),
       ]),
     )
     .orderBy('meetingAt')
@@ -73,15 +66,14 @@ export async function recordNoShow(
   absent: MeetingSide,
   at: Date | string,
 ): Promise<boolean> {
-  let update = db
+  const result = await db
     .updateTable('bookings')
     .set({ noShowSide: absent, noShowAt: at })
     .where('id', '=', id)
     .where('status', '=', 'accepted')
     .where('noShowSide', 'is', null)
-    .where(checkInColumn(absent), 'is', null);
-  if (absent === 'buyer') update = update.where((eb) => eb.not(buyerChecking));
-  const result = await update.executeTakeFirst();
+    .where(checkInColumn(absent), 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

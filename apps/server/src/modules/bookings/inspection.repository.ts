@@ -15,6 +15,7 @@ export function findBookingForInspection(db: Db, id: string) {
       'b.productId',
       'b.handoverCode',
       'b.inspectionRequired',
+      'b.meetingAt',
       'p.imeiHash as listingImeiHash',
     ])
     .where('b.id', '=', id)

@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   INSPECTION_IMEI_TRIES,
+  checkInWindow,
   type HandoverCode,
   type Inspection,
   type InspectionAnswers,
   type InspectionImeiResult,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { readBool, valueWriters } from '../../db/dialect.ts';
+import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -18,6 +19,7 @@ import {
   type ImeiHasher,
 } from '../phone-facts/public.ts';
 import { lockProduct } from './bookings.repository.ts';
+import { recordCheckIn } from './check-ins.repository.ts';
 import { failuresOf, missingOf, readAnswers, toInspection } from './inspection-view.ts';
 import {
   findBookingForInspection,
@@ -46,6 +48,18 @@ function viewOf(booking: BookingRow, record: InspectionRow): Inspection {
     listingHasImei: booking.listingImeiHash !== null,
     record: record ?? null,
   });
+}
+
+/**
+ * A buyer checking the phone within the meeting window is at the meeting: it records their
+ * "I'm here" when they have not pressed it (decision 0032), so neither the no-show job nor a
+ * cancel after a failed check counts them absent. Outside the window it records nothing.
+ */
+async function buyerIsThere(db: Db, booking: BookingRow, now: Date): Promise<void> {
+  if (booking.meetingAt === null) return;
+  const { opensAt, closesAt } = checkInWindow(readDate(booking.meetingAt));
+  if (now < opensAt || now > closesAt) return;
+  await recordCheckIn(db, booking.id, 'buyer', valueWriters(db).date(now));
 }
 
 /** Whether the deal's code may be shown: no check needed, or the check is complete. */
@@ -110,6 +124,7 @@ export async function saveInspectionAnswers(
       completedAt: answers.verdict === 'accept' ? w.date(now) : null,
       updatedAt: w.date(now),
     });
+    await buyerIsThere(trx, booking, now);
     return viewOf(booking, await findInspection(trx, id));
   });
 }
@@ -157,6 +172,7 @@ export async function checkInspectionImei(
       ...(record ? {} : { answers: '{}' }),
       updatedAt: w.date(now),
     });
+    await buyerIsThere(trx, booking, now);
     if (!matches) {
       await fileMarketplaceReport(
         trx,

@@ -22,11 +22,10 @@ export function Footer({ supportEmail = null }: { supportEmail?: string | null }
             Used phones from people near you, booked online and handed over in person.
           </p>
           {/* Beside the specification's lists: where to get help. */}
-          <p className="mt-3 text-sm">
+          <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
             <Link to={paths.help} className="link link-hover inline-flex min-h-11 items-center">
               Help and contact
             </Link>
-            {' · '}
             <Link
               to={paths.dashboard.stolenPhones}
               className="link link-hover inline-flex min-h-11 items-center"
@@ -34,15 +33,12 @@ export function Footer({ supportEmail = null }: { supportEmail?: string | null }
               Report a stolen phone
             </Link>
             {supportEmail && (
-              <>
-                {' · '}
-                <a
-                  href={`mailto:${supportEmail}`}
-                  className="link link-hover inline-flex min-h-11 items-center break-all"
-                >
-                  {supportEmail}
-                </a>
-              </>
+              <a
+                href={`mailto:${supportEmail}`}
+                className="link link-hover inline-flex min-h-11 items-center break-all"
+              >
+                {supportEmail}
+              </a>
             )}
           </p>
         </div>

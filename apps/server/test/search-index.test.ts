@@ -153,6 +153,34 @@ describe('the in-memory search index', () => {
     expect(index.removed).toBe(2);
   });
 
+  it('keeps every document and kept match when room is reserved and when it outgrows it', () => {
+    const index = new SearchIndex();
+    const first = [
+      doc({ name: 'Pixel 7', price: 10_000 }),
+      doc({ name: 'Pixel 8 Pro', location: 'Sylhet' }),
+    ];
+    for (const d of first) index.add(d);
+    // Kept matches of a word set and of a location, made before the arrays move.
+    expect(docids(index, 'pixel')).toEqual([first[1]!.docid, first[0]!.docid]);
+    expect(docids(index, 'pixel', { location: 'Sylhet' })).toEqual([first[1]!.docid]);
+    index.reserve(3_000);
+    // Past the room reserved (1,024 slots to start, 4,096 reserved): the arrays are copied.
+    const more = Array.from({ length: 5_000 }, (_, i) =>
+      doc({ name: i % 2 ? 'Pixel 9' : 'Galaxy A5', location: i % 3 ? 'Dhaka' : 'Sylhet' }),
+    );
+    for (const d of more) index.add(d);
+    expect(index.documents).toBe(5_002);
+    const pixels = docids(index, 'pixel', {}, 10_000);
+    expect(pixels).toHaveLength(2_502);
+    expect(pixels.slice(-2)).toEqual([first[1]!.docid, first[0]!.docid]);
+    const inSylhet = more.filter((d, i) => i % 2 && d.location === 'Sylhet').length + 1;
+    expect(docids(index, 'pixel', { location: 'Sylhet' }, 10_000)).toHaveLength(inSylhet);
+    // A word set not searched before, within the kept location: the area's earlier slots moved too.
+    expect(docids(index, 'pro', { location: 'Sylhet' })).toEqual([first[1]!.docid]);
+    // The first document's values moved with it.
+    expect(docids(index, 'pixel', { maxPrice: 100 }, 10_000)).toEqual([first[0]!.docid]);
+  });
+
   it('reads a seller verified or no longer at once', () => {
     const index = new SearchIndex();
     const d = doc({ seller: 'seller-v' });

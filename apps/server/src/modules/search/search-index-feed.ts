@@ -235,6 +235,11 @@ class Follower {
 
   async build(): Promise<void> {
     await this.log.start();
+    const { rows: counted } = await sql<{ n: number | string }>`
+      select count(*) as n from search_docs
+    `.execute(this.db);
+    // Room for the catalogue to double before the index's arrays are copied (`reserve`).
+    this.index.reserve(2 * Number(counted[0]?.n ?? 0));
     let after = -1;
     for (;;) {
       if (this.stopped()) throw new Stopped();
@@ -255,7 +260,18 @@ class Follower {
 
   /** Applies up to `limit` log entries, as what they name stands in the database now. */
   async catchUp(limit: number): Promise<LogPage> {
-    const page = await this.log.next(limit);
+    const page = await this.read(limit);
+    await this.apply(page);
+    return page;
+  }
+
+  /** Reads up to `limit` log entries (and whether more are waiting) without applying them. */
+  read(limit: number): Promise<LogPage> {
+    return this.log.next(limit);
+  }
+
+  /** Applies a page read from the log, as what it names stands in the database now. */
+  async apply(page: LogPage): Promise<void> {
     const docids = new Set<number>();
     const sellers = new Set<string>();
     for (const change of page.changes) {
@@ -269,7 +285,6 @@ class Follower {
     }
     await this.refreshDocuments([...docids]);
     await this.refreshSellers([...sellers]);
-    return page;
   }
 
   /** Applies every entry waiting, a page at a time, letting other work run between pages. */
@@ -513,27 +528,46 @@ export class LiveSearchIndex {
     return this.queued;
   }
 
-  /** Applies a search's page of the log; what lies past it is left to the background. */
+  /**
+   * Applies the log when no more than a search's page is waiting. A longer backlog (a bulk import)
+   * is left to the background whole, the page read included: the search is answered from the
+   * index as it stands rather than wait while hundreds of documents are read and indexed.
+   */
   private async step(): Promise<Follower> {
     const follower = this.follower!;
     if (Date.now() - this.readAt > this.limits.staleAfterMs) {
       // Entries it never read may have been deleted since: start again from the documents.
       this.rebuild();
     }
-    const page = await follower.catchUp(this.limits.searchPage);
+    const page = await follower.read(this.limits.searchPage);
     this.lastRead = page.rows;
     this.readAt = Date.now();
-    if (page.more) this.catchUpInBackground();
-    else this.caughtUpAt = this.readAt;
+    if (page.more && !this.catchingUp) {
+      this.catchUpInBackground({ follower, page });
+    } else {
+      await follower.apply(page);
+      if (page.more) this.catchUpInBackground();
+      else this.caughtUpAt = this.readAt;
+    }
     const removedAllowed = Math.max(this.limits.rebuildAfterRemoved, follower.index.documents / 4);
     // Removed documents keep their slots; a new index gives the memory back.
     if (follower.index.removed > removedAllowed) this.rebuild();
     return follower;
   }
 
-  private catchUpInBackground(): void {
+  /**
+   * Applies the log to its end in the background, beginning with a page already read (unless the
+   * index it was read for has been replaced meanwhile: the new one reads the log on its own).
+   */
+  private catchUpInBackground(first?: { follower: Follower; page: LogPage }): void {
     if (this.catchingUp) return;
     this.catchingUp = (async () => {
+      if (first) {
+        await this.exclusive(async () => {
+          if (this.follower === first.follower) await first.follower.apply(first.page);
+        });
+        await setImmediate();
+      }
       for (;;) {
         if (this.stopped) throw new Stopped();
         const page = await this.exclusive(async () => {

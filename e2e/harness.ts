@@ -20,9 +20,11 @@ export const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
 export const SOURCE_SERVER = ['--import', 'tsx', 'apps/server/src/server.ts'] as const;
 /**
  * Node's arguments that run the compiled server, as `npm start` does after `npm run build`. The
- * condition makes `@market/shared` resolve to its compiled JavaScript as well.
+ * condition makes `@market/shared` resolve to its compiled JavaScript as well; `--expose-gc` lets
+ * it collect the garbage of building the search index at once (lib/heap.ts).
  */
 export const COMPILED_SERVER = [
+  '--expose-gc',
   '--conditions=market-compiled',
   'apps/server/dist/server.js',
 ] as const;

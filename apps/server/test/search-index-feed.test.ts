@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   sql,
   type Kysely,
@@ -126,6 +126,22 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     const { search } = healthSchema.parse(res.json());
     expect(search).toEqual({ state: 'ready', behind: 0, caughtUpMsAgo: expect.any(Number) });
     expect(search!.caughtUpMsAgo).toBeLessThan(60_000);
+  });
+
+  it('collects the garbage of a build once it is done, when the server may (--expose-gc)', async () => {
+    const exposed = globalThis.gc;
+    const gc = vi.fn();
+    globalThis.gc = gc as unknown as NodeJS.GCFunction;
+    try {
+      const live = new LiveSearchIndex(t.app.db, quiet);
+      const building = live.follow();
+      expect(gc).not.toHaveBeenCalled();
+      await building;
+      expect(gc).toHaveBeenCalledTimes(1);
+      live.stop();
+    } finally {
+      globalThis.gc = exposed;
+    }
   });
 
   it('answers 503 "starting" to searches until the index is built, and every other route at once', async () => {

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { collectGarbage } from '../../lib/heap.ts';
 import { CardCache } from './search-cards.ts';
 import { SearchIndex, type IndexedDocument } from './search-index.ts';
 
@@ -24,6 +25,8 @@ type Db = Kysely<Database>;
  * larger batches let the heap grow by a hundred megabytes at a million listings.
  */
 const BUILD_BATCH = 1_000;
+/** Documents a build reads between two full garbage collections. */
+const COLLECT_EVERY = 100_000;
 /** Log entries read at once in the background. */
 export const LOG_PAGE = 5_000;
 /**
@@ -49,7 +52,11 @@ export const STARTING_RETRY_SECONDS = 3;
 /** PostgreSQL answers a bigint docid as text. */
 type DocumentRow = Omit<IndexedDocument, 'docid'> & { docid: number | string };
 
-const toDocument = (row: DocumentRow): IndexedDocument => ({ ...row, docid: Number(row.docid) });
+/** The row itself, its docid made a number: a copy of every row would double the garbage. */
+function toDocument(row: DocumentRow): IndexedDocument {
+  row.docid = Number(row.docid);
+  return row as IndexedDocument;
+}
 
 async function readDocuments(db: Db, where: RawBuilder<unknown>, limit: number) {
   const { rows } = await sql<DocumentRow>`
@@ -224,6 +231,7 @@ class Follower {
   readonly index = new SearchIndex();
   readonly cards = new CardCache();
   private readonly log: LogReader;
+  private readSinceCollected = 0;
 
   constructor(
     private readonly db: Db,
@@ -245,6 +253,7 @@ class Follower {
       if (this.stopped()) throw new Stopped();
       const docs = await readDocuments(this.db, sql`d.docid > ${after}`, BUILD_BATCH);
       for (const doc of docs) this.index.add(doc);
+      this.tally(docs.length);
       // SQLite answers without waiting: other requests get their turn between batches.
       await setImmediate();
       const last = docs.at(-1);
@@ -268,6 +277,17 @@ class Follower {
   /** Reads up to `limit` log entries (and whether more are waiting) without applying them. */
   read(limit: number): Promise<LogPage> {
     return this.log.next(limit);
+  }
+
+  /**
+   * Counts documents read; past COLLECT_EVERY since the last time, a full garbage collection
+   * (`collectGarbage`): the heap would otherwise grow to hold every row read so far.
+   */
+  private tally(documents: number): void {
+    this.readSinceCollected += documents;
+    if (this.readSinceCollected < COLLECT_EVERY) return;
+    this.readSinceCollected = 0;
+    collectGarbage();
   }
 
   /** Applies a page read from the log, as what it names stands in the database now. */
@@ -308,6 +328,7 @@ class Follower {
       if (i > 0) await setImmediate();
       const chunk = docids.slice(i, i + CHANGE_BATCH);
       const docs = await readDocuments(this.db, sql`d.docid in (${sql.join(chunk)})`, chunk.length);
+      this.tally(docs.length);
       const found = new Map(docs.map((doc) => [doc.docid, doc]));
       for (const docid of chunk) {
         const doc = found.get(docid);
@@ -612,6 +633,8 @@ export class LiveSearchIndex {
     const follower = new Follower(this.db, this.limits.logPage, () => this.stopped);
     await follower.build();
     await follower.catchUpFully();
+    // The rows read on the way are garbage now, and the heap grew to hold them.
+    collectGarbage();
     return follower;
   }
 

@@ -14,11 +14,11 @@
  * running server's database while 50 connections search, how search answered meanwhile, and how
  * long the index took to catch up once the import had committed.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { getCategoryProducts } from '../apps/server/src/modules/catalog/catalog.service.ts';
 import { CategoryPageAnchors } from '../apps/server/src/modules/catalog/page-anchors.ts';
@@ -31,6 +31,7 @@ import {
 } from '../apps/server/src/modules/search/search.service.ts';
 import { searchQuerySchema } from '@market/shared';
 import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
+import type { LoadOrder, LoadReport } from './load-process.ts';
 import {
   buildProduct,
   measure,
@@ -168,6 +169,7 @@ const SUGGESTS = ['iph', 'iphone 1', 'gal', 'galaxy s2', 'red', 'redmi n', 'poc'
 
 /** Mean time of the category query itself, without HTTP or the response cache. */
 async function queryTimes(env: Record<string, string>, size: number): Promise<void> {
+  let stopIndex = () => {};
   const handle = openDatabase({
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: path.join(env.DATA_DIR!, 'marketplace.db'),
@@ -200,6 +202,7 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
       });
     const runs = values.quick ? 30 : 100;
     const live = new LiveSearchIndex(handle.db, { info: () => {}, error: console.error });
+    stopIndex = () => live.stop();
     const building = performance.now();
     await live.follow();
     const builtMs = performance.now() - building;
@@ -236,8 +239,12 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
       },
     );
   } finally {
+    stopIndex();
     await handle.close();
   }
+  // The index built here is garbage now: collected before the loads, so that collecting it does
+  // not stop the load generator (this process) in the middle of a measurement.
+  globalThis.gc?.();
 }
 
 function distinctRequests(paths: (i: number) => string): autocannon.Options['requests'] {
@@ -321,17 +328,25 @@ async function importUnderLoad(
 ): Promise<ImportUnderLoad> {
   const searchPath = (i: number) =>
     `/api/search?q=${encodeURIComponent(SEARCHES[i % SEARCHES.length]!)}&maxPrice=${150 + (i % 5000) / 10}`;
-  let finished!: (result: autocannon.Result) => void;
-  const loadResult = new Promise<autocannon.Result>((resolve) => (finished = resolve));
-  const load = autocannon(
-    {
-      url,
-      connections: 50,
-      headers: { cookie },
-      requests: distinctRequests(searchPath),
-      duration: 3600,
-    },
-    (_err, result) => finished(result),
+  const load = fork(path.join(import.meta.dirname, 'load-process.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const report = new Promise<LoadReport>((resolve, reject) => {
+    load.on('message', (message: LoadReport | 'started') => {
+      if (message !== 'started') resolve(message);
+    });
+    load.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
+  });
+  const order: LoadOrder = {
+    url,
+    cookie,
+    connections: 50,
+    paths: Array.from({ length: SEARCHES.length * 5000 }, (_, i) => searchPath(i)),
+  };
+  load.send(order);
+  await new Promise<void>((resolve) =>
+    load.on('message', (message) => message === 'started' && resolve()),
   );
   const started = performance.now();
   // A process of its own, as `npm run seed:bulk` is: in this one, its synchronous SQLite writes
@@ -350,8 +365,10 @@ async function importUnderLoad(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  load.stop();
-  const result = await loadResult;
+  load.send('stop');
+  const answer = await report;
+  if ('error' in answer) throw new Error(`the load generator failed: ${answer.error}`);
+  const { result } = answer;
   return {
     size,
     imported: IMPORTED,

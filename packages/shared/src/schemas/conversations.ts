@@ -9,6 +9,9 @@ import { idSchema } from './common.ts';
 export const MESSAGE_TEXT_MAX = 2_000;
 export const MESSAGES_PAGE_SIZE = 30;
 export const CONVERSATION_REPORT_NOTE_MAX = 500;
+/** A new account (less than a day old) starts at most 5 conversations. */
+export const NEW_ACCOUNT_CONVERSATIONS_MAX = 5;
+export const NEW_ACCOUNT_LIMIT_HOURS = 24;
 
 const isoDateTimeSchema = z.iso.datetime({ offset: true });
 

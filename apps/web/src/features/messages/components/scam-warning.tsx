@@ -36,14 +36,14 @@ export function ScamWarning({
     <div
       role="note"
       aria-label={SCAM_WARNING_TITLE}
-      className="alert alert-warning alert-soft flex w-full max-w-md flex-wrap self-start text-base-content items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
+      className="alert alert-warning alert-soft flex w-full max-w-md flex-col items-start gap-x-3 gap-y-2 self-start px-3 py-2 text-sm text-base-content sm:flex-row sm:items-center"
     >
-      <div className="min-w-0 flex-1 basis-56">
+      <div className="min-w-0 flex-1">
         <p className="font-semibold">{SCAM_WARNING_TITLE}</p>
         <p>{SCAM_ADVICE[rules[0]]}</p>
       </div>
       {reported ? (
-        <span className="text-xs">Reported</span>
+        <span className="font-medium">Reported</span>
       ) : (
         <button
           type="button"

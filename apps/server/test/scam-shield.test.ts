@@ -41,6 +41,7 @@ const CORPUS: [string, ScamRule[]][] = [
   ['Just send 500 flexiload to this number first', ['gift_card', 'payment_first']],
   ['গিফট কার্ড দিয়ে পেমেন্ট করা যাবে', ['gift_card']],
   ['৫০০ টাকা রিচার্জ করে দিন', ['gift_card']],
+  ['ফ্লেক্সিলোড পাঠান', ['gift_card']],
   // Another app, with a number.
   ['WhatsApp me at +880 1712 345678', ['other_app']],
   ['Text me on Telegram, faster there', ['other_app']],
@@ -48,6 +49,7 @@ const CORPUS: [string, ScamRule[]][] = [
   ['Let’s continue on WhatsApp', ['other_app']],
   ['হোয়াটসঅ্যাপে নক দিন ০১৭১২৩৪৫৬৭৮', ['other_app']],
   ['ইমো নাম্বার 01712345678', ['other_app']],
+  ['ইমোতে কথা বলি, এখানে না', ['other_app']],
   // Shipping only.
   ['Shipping only, no meetups', ['shipping_only']],
   ['I am abroad right now, I will send it by courier', ['shipping_only']],
@@ -125,10 +127,23 @@ describe('the scam shield', () => {
     expect(scamRulesOf('Telegram: seller@gmail.com')).toEqual(['other_app']);
   });
 
-  it('checks a long message quickly', () => {
-    const long = 'Is it still available? I can meet at the mall. '.repeat(40).slice(0, 2000);
-    const started = performance.now();
-    for (let i = 0; i < 20; i++) expect(scamRulesOf(long)).toEqual([]);
-    expect((performance.now() - started) / 20).toBeLessThan(20);
+  it('checks a long message quickly, even one made to slow the patterns down', () => {
+    const longOnes = [
+      'Is it still available? I can meet at the mall. '.repeat(40).slice(0, 2000),
+      'pay'.repeat(666),
+      'a '.repeat(1000),
+      '1 '.repeat(1000),
+      'টাকা '.repeat(400),
+      "can't meet ".repeat(180),
+    ];
+    for (const text of longOnes) {
+      // The fastest of several runs: what the check costs, whatever else the machine is doing.
+      const times = Array.from({ length: 10 }, () => {
+        const started = performance.now();
+        scamRulesOf(text);
+        return performance.now() - started;
+      });
+      expect([text.slice(0, 12), Math.min(...times) < 10]).toEqual([text.slice(0, 12), true]);
+    }
   });
 });

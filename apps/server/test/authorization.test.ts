@@ -751,6 +751,17 @@ const CASES: Case[] = [
     },
   },
   {
+    label: "POST /reports <seller's message to buyer> as a scam (the scam warning's Report)",
+    route: 'POST /api/reports',
+    url: () => '/api/reports',
+    body: (_u, fx) => ({ targetType: 'message', targetId: fx.messageId, reason: 'scam' }),
+    expected: { ...everyone(404), anonymous: 401, buyer: 201, seller: 400 },
+    answers: {
+      otherBuyer: noSuch('No such message in your conversations'),
+      admin: noSuch('No such message in your conversations'),
+    },
+  },
+  {
     label: 'POST /reports <no such message>',
     route: 'POST /api/reports',
     url: () => '/api/reports',

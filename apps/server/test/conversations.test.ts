@@ -13,6 +13,7 @@ import { createCallers, createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, insertProducts } from './helpers/market.ts';
 import { acceptBooking, requestBooking } from './helpers/deal.ts';
 import {
+  backdateAccount,
   conversationSnapshot,
   insertMessages,
   sendMessage,
@@ -668,6 +669,7 @@ describe(`conversations on ${testDbKind}`, () => {
 
   it('limits new conversations to 10 an hour and messages to 30 a minute (429)', async () => {
     const buyer = await createUser(t, { role: 'buyer' });
+    await backdateAccount(t, buyer.id);
     const seller = await createUser(t, { role: 'seller' });
     const products = await insertProducts(t, seller.id, 11);
     const ids: string[] = [];

@@ -14,7 +14,7 @@ import {
   STREAMS_PER_USER,
 } from '../src/modules/events/live-streams.ts';
 import { insertCategories, insertProducts } from './helpers/market.ts';
-import { sendMessage, startConversation } from './helpers/conversations.ts';
+import { backdateAccount, sendMessage, startConversation } from './helpers/conversations.ts';
 import { EventStreamClient } from './helpers/event-stream.ts';
 
 const t = useTestApp();
@@ -27,6 +27,7 @@ beforeAll(async () => {
   await insertCategories(t);
   buyer = await createUser(t, { role: 'buyer' });
   seller = await createUser(t, { role: 'seller' });
+  await backdateAccount(t, buyer.id);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

@@ -310,6 +310,8 @@ export interface MessagesTable {
   createdAt: Timestamp;
   /** When the other party read it. */
   readAt: Timestamp | null;
+  /** The scam rules it matched when sent, split by spaces; null when none (decision 0036). */
+  scamFlags: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each user's log of live events; the id is the position a browser's Last-Event-ID names. */

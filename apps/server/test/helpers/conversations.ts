@@ -150,3 +150,16 @@ export async function conversationSnapshot(t: TestApp) {
   ]);
   return { conversations, messages, reports, liveEvents };
 }
+
+/**
+ * Makes an account `days` old, past the limits of a new account (5 new conversations in its
+ * first day; decision 0036), for tests that start more conversations than that.
+ */
+export async function backdateAccount(t: TestApp, userId: string, days = 2): Promise<void> {
+  const createdAt = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  await t.app.db
+    .updateTable('users')
+    .set({ createdAt: valueWriters(t.app.db).date(createdAt) })
+    .where('id', '=', userId)
+    .execute();
+}

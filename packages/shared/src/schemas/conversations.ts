@@ -9,6 +9,9 @@ import { idSchema } from './common.ts';
 export const MESSAGE_TEXT_MAX = 2_000;
 export const MESSAGES_PAGE_SIZE = 30;
 export const CONVERSATION_REPORT_NOTE_MAX = 500;
+/** A new account (less than a day old) starts at most 5 conversations. */
+export const NEW_ACCOUNT_CONVERSATIONS_MAX = 5;
+export const NEW_ACCOUNT_LIMIT_HOURS = 24;
 
 const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
@@ -52,6 +55,40 @@ export const conversationPartySchema = z.object({
   role: z.enum(['buyer', 'seller']),
 });
 
+/*
+ * The scam shield: each message is checked against the usual scripts of used-phone scams. The
+ * reader (never the writer) sees a calm warning under a flagged message, with one line of
+ * advice; the message itself is delivered as written.
+ */
+export const SCAM_RULES = [
+  'payment_first',
+  'one_time_code',
+  'payment_link',
+  'gift_card',
+  'other_app',
+  'shipping_only',
+] as const;
+export type ScamRule = (typeof SCAM_RULES)[number];
+
+/** The one line of advice under a flagged message, per rule (the first rule's shows). */
+export const SCAM_ADVICE: Record<ScamRule, string> = {
+  payment_first:
+    'Never pay a deposit or anything in advance: pay only when you meet and have checked the phone.',
+  one_time_code:
+    'Never share a code sent to your phone: it lets someone into your accounts or your wallet.',
+  payment_link:
+    'Do not pay or enter details through a link: deals here are paid in person, at the meeting.',
+  gift_card: 'Nobody honest asks for gift cards or top-ups as payment.',
+  other_app: 'Keep talking here: moving to another app loses the protection of this conversation.',
+  shipping_only:
+    'Meet in a public place and check the phone before paying; a seller who only ships is a common scam.',
+};
+
+/** The warning's heading, the same for every rule. */
+export const SCAM_WARNING_TITLE = 'This message looks like a common scam';
+
+export const scamRuleSchema = z.enum(SCAM_RULES);
+
 export const messageSchema = z.object({
   _id: idSchema,
   conversationId: idSchema,
@@ -63,6 +100,8 @@ export const messageSchema = z.object({
   text: z.string(),
   /** True when phone numbers or email addresses in the text were masked for this reader. */
   masked: z.boolean(),
+  /** The scam rules the text matched, for its reader only: always empty for the writer. */
+  scamWarnings: z.array(scamRuleSchema),
   createdAt: isoDateTimeSchema,
   /** When the other party read it; null until then. */
   readAt: isoDateTimeSchema.nullable(),

@@ -26,6 +26,7 @@ export const REPORT_REASONS = [
   'spam',
   'offensive',
   'other',
+  'scam',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -46,6 +47,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   stolen_imei: 'Its IMEI is reported stolen',
   stolen_after_sale: 'Reported stolen soon after a sale here',
   price_far_below: 'Priced far below the median by a new account',
+  scam_shield: 'Messages flagged by the scam shield in the first week of an account',
   // Reports made from a conversation.
   scam: 'Scam',
 };

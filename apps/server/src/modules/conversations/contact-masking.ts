@@ -82,7 +82,7 @@ function digitValue(codePoint: number): number {
   return (codePoint - start) % 10;
 }
 
-interface Normalised {
+export interface Normalised {
   /** The text as matched: NFKC, without format characters, ASCII digits and dashes. */
   text: string;
   /** For each character of the original (by code unit): where its normal form starts and ends. */
@@ -92,9 +92,10 @@ interface Normalised {
 /**
  * Fullwidth or other scripts' digits, a fullwidth ＠, zero-width characters and look-alike dashes
  * are ways of writing a contact that a reader understands and a plain pattern misses. Matching
- * runs on this form; the answer keeps what was typed outside what is hidden.
+ * runs on this form; the answer keeps what was typed outside what is hidden. The scam shield
+ * matches on the same form.
  */
-function normalise(text: string): Normalised {
+export function normalise(text: string): Normalised {
   let normal = '';
   const spans: Normalised['spans'] = [];
   let from = 0;

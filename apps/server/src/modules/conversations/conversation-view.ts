@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@market/shared';
+import { SCAM_RULES, type Conversation, type Message, type ScamRule } from '@market/shared';
 import { readBool, readDate } from '../../db/dialect.ts';
 import { maskContacts } from './contact-masking.ts';
 import type { ConversationViewRow, MessageRow } from './conversations.repository.ts';
@@ -23,10 +23,23 @@ export function sideOf(
 
 const iso = (value: Date | string) => readDate(value).toISOString();
 
+/** The stored scam flags ("payment_first other_app") as rules; names no longer known are left out. */
+export function readScamFlags(flags: string | null): ScamRule[] {
+  if (!flags) return [];
+  const stored = new Set(flags.split(' '));
+  return SCAM_RULES.filter((rule) => stored.has(rule));
+}
+
+/** The stored form of a message's scam rules: null for none. */
+export function writeScamFlags(rules: readonly ScamRule[]): string | null {
+  return rules.length === 0 ? null : rules.join(' ');
+}
+
 /**
  * A message as one party reads it: contact details masked until the seller accepted this buyer
  * for this listing (`contactsShown`). Both parties read it masked, so the writer sees what the
- * other party sees.
+ * other party sees. The scam shield's warnings are for the reader only: the writer is not told
+ * which words tripped it.
  */
 export function toMessage(
   row: MessageRow,
@@ -43,6 +56,7 @@ export function toMessage(
     mine: row.senderId === reader.id,
     text: shown.text,
     masked: shown.masked,
+    scamWarnings: row.senderId === reader.id ? [] : readScamFlags(row.scamFlags),
     createdAt: iso(row.createdAt),
     readAt: row.readAt === null ? null : iso(row.readAt),
   };

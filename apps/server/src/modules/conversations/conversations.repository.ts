@@ -206,7 +206,15 @@ export async function lastMessagesOf(db: Db, conversationIds: readonly string[])
   if (ids.length === 0) return [];
   return db
     .selectFrom('messages as m')
-    .select(['m.id', 'm.conversationId', 'm.senderId', 'm.text', 'm.createdAt', 'm.readAt'])
+    .select([
+      'm.id',
+      'm.conversationId',
+      'm.senderId',
+      'm.text',
+      'm.createdAt',
+      'm.readAt',
+      'm.scamFlags',
+    ])
     .where('m.id', 'in', ids)
     .execute();
 }
@@ -222,7 +230,15 @@ export function listMessages(
 ): Promise<MessageRow[]> {
   let query = db
     .selectFrom('messages as m')
-    .select(['m.id', 'm.conversationId', 'm.senderId', 'm.text', 'm.createdAt', 'm.readAt'])
+    .select([
+      'm.id',
+      'm.conversationId',
+      'm.senderId',
+      'm.text',
+      'm.createdAt',
+      'm.readAt',
+      'm.scamFlags',
+    ])
     .where('m.conversationId', '=', conversationId);
   if (before) {
     const at = valueWriters(db).date(new Date(before.createdAt));
@@ -304,4 +320,53 @@ export async function countUnreadMessagesOf(db: Db, userId: string): Promise<num
       .executeTakeFirstOrThrow();
   const [asBuyer, asSeller] = await Promise.all([count('c.buyerId'), count('c.sellerId')]);
   return Number(asBuyer.n) + Number(asSeller.n);
+}
+
+/**
+ * When the account was made; locked until the transaction ends on PostgreSQL when `lock` is
+ * set, so that two messages of one account at once count its flagged messages one after the
+ * other.
+ */
+export function findAccountCreatedAt(db: Db, userId: string, lock = false) {
+  const query = db.selectFrom('users').select('createdAt').where('id', '=', userId);
+  return (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** How many conversations the buyer has started, about any listing. */
+export async function countConversationsStartedBy(db: Db, buyerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('buyerId', '=', buyerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The sender's messages the scam shield flagged before a time, with their rules. */
+export function listFlaggedMessagesOf(db: Db, senderId: string, before: Date) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'scamFlags', 'createdAt'])
+    .where('senderId', '=', senderId)
+    .where('scamFlags', 'is not', null)
+    .where('createdAt', '<', valueWriters(db).date(before))
+    .orderBy('createdAt')
+    .execute();
+}
+
+/** Whether the marketplace has reported the account for a reason, at any time. */
+export async function hasMarketplaceReport(
+  db: Db,
+  userId: string,
+  reason: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('targetType', '=', 'user')
+    .where('targetId', '=', userId)
+    .where('reporterId', 'is', null)
+    .where('reason', '=', reason)
+    .executeTakeFirst();
+  return row !== undefined;
 }

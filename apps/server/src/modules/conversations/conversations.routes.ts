@@ -67,7 +67,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'Ask the seller of a listing: starts the conversation, or adds to it',
         description:
-          "A buyer has one conversation per listing: the first message starts it (201), later ones are added to it (200). 404 for a deleted listing, 403 for one's own, 409 for a sold listing or a blocked conversation, 429 past 30 messages a minute or 10 new conversations an hour.",
+          "A buyer has one conversation per listing: the first message starts it (201), later ones are added to it (200). 404 for a deleted listing, 403 for one's own, 409 for a sold listing or a blocked conversation, 429 past 30 messages a minute, 10 new conversations an hour, or 5 new conversations in an account's first 24 hours (Retry-After: until the account is a day old). Messages are checked by the scam shield and delivered either way.",
         body: startConversationSchema,
         response: { 200: startedConversationSchema, 201: startedConversationSchema, ...refusals },
       },
@@ -110,7 +110,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['conversations'],
         summary: `A conversation's messages, newest first, ${MESSAGES_PAGE_SIZE} a page`,
-        description: `${PARTIES_ONLY} Phone numbers and email addresses show masked until the seller accepts the buyer's booking for this listing. The total is in ${TOTAL_COUNT_HEADER}; the older messages' address is in the Link header (rel="next") and their cursor in ${NEXT_CURSOR_HEADER}.`,
+        description: `${PARTIES_ONLY} Phone numbers and email addresses show masked until the seller accepts the buyer's booking for this listing. A message that looks like a common scam carries its rules in scamWarnings for its reader (never for its writer), for the app's warning and Report button. The total is in ${TOTAL_COUNT_HEADER}; the older messages' address is in the Link header (rel="next") and their cursor in ${NEXT_CURSOR_HEADER}.`,
         params: idParamsSchema,
         querystring: messagesQuerySchema,
         response: { 200: z.array(messageSchema), 404: errorResponseSchema },

@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   LISTING_UNAVAILABLE,
   MESSAGES_PAGE_SIZE,
+  NEW_ACCOUNT_CONVERSATIONS_MAX,
+  NEW_ACCOUNT_LIMIT_HOURS,
   type Conversation,
   type ConversationReport,
   type Message,
@@ -15,9 +17,9 @@ import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/di
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
-import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { tooManyRequests, waitInWords, type RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   notifyNewMessage,
   readMessageNotices,
@@ -25,9 +27,17 @@ import {
   type Notices,
   type Notifier,
 } from '../notifications/public.ts';
-import { sideOf, toConversation, toMessage, type Side } from './conversation-view.ts';
 import {
+  sideOf,
+  toConversation,
+  toMessage,
+  writeScamFlags,
+  type Side,
+} from './conversation-view.ts';
+import {
+  countConversationsStartedBy,
   countMessages,
+  findAccountCreatedAt,
   findConversationOfBuyer,
   findConversationView,
   insertConversation,
@@ -47,6 +57,8 @@ import {
   type MessageRow,
 } from './conversations.repository.ts';
 import type { MessageCursors } from './message-cursor.ts';
+import { reportRepeatedScamFlags } from './scam-reports.ts';
+import { scamRulesOf } from './scam-shield.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -103,6 +115,8 @@ async function storeMessage(
   const last = readDate(conversation.updatedAt).getTime();
   const at = new Date(Math.max(now.getTime(), last + 1));
   const w = valueWriters(trx);
+  // Checked once, as sent: the warning stays what it was when the patterns change.
+  const scamRules = scamRulesOf(text);
   const row: MessageRow = {
     id: crypto.randomUUID(),
     conversationId: conversation.id,
@@ -110,9 +124,11 @@ async function storeMessage(
     text,
     createdAt: w.date(at),
     readAt: null,
+    scamFlags: writeScamFlags(scamRules),
   };
   await insertMessage(trx, row);
   await setConversationUpdatedAt(trx, conversation.id, at);
+  if (scamRules.length > 0) await reportRepeatedScamFlags(trx, sender.id, at);
 
   const recipientId =
     conversation.buyerId === sender.id ? conversation.sellerId : conversation.buyerId;
@@ -148,6 +164,35 @@ async function storeMessage(
   return { row, contactsShown };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** "A new account can … Try again in 5 hours.": a 429 with the wait in words and in seconds. */
+function newAccountLimit(rule: string, seconds: number): AppError {
+  const wait = seconds < 3600 ? waitInWords(seconds) : `${Math.ceil(seconds / 3600)} hours`;
+  return new AppError(429, 'RATE_LIMITED', `${rule}. Try again in ${wait}.`, undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+/**
+ * In its first 24 hours an account starts at most 5 conversations: a new account that writes
+ * to many sellers at once is the usual shape of a scam run. A 429 like the other limits, with
+ * the wait until the account is a day old.
+ */
+async function checkNewAccountConversations(trx: Trx, buyerId: string, now: Date): Promise<void> {
+  const account = await findAccountCreatedAt(trx, buyerId);
+  if (!account) return;
+  const grownUpAt = readDate(account.createdAt).getTime() + NEW_ACCOUNT_LIMIT_HOURS * HOUR_MS;
+  if (now.getTime() >= grownUpAt) return;
+  if ((await countConversationsStartedBy(trx, buyerId)) < NEW_ACCOUNT_CONVERSATIONS_MAX) return;
+  const seconds = Math.ceil((grownUpAt - now.getTime()) / 1000);
+  throw newAccountLimit(
+    `A new account can start ${NEW_ACCOUNT_CONVERSATIONS_MAX} conversations in its first ` +
+      `${NEW_ACCOUNT_LIMIT_HOURS} hours`,
+    seconds,
+  );
+}
+
 /**
  * A buyer asks the seller of a listing: the buyer's conversation about it, made on the first
  * message and reused after. Refused for the buyer's own listing, a sold or deleted one, and a
@@ -173,6 +218,7 @@ export async function startConversation(
     let conversation = await findConversationOfBuyer(trx, buyer.id, product.id);
     if (conversation?.blockedBy) throw conflict(BLOCKED);
     if (!conversation) {
+      await checkNewAccountConversations(trx, buyer.id, now);
       await consume(deps.limits.newConversations, buyer.id, 'new conversations');
     }
     await consume(deps.limits.messages, buyer.id, 'messages');

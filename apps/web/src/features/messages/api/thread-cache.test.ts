@@ -19,6 +19,7 @@ function message(id: string, minute: number, mine: boolean, readAt: string | nul
     mine,
     text: `text ${id}`,
     masked: false,
+    scamWarnings: [],
     createdAt: at(minute),
     readAt,
   };

@@ -1,5 +1,6 @@
 import type { Message } from '@market/shared';
 import { When } from '../../../components/ui/when.tsx';
+import { ScamWarning } from './scam-warning.tsx';
 
 /**
  * One message, as text only: whatever was typed (markup, links) shows as written and is never
@@ -15,6 +16,7 @@ export function MessageItem({
   /** The other party has read it (shown under the reader's last message they read). */
   seen: boolean;
 }) {
+  const [firstRule, ...moreRules] = message.scamWarnings;
   return (
     <li className={`chat ${message.mine ? 'chat-end' : 'chat-start'}`}>
       <div className="chat-header text-xs text-base-content/80">
@@ -28,8 +30,15 @@ export function MessageItem({
       >
         {message.text}
       </div>
-      {(message.masked || seen) && (
+      {(message.masked || seen || firstRule) && (
         <div className="chat-footer mt-1 flex flex-col items-end gap-0.5 text-xs text-base-content/80">
+          {firstRule && (
+            <ScamWarning
+              messageId={message._id}
+              rules={[firstRule, ...moreRules]}
+              authorName={authorName}
+            />
+          )}
           {message.masked && (
             <span className={message.mine ? 'text-right' : 'self-start'}>
               Phone numbers and email addresses show once the seller accepts a booking.

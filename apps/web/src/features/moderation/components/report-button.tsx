@@ -21,7 +21,8 @@ const reportFormSchema = createReportSchema.pick({ reason: true, note: true });
 
 /** The reasons that make sense for each kind of thing, in the dialog's order. */
 const REASONS_FOR: Record<ReportableTargetType, readonly ReportReason[]> = {
-  listing: REPORT_REASONS,
+  // "Scam" is for messages, where the scam shield's warning offers it.
+  listing: REPORT_REASONS.filter((reason) => reason !== 'scam'),
   user: ['fake', 'stolen', 'spam', 'offensive', 'other'],
   message: ['spam', 'offensive', 'other'],
 };

@@ -1,4 +1,5 @@
-import type { Conversation, Message } from '@market/shared';
+import type { Conversation, Message, OfferEvent, OfferStep } from '@market/shared';
+import { centsToDollars } from '../../lib/money.ts';
 import { readBool, readDate } from '../../db/dialect.ts';
 import { maskContacts } from './contact-masking.ts';
 import type { ConversationViewRow, MessageRow } from './conversations.repository.ts';
@@ -45,6 +46,17 @@ export function toMessage(
     masked: shown.masked,
     createdAt: iso(row.createdAt),
     readAt: row.readAt === null ? null : iso(row.readAt),
+    offer: offerEventOf(row),
+  };
+}
+
+/** The event card of a message that is an offer's step; null for a written message. */
+function offerEventOf(row: MessageRow): OfferEvent | null {
+  if (row.offerId === null || row.offerStep === null || row.offerPriceCents === null) return null;
+  return {
+    offerId: row.offerId,
+    step: row.offerStep as OfferStep,
+    price: centsToDollars(row.offerPriceCents),
   };
 }
 

@@ -5,6 +5,9 @@ import type { MessagePosition } from './message-cursor.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A message that is an offer's step (0035): its event card. */
+const OFFER_EVENT_COLUMNS = ['m.offerId', 'm.offerStep', 'm.offerPriceCents'] as const;
+
 /** A listing as a new conversation needs it; locked until the transaction ends (PostgreSQL). */
 export function lockProductForConversation(db: Db, productId: string) {
   const query = db
@@ -207,6 +210,7 @@ export async function lastMessagesOf(db: Db, conversationIds: readonly string[])
   return db
     .selectFrom('messages as m')
     .select(['m.id', 'm.conversationId', 'm.senderId', 'm.text', 'm.createdAt', 'm.readAt'])
+    .select(OFFER_EVENT_COLUMNS)
     .where('m.id', 'in', ids)
     .execute();
 }
@@ -223,6 +227,7 @@ export function listMessages(
   let query = db
     .selectFrom('messages as m')
     .select(['m.id', 'm.conversationId', 'm.senderId', 'm.text', 'm.createdAt', 'm.readAt'])
+    .select(OFFER_EVENT_COLUMNS)
     .where('m.conversationId', '=', conversationId);
   if (before) {
     const at = valueWriters(db).date(new Date(before.createdAt));

@@ -47,6 +47,7 @@ import {
   type MessageRow,
 } from './conversations.repository.ts';
 import type { MessageCursors } from './message-cursor.ts';
+import { NOT_AN_OFFER_STEP } from './offer-events.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -110,6 +111,7 @@ async function storeMessage(
     text,
     createdAt: w.date(at),
     readAt: null,
+    ...NOT_AN_OFFER_STEP,
   };
   await insertMessage(trx, row);
   await setConversationUpdatedAt(trx, conversation.id, at);

@@ -21,6 +21,7 @@ function message(id: string, minute: number, mine: boolean, readAt: string | nul
     masked: false,
     createdAt: at(minute),
     readAt,
+    offer: null,
   };
 }
 

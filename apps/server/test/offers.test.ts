@@ -480,7 +480,7 @@ describe(`expiry on ${testDbKind}`, () => {
 describe(`the seller's rules on ${testDbKind}`, () => {
   it('declines below the floor at once and accepts from the automatic price at once', async () => {
     const productId = await listing();
-    const rules = await call(t, seller, 'PUT', `/api/my-products/${productId}/offer-rules`, {
+    const rules = await call(t, seller, 'PUT', `/api/me/listings/${productId}/offer-rules`, {
       declineBelow: 300,
       acceptFrom: 420,
     });
@@ -523,11 +523,11 @@ describe(`the seller's rules on ${testDbKind}`, () => {
       ],
       [{ declineBelow: 'x', acceptFrom: null }, 'The floor must be a number'],
     ] as const) {
-      const res = await call(t, seller, 'PUT', `/api/my-products/${productId}/offer-rules`, body);
+      const res = await call(t, seller, 'PUT', `/api/me/listings/${productId}/offer-rules`, body);
       expect(res.statusCode).toBe(400);
       expect(messageOf(res)).toContain(message);
     }
-    const other = await call(t, otherSeller, 'PUT', `/api/my-products/${productId}/offer-rules`, {
+    const other = await call(t, otherSeller, 'PUT', `/api/me/listings/${productId}/offer-rules`, {
       declineBelow: 1,
       acceptFrom: null,
     });
@@ -572,7 +572,7 @@ describe(`"Offer to everyone who saved it" on ${testDbKind}`, () => {
     // The third already has an open offer: skipped.
     await made(savers[2]!, productId, 200);
 
-    const res = await call(t, seller, 'POST', `/api/my-products/${productId}/offer-to-savers`, {
+    const res = await call(t, seller, 'POST', `/api/me/listings/${productId}/offer-to-savers`, {
       price: 400,
       note: 'For you who saved it',
     });
@@ -593,7 +593,7 @@ describe(`"Offer to everyone who saved it" on ${testDbKind}`, () => {
     }
 
     const before = await snapshot(t);
-    const again = await call(t, seller, 'POST', `/api/my-products/${productId}/offer-to-savers`, {
+    const again = await call(t, seller, 'POST', `/api/me/listings/${productId}/offer-to-savers`, {
       price: 390,
     });
     expect(again.statusCode).toBe(429);
@@ -616,12 +616,12 @@ describe(`"Offer to everyone who saved it" on ${testDbKind}`, () => {
   it('refuses a price at or above the listed one, a listing nobody saved, and other sellers', async () => {
     const productId = await listing();
     const before = await snapshot(t);
-    const none = await call(t, seller, 'POST', `/api/my-products/${productId}/offer-to-savers`, {
+    const none = await call(t, seller, 'POST', `/api/me/listings/${productId}/offer-to-savers`, {
       price: 400,
     });
     expect(none.statusCode).toBe(409);
     expect(messageOf(none)).toBe('Nobody has saved this phone in their wish list yet');
-    const high = await call(t, seller, 'POST', `/api/my-products/${productId}/offer-to-savers`, {
+    const high = await call(t, seller, 'POST', `/api/me/listings/${productId}/offer-to-savers`, {
       price: 460,
     });
     expect(high.statusCode).toBe(400);
@@ -632,7 +632,7 @@ describe(`"Offer to everyone who saved it" on ${testDbKind}`, () => {
       t,
       otherSeller,
       'POST',
-      `/api/my-products/${productId}/offer-to-savers`,
+      `/api/me/listings/${productId}/offer-to-savers`,
       {
         price: 400,
       },

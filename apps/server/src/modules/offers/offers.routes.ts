@@ -140,7 +140,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/my-products/:id/offer-rules',
+    '/me/listings/:id/offer-rules',
     {
       preValidation: onlyRoles('seller'),
       schema: {
@@ -159,7 +159,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/my-products/:id/offer-rules',
+    '/me/listings/:id/offer-rules',
     {
       preValidation: onlyRoles('seller'),
       config: { changes: [] },
@@ -178,7 +178,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/my-products/:id/offer-to-savers',
+    '/me/listings/:id/offer-to-savers',
     {
       preValidation: onlyRoles('seller'),
       config: { changes: [] },

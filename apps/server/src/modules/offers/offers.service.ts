@@ -26,7 +26,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../lib/money.ts';
 import { waitInWords } from '../../plugins/rate-limit.ts';
 import type { Notices, Notifier } from '../notifications/public.ts';
@@ -504,7 +504,9 @@ export function counterOffer(
     seller,
     id,
     'countered',
-    async (notices, { row, listing }) => {
+    async (notices, { row, listing, side }) => {
+      if (side !== 'seller')
+        throw forbidden('Only the seller counters an offer: accept or decline it');
       if (!listing) throw conflict(GONE);
       refuseUnavailable(listing);
       if (priceCents <= row.priceCents) {

@@ -21,6 +21,19 @@ import { When } from '../../../components/ui/when.tsx';
 import { useAcceptOffer, useCounterOffer, useDeclineOffer } from '../api/answer-offer.ts';
 import { useOffer } from '../api/get-offer.ts';
 
+/** A time ahead ("Sat, 28 Nov, 13:53"): when a deadline falls, with its day. */
+const AHEAD = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function Ahead({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{AHEAD.format(new Date(iso))}</time>;
+}
+
 type Side = 'buyer' | 'seller';
 
 /** What a step says, to the side that took it ("You ...") and to the other side. */
@@ -207,7 +220,7 @@ export function OfferEventCard({
         {current && current.expiresAt && (
           <p className="mt-1 text-xs text-base-content/80">
             {current.awaiting === side ? 'Answer' : 'Waiting for an answer'} until{' '}
-            <When iso={current.expiresAt} />
+            <Ahead iso={current.expiresAt} />
           </p>
         )}
         {current && <OfferAnswers offer={current} />}

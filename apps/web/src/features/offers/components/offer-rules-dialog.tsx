@@ -15,9 +15,21 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
-import { When } from '../../../components/ui/when.tsx';
 import { useOfferRules, useSaveOfferRules } from '../api/offer-rules.ts';
 import { useOfferToSavers } from '../api/offer-to-savers.ts';
+
+/** A time ahead ("Sat, 28 Nov, 13:53"): when a deadline falls, with its day. */
+const AHEAD = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function Ahead({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{AHEAD.format(new Date(iso))}</time>;
+}
 
 export interface RuledListing {
   _id: string;
@@ -107,7 +119,7 @@ function OfferToSavers({ listing, rules }: { listing: RuledListing; rules: Offer
     return (
       <p className="text-sm text-base-content/80">
         {sentTo === null ? 'Sent.' : `Sent to ${sentTo} ${sentTo === 1 ? 'buyer' : 'buyers'}.`} You
-        can offer it again from <When iso={rules.nextSavedOfferAt} />.
+        can offer it again from <Ahead iso={rules.nextSavedOfferAt} />.
       </p>
     );
   }
@@ -169,10 +181,12 @@ export default function OfferRulesDialog({
               </section>
               <section className="space-y-2">
                 <h3 className="font-semibold">Offer to everyone who saved it</h3>
-                <p className="text-sm text-base-content/80">
-                  {rules.data.savedBy} {rules.data.savedBy === 1 ? 'buyer keeps' : 'buyers keep'} it
-                  in their wish list. One price, sent once every {SAVED_OFFER_HOURS} hours.
-                </p>
+                {rules.data.savedBy > 0 && (
+                  <p className="text-sm text-base-content/80">
+                    {rules.data.savedBy} {rules.data.savedBy === 1 ? 'buyer keeps' : 'buyers keep'}{' '}
+                    it in their wish list. One price, sent once every {SAVED_OFFER_HOURS} hours.
+                  </p>
+                )}
                 <OfferToSavers listing={listing} rules={rules.data} />
               </section>
             </>

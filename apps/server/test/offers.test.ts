@@ -19,7 +19,7 @@ import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { actorOf } from './helpers/check-ins.ts';
 import { acceptBody, bookingRow, requestBooking } from './helpers/deal.ts';
-import { notificationsOf } from './helpers/notifications.ts';
+import { notificationsOf, outboxOf } from './helpers/notifications.ts';
 import {
   call,
   insertCategories,
@@ -149,6 +149,11 @@ describe(`making an offer on ${testDbKind}`, () => {
     });
     const notices = await noticesOf(seller, mine._id);
     expect(notices.map((n) => [n.kind, n.title])).toEqual([
+      ['offer_received', 'New offer of $400 for Pixel 7 offer'],
+    ]);
+    // By email too, through the outbox, as booking steps are.
+    const mails = (await outboxOf(t, seller.id)).filter((m) => m.dedupeKey.includes(mine._id));
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
       ['offer_received', 'New offer of $400 for Pixel 7 offer'],
     ]);
 
@@ -710,5 +715,25 @@ describe(`limits on ${testDbKind}`, () => {
       ),
     );
     expect(refused.status).toBe(409);
+  });
+});
+
+describe(`the OpenAPI document on ${testDbKind}`, () => {
+  it('documents every offer call under the offers tag', async () => {
+    const doc = (await call(t, null, 'GET', '/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
+    for (const [path, method] of [
+      ['/api/offers', 'post'],
+      ['/api/offers/{id}', 'get'],
+      ['/api/offers/{id}/accept', 'post'],
+      ['/api/offers/{id}/decline', 'post'],
+      ['/api/offers/{id}/counter', 'post'],
+      ['/api/me/listings/{id}/offer-rules', 'get'],
+      ['/api/me/listings/{id}/offer-rules', 'put'],
+      ['/api/me/listings/{id}/offer-to-savers', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toContain('offers');
+    }
   });
 });

@@ -9,10 +9,12 @@ const MakeOfferDialog = lazy(() => import('./make-offer-dialog.tsx'));
 export function MakeOfferButton({
   listing,
   ready = true,
+  className = 'btn btn-outline btn-block',
 }: {
   listing: OfferedListing;
   /** False while the viewer or their marks are not known yet. */
   ready?: boolean;
+  className?: string;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -20,7 +22,7 @@ export function MakeOfferButton({
     <>
       <button
         type="button"
-        className="btn btn-outline btn-block"
+        className={className}
         disabled={!hydrated || !ready}
         onClick={() => setOpen(true)}
       >

@@ -20,7 +20,8 @@ import { useCreateOffer } from '../api/create-offer.ts';
 export interface OfferedListing {
   _id: string;
   name: string;
-  resellPrice: number;
+  /** The listed price, when the page knows it (a conversation does not). */
+  resellPrice?: number;
 }
 
 const offerFormSchema = createOfferSchema.omit({ productId: true });
@@ -84,10 +85,15 @@ export default function MakeOfferDialog({
           footerClassName="space-y-3"
         >
           <p className="text-sm text-base-content/80">
-            Listed at <span className="font-semibold">{formatPrice(listing.resellPrice)}</span>.
-            Offer less; the seller may accept, decline or counter within {OFFER_EXPIRY_HOURS} hours.
-            An accepted offer becomes your booking request at that price. You can make{' '}
-            {OFFER_ROUNDS_MAX} offers for one phone.
+            {listing.resellPrice !== undefined && (
+              <>
+                Listed at <span className="font-semibold">{formatPrice(listing.resellPrice)}</span>
+                .{' '}
+              </>
+            )}
+            Offer less than the listed price; the seller may accept, decline or counter within{' '}
+            {OFFER_EXPIRY_HOURS} hours. An accepted offer becomes your booking request at that
+            price. You can make {OFFER_ROUNDS_MAX} offers for one phone.
           </p>
           <TextField
             label="Your offer ($)"

@@ -441,6 +441,30 @@ describe(`answering an offer on ${testDbKind}`, () => {
   });
 });
 
+describe(`answers at once on ${testDbKind}`, () => {
+  it('takes one of two answers sent together: the other is told it changed', async () => {
+    const productId = await listing();
+    const opened = await made(buyer, productId, 300);
+    const answers = await Promise.all([
+      step(seller, opened._id, 'accept'),
+      step(seller, opened._id, 'decline'),
+      step(seller, opened._id, 'counter', { price: 400 }),
+    ]);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    const row = await offerRow(opened._id);
+    const requests = await t.app.db
+      .selectFrom('bookings')
+      .select(['priceCents'])
+      .where('productId', '=', productId)
+      .execute();
+    if (row.status === 'accepted') expect(requests).toEqual([{ priceCents: 30_000 }]);
+    else expect(requests).toEqual([]);
+    expect(['accepted', 'declined', 'open']).toContain(row.status);
+    if (row.status === 'open') expect(row).toMatchObject({ awaiting: 'buyer', priceCents: 40_000 });
+  });
+});
+
 describe(`expiry on ${testDbKind}`, () => {
   it('expires an offer 48 hours after its last step, through the request expiry job; both sides hear', async () => {
     const productId = await listing();

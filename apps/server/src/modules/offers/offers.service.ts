@@ -398,7 +398,9 @@ async function lockForAnswer(
 ): Promise<{ row: OfferRow; listing: ListingRow | undefined; side: OfferSide } | 'expired'> {
   const { trx } = notices;
   await requireAccess(trx, actor, 'offer.take', id);
-  const first = await lockOffer(trx, id);
+  // The listing is locked first, then the offer: the order every change of offers takes (the
+  // expiry job's too), so that two never wait on each other.
+  const first = await findOfferView(trx, id);
   if (!first) throw refusalOf('offer.take');
   const listing = first.productId ? await lockListing(trx, first.productId) : undefined;
   const row = (await lockOffer(trx, id))!;

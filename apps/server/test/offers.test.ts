@@ -19,7 +19,7 @@ import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { actorOf } from './helpers/check-ins.ts';
 import { acceptBody, bookingRow, requestBooking } from './helpers/deal.ts';
-import { notificationsOf, outboxOf } from './helpers/notifications.ts';
+import { liveEventsOf, notificationsOf, outboxOf } from './helpers/notifications.ts';
 import {
   call,
   insertCategories,
@@ -151,6 +151,15 @@ describe(`making an offer on ${testDbKind}`, () => {
     expect(notices.map((n) => [n.kind, n.title])).toEqual([
       ['offer_received', 'New offer of $400 for Pixel 7 offer'],
     ]);
+    // Both sides' open tabs get the card as it is made.
+    for (const user of [buyer, seller]) {
+      const cardsLive = (await liveEventsOf(t, user.id)).filter(
+        (e) => e.type === 'message' && (e.message as Message).offer?.offerId === mine._id,
+      );
+      expect(cardsLive.map((e) => (e.message as Message).offer)).toEqual([
+        { offerId: mine._id, step: 'offered', price: 400 },
+      ]);
+    }
     // By email too, through the outbox, as booking steps are.
     const mails = (await outboxOf(t, seller.id)).filter((m) => m.dedupeKey.includes(mine._id));
     expect(mails.map((m) => [m.kind, m.subject])).toEqual([

@@ -209,4 +209,32 @@ describe.each([
     await shot(page, 'rules');
     expect(unexpectedErrors(errors, [/status of 404/])).toEqual([]);
   });
+  it('the seller offers a saved phone to everyone who saved it, once; the buyer sees the offer', async () => {
+    const { page, errors } = seller;
+    const saved = await listProduct(page, SELLER.email, { name: `Saved ${stamp.slice(-5)}` });
+    const kept = await api(buyerPage.page, '/api/wish-list', 'POST', { productId: saved._id });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    await page.goto(`/product/${saved._id}`);
+    await page.getByRole('button', { name: 'Offers' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('1 buyer keeps it in their wish list.', { exact: false }).waitFor();
+    await dialog.getByLabel(/^Price for them/).fill('450');
+    await dialog.getByLabel('Note (optional)').fill('Yours for less this week');
+    await shot(page, 'to-savers');
+    await dialog.getByRole('button', { name: 'Offer to 1 buyer' }).click();
+    await toast(page, 'Offer sent to 1 buyer');
+    await dialog.getByText(/^Sent to 1 buyer\. You can offer it again from /).waitFor();
+    await shot(page, 'to-savers-sent');
+    expect(unexpectedErrors(errors, [/status of 404/])).toEqual([]);
+
+    const { page: buyerView } = buyerPage;
+    await buyerView.goto('/dashboard/messages');
+    await buyerView.getByText('Offer of $450 to those who saved it').first().click();
+    const offered = card(buyerView, 'Rahim Phones offers it to you for $450, as you saved it');
+    await offered.getByText('Yours for less this week').waitFor();
+    await offered.getByRole('button', { name: 'Accept $450' }).waitFor();
+    expect(await offered.getByRole('button', { name: 'Counter' }).count()).toBe(0);
+    expect(await sidewaysOverflow(buyerView)).toBeLessThanOrEqual(0);
+    await shot(buyerView, 'saved-offer');
+  });
 });

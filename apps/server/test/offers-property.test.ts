@@ -250,18 +250,18 @@ describe(`offer transitions, at random, on ${testDbKind}`, () => {
               expected = 400;
             } else expected = 200;
             const call =
-              step.kind === 'accept'
-                ? acceptOffer(t.app.db, t.app.notifier, actor, o.id, at)
-                : step.kind === 'decline'
-                  ? declineOffer(t.app.db, t.app.notifier, actor, o.id, at)
-                  : counterOffer(
-                      t.app.db,
-                      t.app.notifier,
-                      actor,
-                      o.id,
-                      { price: step.cents / 100, note: '' },
-                      at,
-                    );
+              step.kind === 'counter'
+                ? counterOffer(
+                    t.app.db,
+                    t.app.notifier,
+                    actor,
+                    o.id,
+                    { price: step.cents / 100, note: '' },
+                    at,
+                  )
+                : step.kind === 'accept'
+                  ? acceptOffer(t.app.db, t.app.notifier, actor, o.id, at)
+                  : declineOffer(t.app.db, t.app.notifier, actor, o.id, at);
             actual = await statusOf(call);
             if (expected === 200) {
               o.cards += 1;

@@ -56,6 +56,9 @@ interface Fixture {
   noShowId: string;
   /** `buyer`'s active stolen-phone report; `productId`'s possession photo waiting for review. */
   stolenReportId: string;
+  /** `buyer`'s open offer for `productId`, waiting for `seller`; a listing nobody offered for. */
+  offerId: string;
+  unofferedProductId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -895,6 +898,59 @@ const CASES: Case[] = [
     url: () => uploadedImageUrl,
     expected: everyone(200),
   },
+  {
+    label: "POST /offers <seller's listing>",
+    route: 'POST /api/offers',
+    url: () => '/api/offers',
+    body: (_u, fx) => ({ productId: fx.unofferedProductId, price: 100, note: 'Matrix offer' }),
+    expected: anyBuyer,
+  },
+  {
+    label: "GET /offers/<buyer's offer>",
+    route: 'GET /api/offers/:id',
+    url: (_u, fx) => `/api/offers/${fx.offerId}`,
+    expected: requestParties,
+  },
+  {
+    label: "POST /offers/<buyer's offer>/accept",
+    route: 'POST /api/offers/:id/accept',
+    url: (_u, fx) => `/api/offers/${fx.offerId}/accept`,
+    // The offer waits for the seller: its buyer is told so.
+    expected: { ...requestParties, buyer: 409 },
+  },
+  {
+    label: "POST /offers/<buyer's offer>/decline",
+    route: 'POST /api/offers/:id/decline',
+    url: (_u, fx) => `/api/offers/${fx.offerId}/decline`,
+    expected: { ...requestParties, buyer: 409 },
+  },
+  {
+    label: "POST /offers/<buyer's offer>/counter",
+    route: 'POST /api/offers/:id/counter',
+    url: (_u, fx) => `/api/offers/${fx.offerId}/counter`,
+    body: () => ({ price: 250 }),
+    expected: requestSeller,
+  },
+  {
+    label: "GET /me/listings/<seller's>/offer-rules",
+    route: 'GET /api/me/listings/:id/offer-rules',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/offer-rules`,
+    expected: ownSellerProduct,
+  },
+  {
+    label: "PUT /me/listings/<seller's>/offer-rules",
+    route: 'PUT /api/me/listings/:id/offer-rules',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/offer-rules`,
+    body: () => ({ declineBelow: 100, acceptFrom: 250 }),
+    expected: ownSellerProduct,
+  },
+  {
+    label: "POST /me/listings/<seller's>/offer-to-savers",
+    route: 'POST /api/me/listings/:id/offer-to-savers',
+    url: (_u, fx) => `/api/me/listings/${fx.productId}/offer-to-savers`,
+    body: () => ({ price: 250 }),
+    expected: ownSellerProduct,
+  },
 ];
 
 /**
@@ -1058,7 +1114,36 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
       createdAt: now,
     })
     .execute();
+  // Made before the buyer's account, so that it leaves their first day's offers alone.
+  const offerId = crypto.randomUUID();
+  const [unofferedProductId] = await insertProducts(t, users.seller.id, 1);
+  const offeredAt = valueWriters(t.app.db).date(new Date(Date.now() - 3 * 24 * 3_600_000));
+  await t.app.db
+    .insertInto('offers')
+    .values({
+      id: offerId,
+      productId: productId!,
+      buyerId: users.buyer.id,
+      sellerId: users.seller.id,
+      productName: 'Bulk phone 0',
+      offeredPriceCents: 20_000,
+      priceCents: 20_000,
+      note: '',
+      round: 1,
+      status: 'open',
+      awaiting: 'seller',
+      source: 'buyer',
+      closedBy: null,
+      bookingId: null,
+      conversationId: null,
+      farBelowMedian: valueWriters(t.app.db).bool(false),
+      createdAt: offeredAt,
+      updatedAt: now,
+    })
+    .execute();
   return {
+    offerId,
+    unofferedProductId: unofferedProductId!,
     meetingNowId: meetingNow.id,
     noShowId: missed.id,
     productId: productId!,

@@ -67,6 +67,7 @@ describe(`booking a product on ${testDbKind}`, () => {
       location: 'Dhanmondi 27, near the lake',
       productName: 'Pixel 7 Pro',
       price: 420.25,
+      agreedPrice: null,
       imgURL: '/demo/iphone-3.webp',
       date: formatDayMonthYear(new Date()),
       productAvailable: true,
@@ -234,6 +235,9 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       contactShown: false,
       location: 'Dhanmondi 27, near the lake',
       productName: 'Galaxy 4',
+      // The listed price of productForm(), not agreed in an offer.
+      price: 450.5,
+      agreedPrice: null,
       date: formatDayMonthYear(new Date()),
       productId: products[4]!._id,
       status: 'requested',

@@ -23,6 +23,7 @@ export * from './schemas/inspection.ts';
 export * from './schemas/reviews.ts';
 export * from './schemas/wishlist.ts';
 export * from './schemas/conversations.ts';
+export * from './schemas/offers.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/events.ts';
 export * from './schemas/moderation.ts';

@@ -5,6 +5,7 @@ import type {
   BookingStatus,
   ListingModeration,
   NotificationKind,
+  OfferStatus,
   ProductStatus,
   ReportStatus,
   ReportTargetType,
@@ -212,6 +213,8 @@ export interface BookingsTable {
   noShowReason: string | null;
   /** The buyer checks the phone before the code is shown (false: accepted before checks began). */
   inspectionRequired: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** The accepted offer this request came from: `priceCents` is the agreed price (0035). */
+  offerId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A deal's inspection record: the buyer's check of the phone at the hand-over. */
@@ -312,6 +315,40 @@ export interface MessagesTable {
   readAt: Timestamp | null;
   /** The scam rules it matched when sent, split by spaces; null when none (decision 0036). */
   scamFlags: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A step of an offer, shown as an event card (0035). */
+  offerId: ColumnType<string | null, string | null | undefined, string | null>;
+  offerStep: ColumnType<string | null, string | null | undefined, string | null>;
+  offerPriceCents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A buyer's price for a listing, or its seller's to everyone who saved it (0035). */
+export interface OffersTable {
+  id: string;
+  productId: string | null;
+  buyerId: string;
+  sellerId: string | null;
+  productName: string;
+  offeredPriceCents: number;
+  priceCents: number;
+  note: string;
+  round: number;
+  status: OfferStatus;
+  awaiting: 'buyer' | 'seller' | null;
+  source: 'buyer' | 'saved';
+  closedBy: 'buyer' | 'seller' | 'system' | null;
+  bookingId: string | null;
+  conversationId: string | null;
+  farBelowMedian: Bool;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A listing's automatic answers to offers (0035). */
+export interface OfferRulesTable {
+  productId: string;
+  declineBelowCents: number | null;
+  acceptFromCents: number | null;
+  savedOfferAt: Timestamp | null;
 }
 
 /** Each user's log of live events; the id is the position a browser's Last-Event-ID names. */
@@ -547,6 +584,8 @@ export interface Database {
   price_stats: PriceStatsTable;
   stolen_reports: StolenReportsTable;
   possession_proofs: PossessionProofsTable;
+  offers: OffersTable;
+  offer_rules: OfferRulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

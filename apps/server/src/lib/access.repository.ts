@@ -120,3 +120,13 @@ export function isOwnerOfWishlistItem(db: Kysely<Database>, userId: string, item
     db.selectFrom('wishlistItems').where('id', '=', itemId).where('userId', '=', userId),
   );
 }
+
+/** The buyer who made (or got) the offer, or the seller of its listing. */
+export function isPartyToOffer(db: Kysely<Database>, userId: string, offerId: string) {
+  return holds(
+    db
+      .selectFrom('offers')
+      .where('id', '=', offerId)
+      .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)])),
+  );
+}

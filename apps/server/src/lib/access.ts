@@ -16,6 +16,7 @@ import {
   isPartyToBooking,
   isPartyToConversation,
   isPartyToMessage,
+  isPartyToOffer,
   isSellerOfBooking,
   isSellerOfProduct,
   isSubjectOfReview,
@@ -168,7 +169,13 @@ export type Permission =
   /** Opening or deleting a saved search: the buyer who saved it. */
   | 'savedSearch.manage'
   /** Withdrawing a stolen-phone report: the person who made it. */
-  | 'stolenReport.withdraw';
+  | 'stolenReport.withdraw'
+  /**
+   * Seeing an offer and answering it (accept, decline, counter): its buyer or the seller of its
+   * listing; which of them may answer now is the offer's own rule. Admins are told it does not
+   * exist, as for bookings.
+   */
+  | 'offer.take';
 
 /** A product by its id, or as already read (its seller is all a rule needs). */
 export type ProductRef = string | { id: string; sellerId: string | null };
@@ -249,6 +256,7 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'wishlistItem.delete': related(isOwnerOfWishlistItem, 'No such item in your wish list'),
   'savedSearch.manage': related(isOwnerOfSavedSearch, 'No such saved search'),
   'stolenReport.withdraw': related(isOwnerOfStolenReport, 'No such report of yours'),
+  'offer.take': related(isPartyToOffer, 'No such offer'),
 };
 
 /**

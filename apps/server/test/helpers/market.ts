@@ -155,6 +155,8 @@ export async function snapshot(t: TestApp) {
     sellerStats,
     reports,
     auditLog,
+    offers,
+    offerRules,
   ] = await Promise.all([
     db
       .selectFrom('users')
@@ -175,6 +177,8 @@ export async function snapshot(t: TestApp) {
     db.selectFrom('seller_stats').selectAll().orderBy('sellerId').execute(),
     db.selectFrom('reports').selectAll().orderBy('id').execute(),
     db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    db.selectFrom('offers').selectAll().orderBy('id').execute(),
+    db.selectFrom('offer_rules').selectAll().orderBy('productId').execute(),
   ]);
   return {
     users,
@@ -192,6 +196,8 @@ export async function snapshot(t: TestApp) {
     sellerStats,
     reports,
     auditLog,
+    offers,
+    offerRules,
   };
 }
 

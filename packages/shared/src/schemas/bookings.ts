@@ -90,6 +90,8 @@ export const bookingSchema = z.object({
   location: z.string(),
   productName: z.string(),
   price: moneySchema,
+  /** The price agreed in an accepted offer (`price` is then that price); null otherwise. */
+  agreedPrice: moneySchema.nullable(),
   imgURL: z.string(),
   date: dayMonthYearSchema,
   /** False once the product was deleted; the order keeps its own copy. */
@@ -155,6 +157,10 @@ export const sellerBuyerSchema = z.object({
   contactShown: z.boolean(),
   location: z.string(),
   productName: z.string(),
+  /** The price of the request: the listed price when it was made, or the agreed one. */
+  price: moneySchema,
+  /** The price agreed in an accepted offer; null for a request at the listed price. */
+  agreedPrice: moneySchema.nullable(),
   date: dayMonthYearSchema,
   productId: z.string().nullable(),
   ...bookingStateShape,

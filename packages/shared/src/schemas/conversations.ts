@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { offerEventSchema } from './offers.ts';
 
 /*
  * A conversation is between one buyer and the seller of one listing, about that listing; a buyer
@@ -105,6 +106,8 @@ export const messageSchema = z.object({
   createdAt: isoDateTimeSchema,
   /** When the other party read it; null until then. */
   readAt: isoDateTimeSchema.nullable(),
+  /** A step of an offer, shown as an event card; null for a written message. */
+  offer: offerEventSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

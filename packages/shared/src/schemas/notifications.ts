@@ -8,6 +8,7 @@ import {
   type CancelReason,
 } from './bookings.ts';
 import { idSchema } from './common.ts';
+import { OFFER_EXPIRY_HOURS } from './offers.ts';
 
 /*
  * Something a person must hear about, kept in their notification list and, unless they turned
@@ -273,6 +274,67 @@ export const NOTIFICATION_KIND_RECORDS = {
       body: 'A phone you saved in your wish list is no longer available.',
     }),
   } satisfies Kind<{ productName: string }>,
+  offer_received: {
+    label: 'A buyer makes an offer on one of my phones',
+    audience: ['seller'],
+    channels: IN_APP_AND_EMAIL,
+    optional: true,
+    texts: ({ productName, price }) => ({
+      title: `New offer of ${price} for ${productName}`,
+      body: `Accept, decline or counter within ${OFFER_EXPIRY_HOURS} hours.`,
+    }),
+  } satisfies Kind<{ productName: string; price: string }>,
+  offer_countered: {
+    label: 'A seller counters my offer or offers me a price',
+    audience: ['buyer'],
+    channels: IN_APP_AND_EMAIL,
+    optional: true,
+    texts: ({ productName, price, saved }) => ({
+      title: saved
+        ? `The seller of ${productName}, which you saved, offers it to you for ${price}`
+        : `The seller of ${productName} counters with ${price}`,
+      body: `Accept or decline within ${OFFER_EXPIRY_HOURS} hours.`,
+    }),
+  } satisfies Kind<{ productName: string; price: string; saved: boolean }>,
+  offer_accepted: {
+    label: 'An offer is accepted',
+    audience: BOTH_SIDES,
+    channels: IN_APP_AND_EMAIL,
+    optional: false,
+    texts: ({ productName, price, to, farBelow }) => ({
+      title: `Offer of ${price} for ${productName} accepted`,
+      body: [
+        to === 'seller'
+          ? 'It is now a booking request at that price: set the meeting time and place in My Buyers.'
+          : 'It is now your booking request at that price: the seller sets the meeting time and place.',
+        farBelow
+          ? 'This price is far below what this phone usually sells for: meet in a busy public place and check the phone, its IMEI and that it is not locked before paying.'
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    }),
+  } satisfies Kind<{ productName: string; price: string; to: Role; farBelow: boolean }>,
+  offer_declined: {
+    label: 'An offer is declined',
+    audience: BOTH_SIDES,
+    channels: IN_APP_AND_EMAIL,
+    optional: true,
+    texts: ({ productName, price }) => ({
+      title: `Offer of ${price} for ${productName} declined`,
+      body: '',
+    }),
+  } satisfies Kind<{ productName: string; price: string }>,
+  offer_expired: {
+    label: 'An offer expires unanswered',
+    audience: BOTH_SIDES,
+    channels: IN_APP_AND_EMAIL,
+    optional: true,
+    texts: ({ productName, price }) => ({
+      title: `Offer of ${price} for ${productName} expired`,
+      body: `It was not answered within ${OFFER_EXPIRY_HOURS} hours.`,
+    }),
+  } satisfies Kind<{ productName: string; price: string }>,
   saved_search_matches: {
     label: 'New phones for my saved searches (one email a day)',
     audience: ['buyer'],

@@ -51,6 +51,8 @@ export const sellerReviewSchema = z.object({
   reviewerName: z.string(),
   /** The phone that was bought, as the order kept it; null once the order is gone. */
   productName: z.string().nullable(),
+  /** The price agreed in an accepted offer for the deal; null at the listed price or once gone. */
+  agreedPrice: z.number().nullable(),
   createdAt: isoDateTimeSchema,
   editedAt: isoDateTimeSchema.nullable(),
   /** Until when its author may change it. */

@@ -38,7 +38,7 @@ export function meetingCalendar(meeting: Meeting, host: string, now: Date): stri
       : { role: 'Buyer', name: meeting.buyerName, phone: meeting.buyerPhone };
   const price = centsToDollars(meeting.priceCents).toFixed(2);
   const description = [
-    `${meeting.side === 'buyer' ? 'Buying' : 'Selling'} ${meeting.productName} for $${price}.`,
+    `${meeting.side === 'buyer' ? 'Buying' : 'Selling'} ${meeting.productName} for $${price}${meeting.agreed ? ', the price agreed in an offer' : ''}.`,
     `${other.role}: ${other.name}${other.phone ? `, ${other.phone}` : ''}.`,
     SAFETY,
   ].join('\n');

@@ -40,6 +40,7 @@ function selectBookingViews(db: Kysely<Database>) {
       'b.sellerCheckedInAt',
       'b.noShowSide',
       'b.noShowReason',
+      'b.offerId',
       'p.status as productStatus',
       's.name as sellerName',
       's.phone as sellerPhone',

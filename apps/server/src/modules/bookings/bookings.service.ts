@@ -166,6 +166,7 @@ function toBooking(row: BookingView): Booking {
     location: row.location,
     productName: row.productName,
     price: centsToDollars(row.priceCents),
+    agreedPrice: row.offerId === null ? null : centsToDollars(row.priceCents),
     imgURL: row.imgUrl,
     date: formatDayMonthYear(readDate(row.createdAt)),
     productAvailable: row.productId !== null,
@@ -207,6 +208,8 @@ function toSellerBuyer(row: BookingView, buyerShowUp: ShowUpRecord | null): Sell
     contactShown,
     location: row.location,
     productName: row.productName,
+    price: centsToDollars(row.priceCents),
+    agreedPrice: row.offerId === null ? null : centsToDollars(row.priceCents),
     date: formatDayMonthYear(readDate(row.createdAt)),
     productId: row.productId,
     ...stateOf('seller', row),
@@ -359,6 +362,82 @@ export async function createBooking(
   if (!booking) throw notFound(GONE);
   return toBooking(booking);
 }
+
+/**
+ * An accepted offer becomes the buyer's booking request at the agreed price (decision 0035): a
+ * new request with the buyer's name, email and phone from their account and the listing's place
+ * (the seller sets the meeting's time and place on accepting, as for any request), or, when the
+ * buyer already has a waiting request for the listing, that request at the agreed price. In the
+ * offer's transaction, the listing already locked and available. The seller hears of it through
+ * the offer's notice. Answers the request's id.
+ */
+export async function openAgreedRequest(
+  notices: Notices,
+  input: {
+    offerId: string;
+    buyerId: string;
+    product: { id: string; sellerId: string; name: string; imgUrl: string; location: string };
+    priceCents: number;
+    now: Date;
+  },
+): Promise<string> {
+  const { trx } = notices;
+  const w = valueWriters(trx);
+  const { offerId, buyerId, product, priceCents, now } = input;
+  const waiting = await trx
+    .selectFrom('bookings')
+    .select(['id', 'status'])
+    .where('buyerId', '=', buyerId)
+    .where('productId', '=', product.id)
+    .where('status', 'in', ['requested', 'accepted'])
+    .executeTakeFirst();
+  if (waiting?.status === 'accepted') throw alreadyRequested();
+  if (waiting) {
+    await updateBookingFrom(trx, waiting.id, ['requested'], {
+      priceCents,
+      offerId,
+      updatedAt: w.date(now),
+    });
+  } else {
+    const buyer = await trx
+      .selectFrom('users')
+      .select(['name', 'email', 'phone'])
+      .where('id', '=', buyerId)
+      .executeTakeFirstOrThrow();
+    await insertBooking(trx, {
+      id: crypto.randomUUID(),
+      buyerId,
+      productId: product.id,
+      sellerId: product.sellerId,
+      name: buyer.name,
+      email: buyer.email,
+      phone: buyer.phone ?? NO_PHONE,
+      location: product.location,
+      productName: product.name,
+      priceCents,
+      imgUrl: product.imgUrl,
+      createdAt: w.date(now),
+      updatedAt: w.date(now),
+      status: 'requested',
+      proposedAt: null,
+      offerId,
+    });
+  }
+  const row = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('buyerId', '=', buyerId)
+    .where('productId', '=', product.id)
+    .where('status', '=', 'requested')
+    .executeTakeFirstOrThrow();
+  for (const party of [buyerId, product.sellerId]) {
+    await notices.record(party, { type: 'booking', bookingId: row.id, status: 'requested' });
+  }
+  return row.id;
+}
+
+/** A request from an accepted offer by a buyer whose account has no phone number. */
+const NO_PHONE = 'not given';
 
 const alreadyRequested = () =>
   conflict('You already have an open request for this phone: see My Orders');
@@ -739,6 +818,8 @@ export async function getMeeting(db: Db, actor: Actor, id: string) {
     side,
     productName: row.productName,
     priceCents: row.priceCents,
+    /** The price was agreed in an offer (0035). */
+    agreed: row.offerId !== null,
     meetingAt: readDate(row.meetingAt),
     meetingPlace: row.meetingPlace ?? row.location,
     timeZone: row.meetingTimeZone ?? 'UTC',

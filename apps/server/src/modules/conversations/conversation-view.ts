@@ -1,4 +1,12 @@
-import { SCAM_RULES, type Conversation, type Message, type ScamRule } from '@market/shared';
+import {
+  SCAM_RULES,
+  type Conversation,
+  type Message,
+  type OfferEvent,
+  type OfferStep,
+  type ScamRule,
+} from '@market/shared';
+import { centsToDollars } from '../../lib/money.ts';
 import { readBool, readDate } from '../../db/dialect.ts';
 import { maskContacts } from './contact-masking.ts';
 import type { ConversationViewRow, MessageRow } from './conversations.repository.ts';
@@ -59,6 +67,17 @@ export function toMessage(
     scamWarnings: row.senderId === reader.id ? [] : readScamFlags(row.scamFlags),
     createdAt: iso(row.createdAt),
     readAt: row.readAt === null ? null : iso(row.readAt),
+    offer: offerEventOf(row),
+  };
+}
+
+/** The event card of a message that is an offer's step; null for a written message. */
+function offerEventOf(row: MessageRow): OfferEvent | null {
+  if (row.offerId === null || row.offerStep === null || row.offerPriceCents === null) return null;
+  return {
+    offerId: row.offerId,
+    step: row.offerStep as OfferStep,
+    price: centsToDollars(row.offerPriceCents),
   };
 }
 

@@ -5,6 +5,9 @@ import type { MessagePosition } from './message-cursor.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A message that is an offer's step (0035): its event card. */
+const OFFER_EVENT_COLUMNS = ['m.offerId', 'm.offerStep', 'm.offerPriceCents'] as const;
+
 /** A listing as a new conversation needs it; locked until the transaction ends (PostgreSQL). */
 export function lockProductForConversation(db: Db, productId: string) {
   const query = db
@@ -215,6 +218,7 @@ export async function lastMessagesOf(db: Db, conversationIds: readonly string[])
       'm.readAt',
       'm.scamFlags',
     ])
+    .select(OFFER_EVENT_COLUMNS)
     .where('m.id', 'in', ids)
     .execute();
 }
@@ -239,6 +243,7 @@ export function listMessages(
       'm.readAt',
       'm.scamFlags',
     ])
+    .select(OFFER_EVENT_COLUMNS)
     .where('m.conversationId', '=', conversationId);
   if (before) {
     const at = valueWriters(db).date(new Date(before.createdAt));

@@ -59,6 +59,7 @@ import {
 import type { MessageCursors } from './message-cursor.ts';
 import { reportRepeatedScamFlags } from './scam-reports.ts';
 import { scamRulesOf } from './scam-shield.ts';
+import { NOT_AN_OFFER_STEP } from './offer-events.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -125,6 +126,7 @@ async function storeMessage(
     createdAt: w.date(at),
     readAt: null,
     scamFlags: writeScamFlags(scamRules),
+    ...NOT_AN_OFFER_STEP,
   };
   await insertMessage(trx, row);
   await setConversationUpdatedAt(trx, conversation.id, at);

@@ -286,6 +286,22 @@ export async function fairPriceOf(
   };
 }
 
+/**
+ * Whether a price agreed for the listing is far below the fair median of its comparables (an
+ * accepted offer reminds both sides to meet and check the phone); false without a median.
+ */
+export async function isFarBelowListingMedian(
+  db: Db,
+  productId: string,
+  priceCents: number,
+): Promise<boolean> {
+  const key = await findPriceKey(db, productId);
+  if (!key) return false;
+  const stats = await findPriceStats(db, key);
+  if (!stats || stats.count < FAIR_PRICE_MIN_COUNT) return false;
+  return isFarBelowMedian(priceCents, stats.medianCents);
+}
+
 /** The median of a key for the product form; null without enough listings to compare. */
 export async function priceMedian(
   db: Db,

@@ -1,5 +1,6 @@
 import { REVIEW_EDIT_HOURS, REVIEW_WINDOW_DAYS, type SellerReview } from '@market/shared';
 import { readDate } from '../../db/dialect.ts';
+import { centsToDollars } from '../../lib/money.ts';
 import type { ReviewView } from './reviews.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -30,6 +31,10 @@ export function toSellerReview(row: ReviewView): SellerReview {
     text: row.text,
     reviewerName: reviewerName(row.authorName),
     productName: row.productName,
+    agreedPrice:
+      row.dealOfferId == null || row.dealPriceCents == null
+        ? null
+        : centsToDollars(row.dealPriceCents),
     createdAt: createdAt.toISOString(),
     editedAt: iso(row.editedAt),
     editableUntil: new Date(createdAt.getTime() + EDIT_WINDOW_MS).toISOString(),

@@ -25,6 +25,9 @@ export function selectReviewViews(db: Db) {
       'a.name as authorName',
       'b.productName',
       'i.handedOverAt',
+      // The price agreed in an offer shows with the review of its deal (0035).
+      'b.priceCents as dealPriceCents',
+      'b.offerId as dealOfferId',
     ]);
 }
 

@@ -21,6 +21,8 @@ import { ListingHead } from '../../features/catalog/components/listing-head.tsx'
 import { ListingView } from '../../features/catalog/components/listing-view.tsx';
 import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
 import { MarkSoldButton } from '../../features/bookings/components/mark-sold-button.tsx';
+import { MakeOfferButton } from '../../features/offers/components/make-offer-button.tsx';
+import { OfferRulesButton } from '../../features/offers/components/offer-rules-button.tsx';
 import { useMarks } from '../../features/marks/api/get-marks.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
@@ -82,6 +84,7 @@ export function Component() {
           Edit listing
         </Link>
         <MarkSoldButton product={product} />
+        {product.status === 'available' && <OfferRulesButton listing={product} />}
         <Link to={paths.dashboard.myProducts} className="link link-primary">
           Manage in My Products
         </Link>
@@ -100,6 +103,13 @@ export function Component() {
   });
 
   const own = viewer !== null && viewer._id === product.sellerId;
+  // A buyer haggles over an available listing they have not booked yet.
+  const offerable =
+    isBuyer &&
+    !isStandIn(viewer) &&
+    product.status === 'available' &&
+    !product.moderation &&
+    !marks.data?.booked.has(product._id);
   // Anyone but its seller and admins may report it (once the page knows who looks); someone
   // signed out logs in first.
   const report =
@@ -127,9 +137,10 @@ export function Component() {
         listing={product}
         wishlistControl={wishlistControl}
         actions={
-          report ? (
+          report || offerable ? (
             <>
               {action}
+              {offerable && <MakeOfferButton listing={product} ready={!marks.isPending} />}
               {report}
             </>
           ) : (

@@ -22,6 +22,7 @@ function message(id: string, minute: number, mine: boolean, readAt: string | nul
     scamWarnings: [],
     createdAt: at(minute),
     readAt,
+    offer: null,
   };
 }
 

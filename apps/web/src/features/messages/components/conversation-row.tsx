@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MESSAGES, type Conversation } from '@market/shared';
+import { MESSAGES, formatPrice, type Conversation, type OfferEvent } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { When } from '../../../components/ui/when.tsx';
 
@@ -38,7 +38,9 @@ export function ConversationRow({
           <p className="truncate text-sm">{conversation.productName}</p>
           <div className="flex items-center justify-between gap-2">
             <p className="truncate text-sm text-base-content/80">
-              {lastMessage ? `${lastMessage.mine ? 'You: ' : ''}${lastMessage.text}` : ''}
+              {lastMessage
+                ? `${lastMessage.mine ? 'You: ' : ''}${lastMessage.offer ? offerPreview(lastMessage.offer) : lastMessage.text}`
+                : ''}
             </p>
             {unread > 0 && (
               <span className="badge badge-primary badge-sm shrink-0">
@@ -51,4 +53,20 @@ export function ConversationRow({
       </Link>
     </li>
   );
+}
+
+/** An offer's step in the inbox: what happened to which price. */
+function offerPreview(event: OfferEvent): string {
+  const price = formatPrice(event.price);
+  const said: Record<OfferEvent['step'], string> = {
+    offered: `Offer of ${price}`,
+    countered: `Counter-offer of ${price}`,
+    saved_offer: `Offer of ${price} to those who saved it`,
+    accepted: `Offer of ${price} accepted`,
+    auto_accepted: `Offer of ${price} accepted`,
+    declined: `Offer of ${price} declined`,
+    auto_declined: `Offer of ${price} declined`,
+    expired: `Offer of ${price} expired`,
+  };
+  return said[event.step];
 }

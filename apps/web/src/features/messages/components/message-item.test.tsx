@@ -17,6 +17,7 @@ const message: Message = {
   scamWarnings: ['payment_first', 'shipping_only'],
   createdAt: '2026-11-26T10:00:00.000Z',
   readAt: null,
+  offer: null,
 };
 
 function renderItem(item: Message) {

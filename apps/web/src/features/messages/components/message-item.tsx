@@ -1,6 +1,7 @@
 import type { Message } from '@market/shared';
 import { When } from '../../../components/ui/when.tsx';
 import { ScamWarning } from './scam-warning.tsx';
+import { OfferEventCard } from './offer-event-card.tsx';
 
 /**
  * One message, as text only: whatever was typed (markup, links) shows as written and is never
@@ -16,6 +17,9 @@ export function MessageItem({
   /** The other party has read it (shown under the reader's last message they read). */
   seen: boolean;
 }) {
+  if (message.offer) {
+    return <OfferEventCard message={message} event={message.offer} authorName={authorName} />;
+  }
   const [firstRule, ...moreRules] = message.scamWarnings;
   return (
     <li className={`chat ${message.mine ? 'chat-end' : 'chat-start'}`}>

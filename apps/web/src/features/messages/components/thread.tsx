@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Conversation, type Message } from '@market/shared';
@@ -69,7 +69,14 @@ function BlockedNotice({
 }
 
 /** The messages of a conversation, oldest at the top, and the box to answer in. */
-export function Thread({ conversationId }: { conversationId: string }) {
+export function Thread({
+  conversationId,
+  composerActions,
+}: {
+  conversationId: string;
+  /** What the route adds beside the composer for this conversation (a buyer's offer). */
+  composerActions?: (conversation: Conversation) => ReactNode;
+}) {
   const conversation = useConversation(conversationId);
   const thread = useMessages(conversationId);
   const send = useSendMessage();
@@ -140,17 +147,20 @@ export function Thread({ conversationId }: { conversationId: string }) {
         {conversation.data.blocked ? (
           <BlockedNotice conversation={conversation.data} otherName={otherName} />
         ) : (
-          <MessageComposer
-            draftKey={conversationId}
-            label={`Message to ${otherName}`}
-            labelHidden
-            submitLabel="Send"
-            rows={2}
-            onSend={async (text) => {
-              const message = await send.mutateAsync({ conversationId, text });
-              addMessage(queryClient, conversationId, message);
-            }}
-          />
+          <>
+            {composerActions?.(conversation.data)}
+            <MessageComposer
+              draftKey={conversationId}
+              label={`Message to ${otherName}`}
+              labelHidden
+              submitLabel="Send"
+              rows={2}
+              onSend={async (text) => {
+                const message = await send.mutateAsync({ conversationId, text });
+                addMessage(queryClient, conversationId, message);
+              }}
+            />
+          </>
         )}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { showUpText, type SellerBuyer } from '@market/shared';
+import { formatPrice, showUpText, type SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
@@ -102,6 +102,11 @@ export function MyBuyersTable({
           cell: (buyer) => (
             <span className="flex flex-col">
               <span>{buyer.productName}</span>
+              {buyer.agreedPrice !== null && (
+                <span className="text-sm font-semibold">
+                  Agreed price {formatPrice(buyer.agreedPrice)}
+                </span>
+              )}
               <span className="text-sm text-base-content/80">Requested {buyer.date}</span>
             </span>
           ),

@@ -95,7 +95,14 @@ export function OrderList({
             </figure>
             <div className="card-body min-w-0 gap-1 p-4 [&_p]:grow-0">
               <h2 className="card-title text-lg wrap-anywhere">{order.productName}</h2>
-              <p className="text-lg font-semibold text-primary">{formatPrice(order.price)}</p>
+              <p className="text-lg font-semibold text-primary">
+                {formatPrice(order.price)}
+                {order.agreedPrice !== null && (
+                  <span className="ml-2 badge badge-outline badge-primary align-middle">
+                    Agreed in an offer
+                  </span>
+                )}
+              </p>
               <BookingStatusBadge
                 status={order.status}
                 reason={order.reason}

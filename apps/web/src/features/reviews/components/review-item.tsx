@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDayMonthYear, type SellerReview } from '@market/shared';
+import { formatDayMonthYear, formatPrice, type SellerReview } from '@market/shared';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 
 /** The day a review was written, as the site writes dates. */
@@ -37,7 +37,11 @@ export function ReviewItem({ review, action }: { review: SellerReview; action?: 
           </span>
         </div>
         {review.productName && (
-          <p className="text-sm text-base-content/80 wrap-anywhere">Bought: {review.productName}</p>
+          <p className="text-sm text-base-content/80 wrap-anywhere">
+            Bought: {review.productName}
+            {review.agreedPrice !== null &&
+              `, for ${formatPrice(review.agreedPrice)} agreed in an offer`}
+          </p>
         )}
         {review.checkedAtHandover && (
           <p>

@@ -75,6 +75,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
+import { loadGazetteer, type Gazetteer } from './modules/places/public.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
@@ -83,6 +85,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The demo admin's sign-in, shown on the log-in page in a demo run (Config.seedDemoAdmin). */
     demoAdmin: { email: string; password: string } | null;
+    /** Cities and neighbourhoods (decision 0033), read once per process. */
+    places: Gazetteer;
   }
 }
 
@@ -148,6 +152,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (config.seedDemoAdmin) demoAdmin = demo.demoAdminSignIn();
   }
   app.decorate('demoAdmin', demoAdmin);
+  app.decorate('places', loadGazetteer(config.placesCountries));
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
@@ -200,6 +205,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(phoneFactsRoutes);
       await api.register(stolenPhonesRoutes);
       await api.register(possessionRoutes, { storage: imageStorage });
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+export interface StoredArea {
+  areaPlaceId: number | null;
+  areaLat: number | null;
+  areaLon: number | null;
+}
+
+export async function findArea(db: Db, userId: string): Promise<StoredArea | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['areaPlaceId', 'areaLat', 'areaLon'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function writeArea(db: Db, userId: string, area: StoredArea): Promise<void> {
+  await db.updateTable('users').set(area).where('id', '=', userId).execute();
+}

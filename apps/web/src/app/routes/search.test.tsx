@@ -11,6 +11,7 @@ import { renderPage } from '../../test/render.tsx';
 const facets: SearchFacets = {
   total: 0,
   exact: true,
+  distance: [],
   category: [
     { value: 'iPhone', count: 4 },
     { value: 'samsung', count: 3 },

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
 import { migrateToLatest, migrations } from '../src/db/database.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { matchLocation } from '../src/db/migrations/20261128000100_places.ts';
+import { logPlacedListings } from '../src/modules/places/public.ts';
 import { sendSavedSearchAlerts } from '../src/modules/notifications/notification-jobs.ts';
 import { createTestDatabase, testDbKind, useTestApp, type TestDatabase } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -509,6 +511,15 @@ describe(`the places migration on ${testDbKind}`, () => {
         placeLon: null,
         locationNote: null,
       },
+    ]);
+    const said: unknown[] = [];
+    const log = { info: (...args: unknown[]) => said.push(args) } as unknown as FastifyBaseLogger;
+    await logPlacedListings(db, log);
+    expect(said).toEqual([
+      [
+        { listings: 6, placed: 4 },
+        'places: 4 of 6 listings placed; the others keep their text until edited',
+      ],
     ]);
   });
 });

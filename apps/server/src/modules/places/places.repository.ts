@@ -20,3 +20,15 @@ export async function findArea(db: Db, userId: string): Promise<StoredArea | und
 export async function writeArea(db: Db, userId: string, area: StoredArea): Promise<void> {
   await db.updateTable('users').set(area).where('id', '=', userId).execute();
 }
+
+/** Listings, and those with a place. */
+export async function countPlacedListings(db: Db): Promise<{ listings: number; placed: number }> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('listings'),
+      eb.fn.count<number | string>('placeId').as('placed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { listings: Number(row.listings), placed: Number(row.placed) };
+}

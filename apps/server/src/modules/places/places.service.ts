@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Gazetteer } from './gazetteer.ts';
-import { findArea, writeArea, type StoredArea } from './places.repository.ts';
+import { countPlacedListings, findArea, writeArea, type StoredArea } from './places.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -82,4 +83,16 @@ export async function setBuyerArea(
 export async function clearBuyerArea(db: Db, actor: Actor) {
   await writeArea(db, actor.id, { areaPlaceId: null, areaLat: null, areaLon: null });
   return { area: null };
+}
+
+/** The migration that placed the listings of free-text locations where the match was clear. */
+export const PLACES_MIGRATION = '20261128000100_places';
+
+/** Says in the log how many listings the places migration placed, when it has just run. */
+export async function logPlacedListings(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const counts = await countPlacedListings(db);
+  log.info(
+    counts,
+    `places: ${counts.placed} of ${counts.listings} listings placed; the others keep their text until edited`,
+  );
 }

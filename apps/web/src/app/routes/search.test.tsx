@@ -59,6 +59,8 @@ function serveSearch(answer: () => Response = () => HttpResponse.json([])) {
   api.use(
     http.get('/api/session', () => HttpResponse.json({ user: seller })),
     http.get('/api/search/facets', () => HttpResponse.json(facets)),
+    // No saved area: the distance panel offers an area and the browser's location.
+    http.get('/api/me/area', () => HttpResponse.json({ area: null })),
     http.get('/api/search', ({ request }) => {
       searches.push([...new URL(request.url).searchParams.entries()]);
       return answer();

@@ -8,7 +8,7 @@ import {
   type TrackedPage,
   type Viewport,
 } from './harness.ts';
-import { BUYER, SELLER, holdCalls, sidewaysOverflow } from './fixtures.ts';
+import { BUYER, SELLER, api, holdCalls, sidewaysOverflow } from './fixtures.ts';
 import { unexpectedErrors } from './public-helpers.ts';
 
 /*
@@ -24,7 +24,11 @@ const GULSHAN = '2000000001';
 async function filters(page: Page, viewport: Viewport): Promise<Locator> {
   if (viewport !== PHONE) return page.getByRole('complementary', { name: 'Filters' });
   const dialog = page.getByRole('dialog', { name: 'Filters' });
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+  // A tap before the page's scripts have taken over opens nothing: tapped again until it does.
+  for (let tries = 0; tries < 5 && !(await dialog.isVisible()); tries++) {
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await dialog.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  }
   await dialog.waitFor();
   return dialog;
 }
@@ -77,6 +81,8 @@ describe.each([
   it('a buyer sets their area, keeps phones within 10 km and sorts nearest first', async () => {
     const buyer = await signedIn(BUYER, size);
     const { page } = buyer;
+    // The demo buyer starts without an area (the other width's test saved one).
+    expect((await api(page, '/api/me/area', 'DELETE')).status).toBe(200);
     await page.goto('/search');
     let panel = await filters(page, size);
     const near = panel.getByRole('combobox', { name: 'Near' });
@@ -97,11 +103,18 @@ describe.each([
     expect(param(page, 'near')).toBe(GULSHAN);
 
     const cards = page.getByRole('list', { name: 'Results' }).filter({ visible: true });
-    const distances = await cards.getByText(/^about \d+ km away$/).allTextContents();
-    expect(distances.length).toBeGreaterThan(0);
-    const km = distances.map((text) => Number(/\d+/.exec(text)![0]));
-    // Nearest first, and none farther than the radius allows once rounded.
-    expect(km).toEqual([...km].sort((a, b) => a - b));
+    const shown = async () =>
+      (await cards.getByText(/^about \d+ km away$/).allTextContents()).map((text) =>
+        Number(/\d+/.exec(text)![0]),
+      );
+    // Nearest first once the sorted results replace the newest first ones.
+    await expect
+      .poll(async () => {
+        const km = await shown();
+        return km.length > 0 && km.every((d, i) => i === 0 || km[i - 1]! <= d);
+      })
+      .toBe(true);
+    const km = await shown();
     expect(Math.max(...km)).toBeLessThanOrEqual(10);
     expect(km[0]).toBe(1);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
@@ -151,6 +164,9 @@ describe.each([
     await panel.getByRole('button', { name: 'Use my location' }).click();
     await panel.getByRole('alert').getByText('Your location is not available').waitFor();
     await screenshot(page, `places-location-refused-${label}`);
-    expect(unexpectedErrors(buyer.errors).filter((e) => !e.includes('places/suggest'))).toEqual([]);
+    // Only the suggestion calls this test made fail, and the browser says so.
+    expect(
+      unexpectedErrors(buyer.errors).filter((e) => !e.includes('Failed to load resource')),
+    ).toEqual([]);
   });
 });

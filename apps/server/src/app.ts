@@ -75,6 +75,13 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
+import {
+  PLACES_MIGRATION,
+  loadGazetteer,
+  logPlacedListings,
+  type Gazetteer,
+} from './modules/places/public.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
@@ -84,6 +91,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The demo admin's sign-in, shown on the log-in page in a demo run (Config.seedDemoAdmin). */
     demoAdmin: { email: string; password: string } | null;
+    /** Cities and neighbourhoods (decision 0033), read once per process. */
+    places: Gazetteer;
   }
 }
 
@@ -140,7 +149,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     done(null, payload);
   });
 
-  await migrateToLatest(database.db);
+  const migrated = await migrateToLatest(database.db);
+  if (
+    migrated.results?.some((r) => r.migrationName === PLACES_MIGRATION && r.status === 'Success')
+  ) {
+    await logPlacedListings(database.db, app.log);
+  }
   let demoAdmin: FastifyInstance['demoAdmin'] = null;
   if (config.seedDemo) {
     // Loaded only when asked for, so a production start never reads the demo data.
@@ -149,6 +163,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (config.seedDemoAdmin) demoAdmin = demo.demoAdminSignIn();
   }
   app.decorate('demoAdmin', demoAdmin);
+  app.decorate('places', loadGazetteer(config.placesCountries));
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
@@ -202,6 +217,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(stolenPhonesRoutes);
       await api.register(possessionRoutes, { storage: imageStorage });
       await api.register(offersRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );

@@ -46,6 +46,8 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
     [{ ADMIN_EMAIL: 'root@example.com' }, /^ADMIN_PASSWORD: must be set together with ADMIN_EMAIL/],
     [{ SUPPORT_EMAIL: 'not an address' }, /^SUPPORT_EMAIL: must be an email address/],
+    [{ PLACES_COUNTRIES: 'Bangladesh' }, /^PLACES_COUNTRIES: must be \* or country codes/],
+    [{ PLACES_COUNTRIES: 'BD;IN' }, /^PLACES_COUNTRIES: must be \* or country codes/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp, ...env })).toThrow(message);
@@ -63,6 +65,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...https, SUPPORT_EMAIL: 'help@market.example' }).supportEmail).toBe(
       'help@market.example',
     );
+  });
+
+  it('keeps the places of Bangladesh unless told which countries, or * for the world', () => {
+    expect(loadConfig({ DATA_DIR: tmp }).placesCountries).toEqual(['BD']);
+    expect(loadConfig({ DATA_DIR: tmp, PLACES_COUNTRIES: ' bd, in ' }).placesCountries).toEqual([
+      'BD',
+      'IN',
+    ]);
+    expect(loadConfig({ DATA_DIR: tmp, PLACES_COUNTRIES: '*' }).placesCountries).toBe('*');
   });
 
   it('refuses a DATA_DIR it cannot write', () => {

@@ -1,6 +1,8 @@
 import {
   CATEGORIES,
   CONDITIONS,
+  DISTANCE_BANDS_KM,
+  distanceKm,
   SEARCH_FILTER_KEYS,
   STORAGE_OPTIONS_GB,
   formatStorage,
@@ -71,7 +73,13 @@ export type IndexedDocument = Omit<SearchDocsTable, 'product'> & {
   networkLock: string | null;
   /** Signed out of Find My / Google account, as either database reads it; null: not stated. */
   activationLockOff: boolean | number | null;
+  /** The centre of the listing's place (two decimals); null or absent: not placed. */
+  placeLat?: number | null;
+  placeLon?: number | null;
 };
+
+/** The distance key of a listing without a place: after every placed one (metres). */
+const NO_PLACE_METRES = 1e9;
 
 /** A document's stated locks, one bit each: what the lock filters read. */
 const UNLOCKED = 1;
@@ -237,6 +245,7 @@ const newPass = (): FacetPass => ({
   verified: 0,
   unlocked: 0,
   activationLockOff: 0,
+  distance: DISTANCE_BANDS_KM.map(() => 0),
   minPrice: null,
   maxPrice: null,
 });
@@ -318,6 +327,17 @@ export class SearchIndex implements SearchEngine {
       },
     },
     location: { test: null },
+    distance: {
+      test: (index, f) => {
+        const km = index.pointDistances(f)!;
+        const radius = f.radiusKm!;
+        const pointOf = index.pointOf;
+        return (slot) => {
+          const point = pointOf[slot]!;
+          return point !== 0 && km[point - 1]! <= radius;
+        };
+      },
+    },
   } satisfies Record<SearchFilterKey, EngineFilter>;
 
   private capacity = 1024;
@@ -336,6 +356,18 @@ export class SearchIndex implements SearchEngine {
   private alive = new Uint8Array(this.capacity);
   /** Posting times in milliseconds: what saved searches call new. */
   private posted = new Float64Array(this.capacity);
+  /**
+   * Each document's place centre, as 1 + its number among the distinct centres (0: no place).
+   * Centres are few (a place's, to two decimals): a search measures each once, not each listing.
+   */
+  private pointOf = new Int32Array(this.capacity);
+  private readonly pointNumbers = new Map<number, number>();
+  private readonly pointLats: number[] = [];
+  private readonly pointLons: number[] = [];
+  /** Each centre's slots, in the order they were added (index 0: listings without a place). */
+  private readonly pointSlots: IntList[] = [new IntList()];
+  /** The distances of the centres from the origin of the search being answered, by its key. */
+  private pointKm: { origin: string; km: Float64Array } | null = null;
   /** Each slot's name count, given back when the document leaves. */
   private readonly slotNames: Array<NameCount | undefined> = [];
   /** The distinct names on show by their lower case: what suggestions offer. */
@@ -402,6 +434,9 @@ export class SearchIndex implements SearchEngine {
     this.batteries[slot] = doc.battery ?? NO_BATTERY;
     this.locks[slot] = lockBits(doc);
     this.sellers[slot] = this.sellerNumber(doc.seller);
+    const point = this.pointNumber(doc.placeLat ?? null, doc.placeLon ?? null);
+    this.pointOf[slot] = point;
+    this.pointSlots[point]!.push(slot);
     this.alive[slot] = 1;
     this.slotOf.set(doc.docid, slot);
     const words = documentWords(doc);
@@ -527,7 +562,111 @@ export class SearchIndex implements SearchEngine {
       case 'price_asc':
       case 'price_desc':
         return this.byPrice(m, f, order === 'price_asc' ? 1 : -1, after, n);
+      case 'distance':
+        return this.byDistance(
+          m,
+          f,
+          this.pointDistances(filters),
+          after,
+          n,
+          // Without words or a location every listing matches: no need to mark the matches.
+          m.terms.length === 0 && filters.location === undefined,
+        );
     }
+  }
+
+  /** 1 + the number of a place centre among the distinct ones; 0 for none. */
+  private pointNumber(lat: number | null, lon: number | null): number {
+    if (lat === null || lon === null || !Number.isFinite(lat) || !Number.isFinite(lon)) return 0;
+    const key = Math.round(lat * 100) * 100_000 + Math.round(lon * 100);
+    let n = this.pointNumbers.get(key);
+    if (n === undefined) {
+      n = this.pointLats.length + 1;
+      this.pointNumbers.set(key, n);
+      this.pointLats.push(lat);
+      this.pointLons.push(lon);
+      this.pointSlots.push(new IntList());
+      this.pointKm = null;
+    }
+    return n;
+  }
+
+  /**
+   * The distance in km of every place centre from the search's origin (`lat`, `lon`: the
+   * search service puts a `near` place's centre there), or null without one. Kept for the next
+   * call with the same origin until a new centre comes.
+   */
+  private pointDistances(f: SearchFilters): Float64Array | null {
+    if (f.lat === undefined || f.lon === undefined) return null;
+    const origin = `${f.lat},${f.lon}`;
+    if (this.pointKm?.origin === origin) return this.pointKm.km;
+    const km = new Float64Array(this.pointLats.length);
+    for (let i = 0; i < km.length; i++) {
+      km[i] = distanceKm(f.lat, f.lon, this.pointLats[i]!, this.pointLons[i]!);
+    }
+    this.pointKm = { origin, km };
+    return km;
+  }
+
+  /**
+   * Nearest first, newest first within a distance; listings without a place last. The key is
+   * the distance in whole metres, the same for every listing of a place: the centres are put in
+   * order (few: each is measured once), then each centre's listings are read, nearest centre
+   * first, until a page is full and the next centre is farther than its last entry.
+   */
+  private byDistance(
+    m: Matches,
+    f: Compiled,
+    km: Float64Array | null,
+    after: SearchAfter | null,
+    n: number,
+    everyListing: boolean,
+  ): IndexPageEntry[] {
+    const points = this.pointLats.length;
+    // Each centre's key; index 0 stands for "no place".
+    const keys = new Float64Array(points + 1);
+    keys[0] = NO_PLACE_METRES;
+    for (let p = 1; p <= points; p++) {
+      keys[p] = km ? Math.round(km[p - 1]! * 1000) : NO_PLACE_METRES;
+    }
+    const afterKey = after ? Number(after.key) : -1;
+    const afterDocid = after ? Number(after.id) : Infinity;
+    const order = Array.from({ length: points + 1 }, (_, p) => p)
+      .filter((p) => keys[p]! >= afterKey)
+      .sort((a, b) => keys[a]! - keys[b]!);
+    let member: Uint8Array | null = null;
+    if (!everyListing) {
+      member = new Uint8Array(this.size);
+      for (const list of m.ranks) {
+        for (let i = 0; i < list.length; i++) member[list.items[i]!] = 1;
+      }
+    }
+    const docids = this.docids;
+    const alive = this.alive;
+    const found: Array<{ docid: number; key: number }> = [];
+    for (const point of order) {
+      const key = keys[point]!;
+      if (found.length >= n && key > found[n - 1]!.key) break;
+      // The newest `n` of this centre after the cursor, newest first.
+      const best: number[] = [];
+      const slots = this.pointSlots[point]!;
+      for (let i = slots.length - 1; i >= 0; i--) {
+        const slot = slots.items[i]!;
+        if (!alive[slot] || (member && member[slot] !== 1)) continue;
+        const docid = docids[slot]!;
+        if (key === afterKey && docid >= afterDocid) continue;
+        if (best.length === n && docid <= best[n - 1]!) continue;
+        if (!this.passes(f, slot)) continue;
+        let at = best.length;
+        while (at > 0 && docid > best[at - 1]!) at--;
+        best.splice(at, 0, docid);
+        if (best.length > n) best.pop();
+      }
+      for (const docid of best) found.push({ docid, key });
+      found.sort((a, b) => a.key - b.key || b.docid - a.docid);
+      if (found.length > n) found.length = n;
+    }
+    return found;
   }
 
   /** How many documents match, read up to `limit`: exact below it, else "at least". */
@@ -550,6 +689,7 @@ export class SearchIndex implements SearchEngine {
    */
   facets(terms: SearchTerm[], filters: SearchFilters, limit: number): FacetPasses {
     const { m, f } = this.walk(terms, filters);
+    const km = this.pointDistances(filters);
     const omitted = filtersSet(filters);
     const all = newPass();
     const without = new Map(omitted.map((name) => [name, newPass()]));
@@ -562,7 +702,7 @@ export class SearchIndex implements SearchEngine {
       const failed = this.fails(f, slot);
       for (const [ignored, pass] of passes) {
         if ((failed & ~ignored) !== 0 || pass.total >= limit) continue;
-        this.tally(pass, slot);
+        this.tally(pass, slot, km);
         if (pass.total === limit) open--;
       }
       return open > 0;
@@ -570,8 +710,15 @@ export class SearchIndex implements SearchEngine {
     return { all, without: (name: FacetFilter) => without.get(name) ?? all };
   }
 
-  private tally(pass: FacetPass, slot: number): void {
+  private tally(pass: FacetPass, slot: number, km: Float64Array | null): void {
     pass.total++;
+    const point = this.pointOf[slot]!;
+    if (km && point !== 0) {
+      const d = km[point - 1]!;
+      DISTANCE_BANDS_KM.forEach((band, i) => {
+        if (d <= band) pass.distance[i]!++;
+      });
+    }
     pass.category[this.categories[slot]!]!++;
     pass.condition[this.conditions[slot]!]!++;
     const storage = (STORAGE_OPTIONS_GB as readonly number[]).indexOf(this.storages[slot]!);
@@ -1023,5 +1170,6 @@ export class SearchIndex implements SearchEngine {
     this.sellers = grow(this.sellers, (n) => new Int32Array(n));
     this.alive = grow(this.alive, (n) => new Uint8Array(n));
     this.posted = grow(this.posted, (n) => new Float64Array(n));
+    this.pointOf = grow(this.pointOf, (n) => new Int32Array(n));
   }
 }

@@ -76,6 +76,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
+import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
 
@@ -200,6 +201,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(phoneFactsRoutes);
       await api.register(stolenPhonesRoutes);
       await api.register(possessionRoutes, { storage: imageStorage });
+      await api.register(meetingPlanRoutes);
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,7 @@ import { insertReviewedDeals } from './helpers/reviews.ts';
 import { insertMeeting } from './helpers/check-ins.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
+import { MeetingPlanLinks } from '../src/modules/bookings/meeting-plan.service.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -56,6 +57,8 @@ interface Fixture {
   noShowId: string;
   /** `buyer`'s active stolen-phone report; `productId`'s possession photo waiting for review. */
   stolenReportId: string;
+  /** The link `buyer` shared to the meeting plan of `acceptedId`: its token. */
+  meetingPlanToken: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -871,6 +874,32 @@ const CASES: Case[] = [
     expected: onlyAdmin,
   },
   {
+    label: "POST /booking/<buyer's accepted>/share",
+    route: 'POST /api/booking/:id/share',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/share`,
+    // Either party of the deal; anyone else is told it does not exist.
+    expected: requestParties,
+  },
+  {
+    label: "GET /booking/<buyer's accepted>/share",
+    route: 'GET /api/booking/:id/share',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/share`,
+    expected: requestParties,
+  },
+  {
+    label: "DELETE /booking/<buyer's accepted>/share",
+    route: 'DELETE /api/booking/:id/share',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/share`,
+    expected: requestParties,
+  },
+  {
+    label: "GET /meeting-plans/<buyer's shared link>",
+    route: 'GET /api/meeting-plans/:token',
+    url: (_u, fx) => `/api/meeting-plans/${fx.meetingPlanToken}`,
+    // The link is the permission: whoever has it sees the plan, signed in or not.
+    expected: everyone(200),
+  },
+  {
     label: 'POST /images',
     route: 'POST /api/images',
     url: () => '/api/images',
@@ -1047,7 +1076,14 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
       createdAt: now,
     })
     .execute();
+  const shareId = crypto.randomUUID();
+  await t.app.db
+    .insertInto('meeting_plan_shares')
+    .values({ id: shareId, bookingId: requests.acceptedId, userId: users.buyer.id, createdAt: now })
+    .execute();
+  const planUrl = new MeetingPlanLinks(t.config.authSecret, t.config.publicUrl).url(shareId);
   return {
+    meetingPlanToken: new URL(planUrl).pathname.split('/').pop()!,
     meetingNowId: meetingNow.id,
     noShowId: missed.id,
     productId: productId!,

@@ -30,6 +30,7 @@ import * as phoneLockStatus from './migrations/20261127000100_phone_lock_status.
 import * as handoverInspection from './migrations/20261127000200_handover_inspection.ts';
 import * as stolenPhonesPossession from './migrations/20261127000300_stolen_phones_possession.ts';
 import * as meetingCheckIns from './migrations/20261127000400_meeting_check_ins.ts';
+import * as meetingSpotsAndPlans from './migrations/20261128000200_meeting_spots_and_plans.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '20261127000200_handover_inspection': handoverInspection,
   '20261127000300_stolen_phones_possession': stolenPhonesPossession,
   '20261127000400_meeting_check_ins': meetingCheckIns,
+  '20261128000200_meeting_spots_and_plans': meetingSpotsAndPlans,
 };
 
 const require = createRequire(import.meta.url);

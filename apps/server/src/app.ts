@@ -75,6 +75,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
+import { loadGazetteer, type Gazetteer } from './modules/places/public.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
@@ -84,6 +86,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The demo admin's sign-in, shown on the log-in page in a demo run (Config.seedDemoAdmin). */
     demoAdmin: { email: string; password: string } | null;
+    /** Cities and neighbourhoods (decision 0033), read once per process. */
+    places: Gazetteer;
   }
 }
 
@@ -149,6 +153,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (config.seedDemoAdmin) demoAdmin = demo.demoAdminSignIn();
   }
   app.decorate('demoAdmin', demoAdmin);
+  app.decorate('places', loadGazetteer(config.placesCountries));
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
@@ -202,6 +207,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(stolenPhonesRoutes);
       await api.register(possessionRoutes, { storage: imageStorage });
       await api.register(meetingPlanRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );

@@ -55,6 +55,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   OUTBOX_WORKER: booleanFlag.default(true),
+  PLACES_COUNTRIES: z
+    .string()
+    .trim()
+    .regex(/^(\*|[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)$/, {
+      error: 'must be * or country codes separated by commas, such as BD,IN',
+    })
+    .default('BD'),
 });
 
 export interface Config {
@@ -104,6 +111,8 @@ export interface Config {
   trustProxy: boolean;
   /** This instance sends the notification emails of the outbox (any number of instances may). */
   outboxWorker: boolean;
+  /** The countries whose places the gazetteer keeps (decision 0033), or '*' for the world. */
+  placesCountries: readonly string[] | '*';
 }
 
 /** The demo's support address, like its accounts' (example.com receives no mail). */
@@ -198,6 +207,10 @@ export function loadConfig(
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
     outboxWorker: e.OUTBOX_WORKER,
+    placesCountries:
+      e.PLACES_COUNTRIES === '*'
+        ? '*'
+        : e.PLACES_COUNTRIES.split(',').map((code) => code.trim().toUpperCase()),
   });
 }
 

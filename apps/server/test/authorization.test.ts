@@ -471,6 +471,18 @@ const CASES: Case[] = [
     expected: everyone(200),
   },
   {
+    label: 'GET /places/suggest?q=gul',
+    route: 'GET /api/places/suggest',
+    url: () => '/api/places/suggest?q=gul',
+    expected: everyone(200),
+  },
+  {
+    label: 'GET /places/2000000001',
+    route: 'GET /api/places/:id',
+    url: () => '/api/places/2000000001',
+    expected: everyone(200),
+  },
+  {
     label: 'GET /models?category=iPhone&q=13',
     route: 'GET /api/models',
     url: () => '/api/models?category=iPhone&q=13',

@@ -17,6 +17,7 @@ export * from './schemas/product-fields.ts';
 export * from './schemas/phone-facts.ts';
 export * from './schemas/search-filters.ts';
 export * from './schemas/search.ts';
+export * from './schemas/places.ts';
 export * from './schemas/bookings.ts';
 export * from './schemas/check-ins.ts';
 export * from './schemas/inspection.ts';

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/*
+ * Places (decision 0033): cities and neighbourhoods from the gazetteer the server ships. A
+ * place is answered with its centre, rounded to two decimals (about 1 km): nothing finer about
+ * where a listing or a person is ever leaves the server.
+ */
+
+/** The largest place id: GeoNames ids, and the product's own places from 2,000,000,001 on. */
+export const PLACE_ID_MAX = 2_147_483_647;
+export const PLACE_ID_MESSAGE = 'Choose an area from the suggestions';
+/** Decimals a place's centre (and a browser's position, before it is used) is rounded to. */
+export const PLACE_CENTRE_DECIMALS = 2;
+export const PLACE_SUGGESTIONS_MAX = 10;
+export const PLACE_QUERY_MAX = 80;
+export const PLACE_NOTE_MAX = 80;
+
+/** A place id in a JSON body: a whole number. */
+export const placeIdSchema = z
+  .number({ error: PLACE_ID_MESSAGE })
+  .int({ error: PLACE_ID_MESSAGE })
+  .min(1, { error: PLACE_ID_MESSAGE })
+  .max(PLACE_ID_MAX, { error: PLACE_ID_MESSAGE });
+
+/** A place id in an address (`?near=1185241`): digits only, then the same rule. */
+export const placeIdQuerySchema = z
+  .string({ error: PLACE_ID_MESSAGE })
+  .regex(/^[0-9]{1,10}$/, { error: PLACE_ID_MESSAGE })
+  .transform(Number)
+  .pipe(placeIdSchema);
+
+export const PLACE_KINDS = ['city', 'neighbourhood'] as const;
+export const placeKindSchema = z.enum(PLACE_KINDS);
+export type PlaceKind = z.infer<typeof placeKindSchema>;
+
+export const latitudeSchema = z.number().min(-90).max(90);
+export const longitudeSchema = z.number().min(-180).max(180);
+
+/** A place as answered: its names and its rounded centre. */
+export const placeSchema = z.object({
+  id: placeIdSchema,
+  name: z.string(),
+  kind: placeKindSchema,
+  /** The city a neighbourhood belongs to; null for a city. */
+  city: z.string().nullable(),
+  /** ISO 3166 code, e.g. BD. */
+  country: z.string().length(2),
+  countryName: z.string(),
+  /** The name to show: "Gulshan, Dhaka", "Sylhet, Bangladesh". */
+  label: z.string(),
+  lat: latitudeSchema,
+  lon: longitudeSchema,
+});
+export type Place = z.infer<typeof placeSchema>;
+
+/** `GET /api/places/suggest?q=gul`: places whose name (or another name of it) begins so. */
+export const placeSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type the first letters of an area' })
+    .trim()
+    .min(1, { error: 'Type the first letters of an area' })
+    .max(PLACE_QUERY_MAX, { error: `Type at most ${PLACE_QUERY_MAX} characters` }),
+  limit: z.coerce
+    .number({ error: `limit must be a number from 1 to ${PLACE_SUGGESTIONS_MAX}` })
+    .int({ error: `limit must be a number from 1 to ${PLACE_SUGGESTIONS_MAX}` })
+    .min(1, { error: `limit must be a number from 1 to ${PLACE_SUGGESTIONS_MAX}` })
+    .max(PLACE_SUGGESTIONS_MAX, {
+      error: `limit must be a number from 1 to ${PLACE_SUGGESTIONS_MAX}`,
+    })
+    .default(8),
+});
+export type PlaceSuggestQuery = z.input<typeof placeSuggestQuerySchema>;
+
+export const placeSuggestionsSchema = z.object({
+  places: z.array(placeSchema).max(PLACE_SUGGESTIONS_MAX),
+});
+export type PlaceSuggestions = z.infer<typeof placeSuggestionsSchema>;
+
+export const placeParamsSchema = z.object({ id: placeIdQuerySchema });
+
+const EARTH_RADIUS_KM = 6371.0088;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/**
+ * Great-circle distance in km between two points (haversine). Hand-written: six lines, called
+ * for every listing a radius search looks at, where a library's argument objects would cost.
+ */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = toRadians(lat2 - lat1);
+  const dLon = toRadians(lon2 - lon1);
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * A distance as shown: to the km under 10 km (never below 1), to 5 km from there on. A
+ * distance to a place's centre is never more exact than the place, so none is shown finer.
+ */
+export function roundDistanceKm(km: number): number {
+  if (km < 9.5) return Math.max(1, Math.round(km));
+  return Math.max(10, Math.round(km / 5) * 5);
+}
+
+/** A coordinate rounded to the places' precision (about 1 km). */
+export function coarseCoordinate(value: number): number {
+  const f = 10 ** PLACE_CENTRE_DECIMALS;
+  return Math.round(value * f) / f;
+}

@@ -79,6 +79,7 @@ import { loadGazetteer, type Gazetteer } from './modules/places/public.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
+import { meetingSpotsRoutes } from './modules/meeting-spots/meeting-spots.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
 
@@ -207,6 +208,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(stolenPhonesRoutes);
       await api.register(possessionRoutes, { storage: imageStorage });
       await api.register(meetingPlanRoutes);
+      await api.register(meetingSpotsRoutes);
       await api.register(placesRoutes);
     },
     { prefix: '/api' },

@@ -59,6 +59,8 @@ interface Fixture {
   stolenReportId: string;
   /** The link `buyer` shared to the meeting plan of `acceptedId`: its token. */
   meetingPlanToken: string;
+  /** A listed safe meeting spot. */
+  meetingSpotId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -912,6 +914,33 @@ const CASES: Case[] = [
     expected: everyone(200),
   },
   {
+    label: 'GET /meeting-spots?near=<Gulshan>',
+    route: 'GET /api/meeting-spots',
+    url: () => '/api/meeting-spots?near=2000000001',
+    // A public list of public places.
+    expected: everyone(200),
+  },
+  {
+    label: 'POST /admin/meeting-spots',
+    route: 'POST /api/admin/meeting-spots',
+    url: () => '/api/admin/meeting-spots',
+    body: () => matrixSpot(),
+    expected: { ...everyone(403), anonymous: 401, admin: 201 },
+  },
+  {
+    label: 'PUT /admin/meeting-spots/<spot>',
+    route: 'PUT /api/admin/meeting-spots/:id',
+    url: (_u, fx) => `/api/admin/meeting-spots/${fx.meetingSpotId}`,
+    body: () => matrixSpot(),
+    expected: onlyAdmin,
+  },
+  {
+    label: 'DELETE /admin/meeting-spots/<spot>',
+    route: 'DELETE /api/admin/meeting-spots/:id',
+    url: (_u, fx) => `/api/admin/meeting-spots/${fx.meetingSpotId}`,
+    expected: onlyAdmin,
+  },
+  {
     label: 'POST /images',
     route: 'POST /api/images',
     url: () => '/api/images',
@@ -969,6 +998,19 @@ function matrixImei(): string {
     if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
   }
   throw new Error('no check digit');
+}
+
+/** A safe meeting spot as an admin sends it. */
+function matrixSpot() {
+  return {
+    name: 'Gulshan Police Station',
+    address: 'Gulshan Avenue',
+    placeId: 2000000001,
+    lat: 23.7937,
+    lon: 90.415,
+    openingHours: 'Open all day, every day',
+    kind: 'police_station' as const,
+  };
 }
 
 /** A small real photo, different on each call, as a browser uploads it. */
@@ -1094,7 +1136,19 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
     .values({ id: shareId, bookingId: requests.acceptedId, userId: users.buyer.id, createdAt: now })
     .execute();
   const planUrl = new MeetingPlanLinks(t.config.authSecret, t.config.publicUrl).url(shareId);
+  const meetingSpotId = crypto.randomUUID();
+  await t.app.db
+    .insertInto('meeting_spots')
+    .values({
+      id: meetingSpotId,
+      ...matrixSpot(),
+      area: 'Gulshan, Dhaka',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
   return {
+    meetingSpotId,
     meetingPlanToken: new URL(planUrl).pathname.split('/').pop()!,
     meetingNowId: meetingNow.id,
     noShowId: missed.id,

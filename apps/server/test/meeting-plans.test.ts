@@ -31,7 +31,7 @@ let admin: TestUser;
 const SPOT = {
   name: 'Gulshan Police Station',
   address: 'Gulshan Avenue, Road 35',
-  placeId: 'place-gulshan',
+  placeId: 2000000001,
   area: 'Gulshan, Dhaka',
   lat: 23.7925,
   lon: 90.4078,
@@ -371,5 +371,3 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such meeting plan' } });
   });
 });
-
-

@@ -522,7 +522,7 @@ export interface MeetingSpotsTable {
   name: string;
   address: string;
   /** The gazetteer place it is in, and that place's name as shown. */
-  placeId: string;
+  placeId: number;
   area: string;
   /** The spot's own coordinates: a public place, never a person's position. */
   lat: number;

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, ...lazyPage('forgot-password.tsx') },
       { path: paths.resetPassword, ...lazyPage('reset-password.tsx') },
       { path: paths.unsubscribe, ...lazyPage('unsubscribe.tsx') },
+      { path: paths.meetingPlanPattern, ...lazyPage('meeting-plan.tsx') },
       { path: '*', ...lazyPage('not-found.tsx') },
     ],
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, oneLine, paginationQuerySchema } from './common.ts';
+import { placeIdQuerySchema, placeIdSchema } from './places.ts';
 
 /*
  * Safe meeting spots and shared meeting plans (decision 0034). Admins list public places to meet
@@ -55,7 +56,7 @@ export const meetingSpotSchema = z.object({
   id: idSchema,
   name: z.string(),
   address: z.string(),
-  placeId: z.string(),
+  placeId: z.number().int(),
   /** The place it is in, as its name is shown ("Gulshan, Dhaka"). */
   area: z.string(),
   lat: z.number(),
@@ -71,11 +72,7 @@ export type MeetingSpot = z.infer<typeof meetingSpotSchema>;
 export const meetingSpotInputSchema = z.object({
   name: text('Name', MEETING_SPOT_NAME_MAX),
   address: text('Address', MEETING_SPOT_ADDRESS_MAX),
-  placeId: z
-    .string({ error: 'Choose the area from the suggestions' })
-    .trim()
-    .min(1, { error: 'Choose the area from the suggestions' })
-    .max(64, { error: 'Unknown place' }),
+  placeId: placeIdSchema,
   lat: coordinate('Latitude', 90),
   lon: coordinate('Longitude', 180),
   openingHours: text('Opening hours', MEETING_SPOT_HOURS_MAX),
@@ -85,12 +82,7 @@ export type MeetingSpotInput = z.input<typeof meetingSpotInputSchema>;
 
 /** GET /api/meeting-spots: every spot by area, or those within `radiusKm` of a place, nearest first. */
 export const meetingSpotsQuerySchema = paginationQuerySchema.extend({
-  near: z
-    .string({ error: 'Choose the area from the suggestions' })
-    .trim()
-    .min(1, { error: 'Choose the area from the suggestions' })
-    .max(64, { error: 'Unknown place' })
-    .optional(),
+  near: placeIdQuerySchema.optional(),
   radiusKm: z.coerce
     .number({ error: 'The radius must be a number of kilometres' })
     .int({ error: 'The radius must be a whole number of kilometres' })

@@ -26,7 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('placeId', 'text', (c) => c.notNull())
+    .addColumn('placeId', 'integer', (c) => c.notNull())
     .addColumn('area', 'text', (c) => c.notNull())
     .addColumn('lat', 'double precision', (c) => c.notNull())
     .addColumn('lon', 'double precision', (c) => c.notNull())

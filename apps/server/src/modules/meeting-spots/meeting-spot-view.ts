@@ -5,7 +5,7 @@ export interface JoinedSpot {
   spotId: string | null;
   spotName: string | null;
   spotAddress: string | null;
-  spotPlaceId: string | null;
+  spotPlaceId: number | null;
   spotArea: string | null;
   spotLat: number | null;
   spotLon: number | null;
@@ -22,7 +22,7 @@ export function joinedSpot(row: JoinedSpot): SpotView | null {
     id: row.spotId,
     name: row.spotName ?? '',
     address: row.spotAddress ?? '',
-    placeId: row.spotPlaceId ?? '',
+    placeId: Number(row.spotPlaceId),
     area: row.spotArea ?? '',
     // PostgreSQL's double precision and SQLite's REAL both read as numbers.
     lat: Number(row.spotLat),

@@ -21,7 +21,7 @@ const SPOT_COLUMNS = [
 export interface SpotFields {
   name: string;
   address: string;
-  placeId: string;
+  placeId: number;
   area: string;
   lat: number;
   lon: number;

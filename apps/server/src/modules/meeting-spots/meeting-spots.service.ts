@@ -1,9 +1,16 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { MeetingSpot, meetingSpotInputSchema, meetingSpotsQuerySchema } from '@market/shared';
+import {
+  distanceKm,
+  roundDistanceKm,
+  type MeetingSpot,
+  type meetingSpotInputSchema,
+  type meetingSpotsQuerySchema,
+} from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { requirePlace, type Gazetteer } from '../places/public.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
 import {
   findListedSpot,
@@ -24,15 +31,6 @@ import {
 
 type Db = Kysely<Database>;
 
-/** What spots need of the gazetteer: a place by id, distances, and how they are rounded. */
-export interface SpotPlaces {
-  /** A place by its id: its name as shown and its centre; null for an id it does not know. */
-  find(id: string): { name: string; lat: number; lon: number } | null;
-  distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number;
-  roundKm(km: number): number;
-}
-
-export const UNKNOWN_PLACE = 'Unknown place: choose the area from the suggestions';
 const NO_SUCH_SPOT = 'No such meeting spot';
 
 const toSpot = (row: SpotRow, distanceKm: number | null = null): MeetingSpot => ({
@@ -51,12 +49,11 @@ const toSpot = (row: SpotRow, distanceKm: number | null = null): MeetingSpot => 
 /** Every listed spot by area; or, with `near`, those within the radius, nearest first. */
 export async function listMeetingSpots(
   db: Db,
-  places: SpotPlaces,
+  places: Gazetteer,
   query: z.output<typeof meetingSpotsQuerySchema>,
 ): Promise<Page<MeetingSpot>> {
   if (query.near === undefined) return mapPage(await listSpotsByArea(db, query), (r) => toSpot(r));
-  const place = places.find(query.near);
-  if (!place) throw badRequest(UNKNOWN_PLACE, { near: UNKNOWN_PLACE });
+  const place = requirePlace(places, query.near, 'near');
   // A degree of latitude is about 111 km; a degree of longitude shrinks towards the poles.
   const dLat = query.radiusKm / 111;
   const cos = Math.max(Math.cos((place.lat * Math.PI) / 180), 0.01);
@@ -68,7 +65,7 @@ export async function listMeetingSpots(
     maxLon: place.lon + dLon,
   });
   const near = candidates
-    .map((row) => ({ row, km: places.distanceKm(place, { lat: row.lat, lon: row.lon }) }))
+    .map((row) => ({ row, km: distanceKm(place.lat, place.lon, row.lat, row.lon) }))
     .filter((spot) => spot.km <= query.radiusKm)
     .sort(
       (a, b) =>
@@ -78,21 +75,19 @@ export async function listMeetingSpots(
   return {
     items: near
       .slice(start, start + query.limit)
-      .map((spot) => toSpot(spot.row, places.roundKm(spot.km))),
+      .map((spot) => toSpot(spot.row, roundDistanceKm(spot.km))),
     total: near.length,
   };
 }
 
 /** An admin's spot as stored: the place must be one the gazetteer knows. */
-function fieldsOf(places: SpotPlaces, input: z.output<typeof meetingSpotInputSchema>): SpotFields {
-  const place = places.find(input.placeId);
-  if (!place) throw badRequest(UNKNOWN_PLACE, { placeId: UNKNOWN_PLACE });
-  return { ...input, area: place.name };
+function fieldsOf(places: Gazetteer, input: z.output<typeof meetingSpotInputSchema>): SpotFields {
+  return { ...input, area: requirePlace(places, input.placeId, 'placeId').label };
 }
 
 export async function addMeetingSpot(
   db: Db,
-  places: SpotPlaces,
+  places: Gazetteer,
   input: z.output<typeof meetingSpotInputSchema>,
   now: Date = new Date(),
 ): Promise<MeetingSpot> {
@@ -104,7 +99,7 @@ export async function addMeetingSpot(
 
 export async function changeMeetingSpot(
   db: Db,
-  places: SpotPlaces,
+  places: Gazetteer,
   id: string,
   input: z.output<typeof meetingSpotInputSchema>,
   now: Date = new Date(),

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useMeetingPlan } from '../api/get-meeting-plan.ts';
+import { spotMapUrl } from './meeting-spot-card.tsx';
 
 /** The meeting's time where it takes place, with the zone's name, as the parties agreed it. */
 function meetingTime(plan: MeetingPlan): string {
@@ -98,7 +99,7 @@ export function MeetingPlanView({ token }: { token: string }) {
                   </span>
                   <a
                     className="link link-primary text-sm"
-                    href={`https://www.openstreetmap.org/?mlat=${p.spot.lat}&mlon=${p.spot.lon}#map=17/${p.spot.lat}/${p.spot.lon}`}
+                    href={spotMapUrl(p.spot)}
                     target="_blank"
                     rel="noreferrer noopener"
                   >

@@ -286,6 +286,23 @@ describe(`meeting spots on ${testDbKind}`, () => {
     );
   });
 
+  it('documents the calls in the OpenAPI document', async () => {
+    const doc = (await call(t, null, 'GET', '/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { summary?: string; responses: object }>>;
+    }>();
+    expect(Object.keys(doc.paths['/api/meeting-spots'] ?? {})).toContain('get');
+    expect(Object.keys(doc.paths['/api/admin/meeting-spots'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/api/admin/meeting-spots/{id}'] ?? {}).sort()).toEqual(
+      expect.arrayContaining(['delete', 'put']),
+    );
+    expect(Object.keys(doc.paths['/api/booking/{id}/share'] ?? {}).sort()).toEqual(
+      expect.arrayContaining(['delete', 'get', 'post']),
+    );
+    const plan = doc.paths['/api/meeting-plans/{token}']?.get;
+    expect(plan?.summary).toBe('A shared meeting plan, as its link shows it (no sign-in)');
+    expect(Object.keys(plan?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404']));
+  });
+
   it('lets only admins write, before looking at the body', async () => {
     const before = await rows();
     for (const [caller, status] of [

@@ -8,7 +8,7 @@ export function MeetingSpotSummary({
 }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-base-content/80">
-      <span className="badge badge-success badge-outline badge-sm">
+      <span className="badge badge-success badge-outline badge-sm h-auto min-h-5 py-0.5 text-left whitespace-normal">
         Safe spot: {MEETING_SPOT_KIND_LABELS[spot.kind]}
       </span>
       <span className="wrap-anywhere">{spot.area}</span>

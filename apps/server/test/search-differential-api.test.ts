@@ -88,6 +88,8 @@ async function catalogue(
     batteryHealth: d.battery,
     networkLock: d.networkLock,
     activationLockOff: d.activationLockOff === null ? null : w.bool(d.activationLockOff),
+    placeLat: d.placeLat ?? null,
+    placeLon: d.placeLon ?? null,
   }));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 400) {
@@ -118,6 +120,11 @@ function queryString(f: SearchFilters, extra: Record<string, string | number> = 
     p.set('activationLockOff', String(f.activationLockOff));
   }
   if (f.location) p.set('location', f.location);
+  if (f.lat !== undefined && f.lon !== undefined) {
+    p.set('lat', String(f.lat));
+    p.set('lon', String(f.lon));
+    if (f.radiusKm !== undefined) p.set('radiusKm', String(f.radiusKm));
+  }
   for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
   return p.toString();
 }
@@ -134,6 +141,8 @@ async function comparePages(
   limit: number,
   maxPages = 6,
 ): Promise<number> {
+  // Nearest first needs an origin: without one the API refuses it (validation tests say so).
+  if (sort === 'distance' && input.lat === undefined) sort = 'newest';
   let url: string | null = `/api/search?${queryString(input, { sort, limit })}`;
   // The filters as the server reads them from the address.
   const filters = searchQuerySchema.parse(

@@ -551,6 +551,7 @@ describe('search', () => {
           verified: 0,
           unlocked: 0,
           activationLockOff: 0,
+          distance: [],
           price: { min: null, max: null },
         });
       }

@@ -7,6 +7,7 @@ import {
   readSearchAddress,
   searchFilterParams,
   searchFiltersSchema,
+  searchQuerySchema,
   type SearchFilterKey,
   type SearchFilterValues,
 } from '../src/index.ts';
@@ -27,6 +28,11 @@ const SAMPLES: Record<SearchFilterKey, SearchFilterValues[]> = {
   unlocked: [{ unlocked: true }],
   activationLockOff: [{ activationLockOff: true }],
   location: [{ location: 'Dhanmondi' }, { location: 'ঢাকা, Gulshan 2' }],
+  distance: [
+    { near: 2_000_000_001, radiusKm: 10 },
+    { lat: 23.79, lon: 90.42, radiusKm: 1 },
+    { lat: -33.87, lon: 151.21, radiusKm: 500 },
+  ],
 };
 
 /** A query string's parameters as the server's query parser gives them (repeats as lists). */
@@ -57,6 +63,7 @@ describe('search filters', () => {
       'unlocked',
       'activationLockOff',
       'location',
+      'distance',
     ]);
     expect(FACET_FILTERS).toEqual([
       'category',
@@ -67,6 +74,7 @@ describe('search filters', () => {
       'verified',
       'unlocked',
       'activationLockOff',
+      'distance',
     ]);
   });
 
@@ -156,6 +164,36 @@ describe('search filters', () => {
     expect(refusal({ q: 'x'.repeat(101) })).toEqual([
       'Search words must be at most 100 characters',
     ]);
+    for (const radiusKm of ['0', '0.5', '501', 'far', 'Infinity']) {
+      expect(refusal({ near: '1185241', radiusKm })).toEqual([
+        'radiusKm must be a number of km from 1 to 500',
+      ]);
+    }
+    for (const lat of ['91', '-90.5', 'north', 'NaN']) {
+      expect(refusal({ lat, lon: '90.4' })).toEqual(['lat must be a latitude from -90 to 90']);
+    }
+    for (const lon of ['180.01', '-181', 'east']) {
+      expect(refusal({ lat: '23.8', lon })).toEqual(['lon must be a longitude from -180 to 180']);
+    }
+    for (const near of ['gulshan', '-1', '0', '1.5', '99999999999']) {
+      expect(refusal({ near })).toEqual(['Choose an area from the suggestions']);
+    }
+    expect(refusal({ lat: '23.8' })).toEqual(['Give both lat and lon, or neither']);
+    expect(refusal({ radiusKm: '10' })).toEqual(['A radius needs near (a place) or lat and lon']);
+    expect(searchQuerySchema.safeParse({ sort: 'distance' }).error?.issues[0]?.message).toBe(
+      'Nearest first needs near (a place) or lat and lon',
+    );
+  });
+
+  it('keeps a position only to two decimals (about 1 km)', () => {
+    expect(searchFiltersSchema.parse({ lat: '23.79312', lon: '90.41658' })).toMatchObject({
+      lat: 23.79,
+      lon: 90.42,
+    });
+    expect(searchQuerySchema.parse({ near: '1185241', sort: 'distance' })).toMatchObject({
+      near: 1185241,
+      sort: 'distance',
+    });
   });
 
   it('reads a hand-edited address, leaving out what the API would refuse', () => {

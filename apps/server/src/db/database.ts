@@ -30,6 +30,7 @@ import * as phoneLockStatus from './migrations/20261127000100_phone_lock_status.
 import * as handoverInspection from './migrations/20261127000200_handover_inspection.ts';
 import * as stolenPhonesPossession from './migrations/20261127000300_stolen_phones_possession.ts';
 import * as meetingCheckIns from './migrations/20261127000400_meeting_check_ins.ts';
+import * as places from './migrations/20261128000100_places.ts';
 import * as meetingSpotsAndPlans from './migrations/20261128000200_meeting_spots_and_plans.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '20261127000200_handover_inspection': handoverInspection,
   '20261127000300_stolen_phones_possession': stolenPhonesPossession,
   '20261127000400_meeting_check_ins': meetingCheckIns,
+  '20261128000100_places': places,
   '20261128000200_meeting_spots_and_plans': meetingSpotsAndPlans,
 };
 

@@ -38,7 +38,14 @@ export interface UsersTable {
     Date | string | null
   >;
   suspendedReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's saved area (decision 0033): a place, or a position to two decimals. */
+  areaPlaceId: OptionalNumber;
+  areaLat: OptionalNumber;
+  areaLon: OptionalNumber;
 }
+
+/** A nullable number a row may be written without (migration 20261128000100_places). */
+type OptionalNumber = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface SessionsTable {
   id: string;
@@ -152,6 +159,12 @@ export interface ProductsTable {
   imeiLast4: ColumnType<string | null, string | null | undefined, string | null>;
   /** The model as every spelling of it agrees ("iPhone 13"). */
   model: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The listing's area as a place and that place's centre (decision 0033); null: text only. */
+  placeId: OptionalNumber;
+  placeLat: OptionalNumber;
+  placeLon: OptionalNumber;
+  /** The seller's note on the area ("near the Gulshan 2 circle"). */
+  locationNote: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A listing's photos; position 0 is the cover, which products.imgUrl repeats. */

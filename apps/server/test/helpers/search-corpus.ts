@@ -47,6 +47,24 @@ export const PLACES = [
   'Banani',
 ];
 
+/**
+ * Place centres listings may have (two decimals, as places keep them): Dhaka's neighbourhoods a
+ * few km apart, Chattogram and Sylhet far off, and one across the antimeridian.
+ */
+export const CENTRES: ReadonlyArray<readonly [number, number]> = [
+  [23.71, 90.41],
+  [23.79, 90.42],
+  [23.79, 90.4],
+  [23.75, 90.37],
+  [23.87, 90.4],
+  [24.0, 90.42],
+  [22.34, 91.83],
+  [24.9, 91.87],
+  [-16.5, 179.99],
+];
+
+const centreArb = fc.option(fc.constantFrom(...CENTRES), { nil: null });
+
 const words = (min: number, max: number, pool: readonly string[] = ALL_WORDS) =>
   fc.array(fc.constantFrom(...pool), { minLength: min, maxLength: max });
 
@@ -58,22 +76,29 @@ const nameArb = fc
 /** A listing's fields without its docid. */
 export type ListingFields = Omit<ReferenceDocument, 'docid'>;
 
-export const listingArb: fc.Arbitrary<ListingFields> = fc.record({
-  name: nameArb,
-  category: fc.constantFrom(...CATEGORIES),
-  storage: fc.option(fc.constantFrom(...STORAGE_OPTIONS_GB), { nil: null }),
-  colour: fc.option(fc.constantFrom(...WORDS.colours, 'কালো', 'чёрный'), { nil: null }),
-  description: words(0, 5).map((ws) => ws.join(' ')),
-  location: fc
-    .array(fc.constantFrom(...PLACES), { minLength: 1, maxLength: 2 })
-    .map((ps) => ps.join(', ')),
-  price: fc.integer({ min: 1, max: 1000 }).map((d) => d * 100 + (d % 3 === 0 ? 50 : 0)),
-  condition: fc.constantFrom(...CONDITIONS),
-  battery: fc.option(fc.integer({ min: 70, max: 100 }), { nil: null }),
-  verified: fc.boolean(),
-  networkLock: fc.option(fc.constantFrom('unlocked', 'Robi', 'Grameenphone'), { nil: null }),
-  activationLockOff: fc.option(fc.boolean(), { nil: null }),
-});
+export const listingArb: fc.Arbitrary<ListingFields> = fc
+  .record({
+    name: nameArb,
+    category: fc.constantFrom(...CATEGORIES),
+    storage: fc.option(fc.constantFrom(...STORAGE_OPTIONS_GB), { nil: null }),
+    colour: fc.option(fc.constantFrom(...WORDS.colours, 'কালো', 'чёрный'), { nil: null }),
+    description: words(0, 5).map((ws) => ws.join(' ')),
+    location: fc
+      .array(fc.constantFrom(...PLACES), { minLength: 1, maxLength: 2 })
+      .map((ps) => ps.join(', ')),
+    price: fc.integer({ min: 1, max: 1000 }).map((d) => d * 100 + (d % 3 === 0 ? 50 : 0)),
+    condition: fc.constantFrom(...CONDITIONS),
+    battery: fc.option(fc.integer({ min: 70, max: 100 }), { nil: null }),
+    verified: fc.boolean(),
+    networkLock: fc.option(fc.constantFrom('unlocked', 'Robi', 'Grameenphone'), { nil: null }),
+    activationLockOff: fc.option(fc.boolean(), { nil: null }),
+    centre: centreArb,
+  })
+  .map(({ centre, ...l }) => ({
+    ...l,
+    placeLat: centre?.[0] ?? null,
+    placeLon: centre?.[1] ?? null,
+  }));
 
 /** One edit: a wrong, missing, extra or swapped letter (in characters, any script). */
 function typo(word: string, at: number, kind: number): string {
@@ -138,6 +163,17 @@ export function filtersArb(withLocation: boolean): fc.Arbitrary<SearchFilters> {
         verified: fc.constantFrom('true', 'false'),
         unlocked: fc.constantFrom('true', 'false'),
         activationLockOff: fc.constantFrom('true', 'false'),
+        origin: fc.oneof(
+          fc.constantFrom(...CENTRES),
+          fc.tuple(
+            fc.double({ min: 22, max: 25, noNaN: true }),
+            fc.double({ min: 89, max: 92, noNaN: true }),
+          ),
+        ),
+        radiusKm: fc.oneof(
+          fc.constantFrom(1, 3, 5, 10, 25, 50, 500),
+          fc.double({ min: 1, max: 500, noNaN: true }),
+        ),
         location: withLocation
           ? fc.oneof(
               fc.constantFrom(...PLACES).map((p) => p.toLowerCase()),
@@ -148,10 +184,12 @@ export function filtersArb(withLocation: boolean): fc.Arbitrary<SearchFilters> {
       },
       { requiredKeys: ['q'] },
     )
-    .map(({ prices, ...f }) => {
+    .map(({ prices, origin, radiusKm, ...f }) => {
       const [a, b] = prices ?? [undefined, undefined];
       const input: SearchFiltersInput = {
         ...f,
+        // A radius only with an origin, as the query's schema requires.
+        ...(origin ? { lat: origin[0], lon: origin[1], radiusKm } : {}),
         minPrice: a !== undefined && b !== undefined ? Math.min(a, b) : a,
         maxPrice: a !== undefined && b !== undefined ? Math.max(a, b) : b,
       };
@@ -193,5 +231,10 @@ export function manyListings(n: number, seed: number): ListingFields[] {
     verified: random() < 0.3,
     networkLock: random() < 0.3 ? null : random() < 0.7 ? 'unlocked' : pick(['Robi', 'Airtel']),
     activationLockOff: random() < 0.3 ? null : random() < 0.8,
-  }));
+    placeLat: null,
+    placeLon: null,
+  })).map((l) => {
+    const centre = random() < 0.1 ? null : pick(CENTRES);
+    return { ...l, placeLat: centre?.[0] ?? null, placeLon: centre?.[1] ?? null };
+  });
 }

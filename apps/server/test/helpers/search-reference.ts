@@ -1,7 +1,9 @@
 import {
   CATEGORIES,
   CONDITIONS,
+  DISTANCE_BANDS_KM,
   SEARCH_COUNT_LIMIT,
+  distanceKm,
   STORAGE_OPTIONS_GB,
   formatStorage,
   type Condition,
@@ -44,6 +46,9 @@ export interface ReferenceDocument {
   networkLock: string | null;
   /** Signed out of Find My / Google account; null: not stated. */
   activationLockOff: boolean | null;
+  /** The centre of its place; null or absent: not placed. */
+  placeLat?: number | null;
+  placeLon?: number | null;
 }
 
 /** Where a page starts: the key and id of the previous page's last result, as a cursor holds them. */
@@ -82,6 +87,7 @@ export interface ReferencePass {
   verified: number;
   unlocked: number;
   activationLockOff: number;
+  distance: number[];
   minPrice: number | null;
   maxPrice: number | null;
 }
@@ -94,7 +100,24 @@ export type ReferenceFacetFilter =
   | 'minBattery'
   | 'verified'
   | 'unlocked'
-  | 'activationLockOff';
+  | 'activationLockOff'
+  | 'distance';
+
+/** A placed document's distance in km from the search's origin; null without either. */
+function kmFrom(doc: ReferenceDocument, f: SearchFilters): number | null {
+  if (f.lat === undefined || f.lon === undefined) return null;
+  if (doc.placeLat == null || doc.placeLon == null) return null;
+  return distanceKm(f.lat, f.lon, doc.placeLat, doc.placeLon);
+}
+
+/** Nearest first's key: whole metres, listings without a place after all others. */
+function metresFrom(doc: ReferenceDocument, f: SearchFilters): number {
+  const km = kmFrom(doc, f);
+  return km === null ? 1e9 : Math.round(km * 1000);
+}
+
+const hasRadius = (f: SearchFilters) =>
+  f.radiusKm !== undefined && f.lat !== undefined && f.lon !== undefined;
 
 /** A stated 'unlocked' (any case); a carrier's name or nothing stated is not. */
 const isUnlocked = (doc: ReferenceDocument) => doc.networkLock?.toLowerCase() === 'unlocked';
@@ -198,6 +221,10 @@ function failedFilters(doc: ReferenceDocument, f: SearchFilters): Set<ReferenceF
   if (f.activationLockOff === true && doc.activationLockOff !== true) {
     failed.add('activationLockOff');
   }
+  if (hasRadius(f)) {
+    const km = kmFrom(doc, f);
+    if (km === null || km > f.radiusKm!) failed.add('distance');
+  }
   return failed;
 }
 
@@ -212,6 +239,7 @@ export function referenceFiltersSet(f: SearchFilters): ReferenceFacetFilter[] {
   if (f.verified === true) set.push('verified');
   if (f.unlocked === true) set.push('unlocked');
   if (f.activationLockOff === true) set.push('activationLockOff');
+  if (hasRadius(f)) set.push('distance');
   return set;
 }
 
@@ -219,6 +247,8 @@ interface Match {
   doc: ReferenceDocument;
   rank: 0 | 1 | 2;
   failed: Set<ReferenceFacetFilter>;
+  /** Nearest first's key (metres from the origin). */
+  metres: number;
 }
 
 /**
@@ -238,7 +268,7 @@ function matches(corpus: Corpus, f: SearchFilters): { matched: Match[]; terms: S
     if (rank === null) continue;
     // The location's words match the location only, as prefixes, without typo corrections.
     if (place && !termsMatch(place, words.location)) continue;
-    matched.push({ doc, rank, failed: failedFilters(doc, f) });
+    matched.push({ doc, rank, failed: failedFilters(doc, f), metres: metresFrom(doc, f) });
   }
   matched.sort((a, b) => b.doc.docid - a.doc.docid);
   return { matched, terms };
@@ -254,6 +284,8 @@ function keyOf(sort: SearchSort, m: Match): number | string {
     case 'price_asc':
     case 'price_desc':
       return m.doc.price;
+    case 'distance':
+      return m.metres;
   }
 }
 
@@ -268,6 +300,8 @@ function compare(sort: SearchSort, a: Match, b: Match): number {
       return a.doc.price - b.doc.price || a.doc.docid - b.doc.docid;
     case 'price_desc':
       return b.doc.price - a.doc.price || b.doc.docid - a.doc.docid;
+    case 'distance':
+      return a.metres - b.metres || b.doc.docid - a.doc.docid;
   }
 }
 
@@ -289,6 +323,11 @@ function isAfter(sort: SearchSort, m: Match, after: ReferenceAfter): boolean {
       return (
         m.doc.price < Number(after.key) ||
         (m.doc.price === Number(after.key) && m.doc.docid < Number(after.id))
+      );
+    case 'distance':
+      return (
+        m.metres > Number(after.key) ||
+        (m.metres === Number(after.key) && m.doc.docid < Number(after.id))
       );
   }
 }
@@ -332,12 +371,18 @@ const newPass = (): ReferencePass => ({
   verified: 0,
   unlocked: 0,
   activationLockOff: 0,
+  distance: DISTANCE_BANDS_KM.map(() => 0),
   minPrice: null,
   maxPrice: null,
 });
 
 /** A pass's counts over the first `limit` matches, newest first, that pass every filter kept. */
-function pass(matched: Match[], omitted: ReferenceFacetFilter | null, limit: number) {
+function pass(
+  matched: Match[],
+  filters: SearchFilters,
+  omitted: ReferenceFacetFilter | null,
+  limit: number,
+) {
   const out = newPass();
   for (const { doc, failed } of matched) {
     if (out.total >= limit) break;
@@ -353,6 +398,10 @@ function pass(matched: Match[], omitted: ReferenceFacetFilter | null, limit: num
     if (doc.verified) out.verified++;
     if (isUnlocked(doc)) out.unlocked++;
     if (doc.activationLockOff === true) out.activationLockOff++;
+    const km = kmFrom(doc, filters);
+    DISTANCE_BANDS_KM.forEach((band, i) => {
+      if (km !== null && km <= band) out.distance[i]!++;
+    });
     if (out.minPrice === null || doc.price < out.minPrice) out.minPrice = doc.price;
     if (out.maxPrice === null || doc.price > out.maxPrice) out.maxPrice = doc.price;
   }
@@ -373,8 +422,10 @@ export function referenceFacetPasses(
 ): ReferencePasses {
   const { matched } = matches(new Corpus(docs), filters);
   const without: ReferencePasses['without'] = {};
-  for (const name of referenceFiltersSet(filters)) without[name] = pass(matched, name, limit);
-  return { all: pass(matched, null, limit), without };
+  for (const name of referenceFiltersSet(filters)) {
+    without[name] = pass(matched, filters, name, limit);
+  }
+  return { all: pass(matched, filters, null, limit), without };
 }
 
 /** The facets as `GET /api/search/facets` answers them. */
@@ -401,6 +452,9 @@ export function referenceFacets(
     verified: of('verified').verified,
     unlocked: of('unlocked').unlocked,
     activationLockOff: of('activationLockOff').activationLockOff,
+    distance: of('distance').distance.some((count) => count > 0)
+      ? DISTANCE_BANDS_KM.map((value, i) => ({ value, count: of('distance').distance[i]! }))
+      : [],
     price: {
       min: prices.minPrice === null ? null : prices.minPrice / 100,
       max: prices.maxPrice === null ? null : prices.maxPrice / 100,

@@ -3,6 +3,7 @@ import { imageSrcSet } from '../image-variants.ts';
 import { CATEGORIES } from '../constants.ts';
 import { imeiSchema, modelSchema } from './phone-facts.ts';
 import { oneLine } from './common.ts';
+import { PLACE_NOTE_MAX, placeIdSchema } from './places.ts';
 
 /** Storage sizes a listing may name, in GB: the sizes phones are sold with. */
 export const STORAGE_OPTIONS_GB = [16, 32, 64, 128, 256, 512, 1024] as const;
@@ -97,6 +98,23 @@ export const listingDetailsSchema = z.object({
   imei: imeiSchema.nullable().optional(),
   /** Left out when adding: proposed from the name. */
   model: modelSchema.nullable().optional(),
+  /**
+   * The listing's area, chosen from the place suggestions (decision 0033): its name becomes the
+   * location shown and its centre (never the seller's position) is what distance is measured
+   * from. Null removes it (the location text stays).
+   */
+  placeId: placeIdSchema.nullable().optional(),
+  /** A few words on where in the area ("near the Gulshan 2 circle"); null removes them. */
+  locationNote: z
+    .string({ error: 'The note on the area must be text' })
+    .trim()
+    .max(PLACE_NOTE_MAX, {
+      error: `The note on the area must be at most ${PLACE_NOTE_MAX} characters`,
+    })
+    .regex(...oneLine('The note on the area'))
+    .transform((note) => (note === '' ? null : note))
+    .nullable()
+    .optional(),
 });
 export type ListingDetailsInput = z.input<typeof listingDetailsSchema>;
 
@@ -112,6 +130,11 @@ export const listingDetailsViewSchema = z.object({
   paidOff: z.boolean().nullable(),
   included: z.array(z.enum(INCLUDED_ITEMS)),
   warrantyUntil: z.string().nullable(),
+  /** The area's place and its centre (two decimals); null for a location given as text only. */
+  placeId: z.number().int().nullable(),
+  placeLat: z.number().nullable(),
+  placeLon: z.number().nullable(),
+  locationNote: z.string().nullable(),
 });
 export type ListingDetails = z.infer<typeof listingDetailsViewSchema>;
 

@@ -3,6 +3,7 @@ import { CATEGORIES, CONDITIONS, PRICE_MAX, type Condition } from '../constants.
 import { formatStorage } from '../format.ts';
 import { categoryNameSchema } from './catalog.ts';
 import { STORAGE_OPTIONS_GB } from './listing-details.ts';
+import { coarseCoordinate, placeIdQuerySchema } from './places.ts';
 
 /**
  * Every filter of a search, once: its parameters in an address or a query, how the API parses
@@ -44,6 +45,45 @@ export const SEARCH_TEXT_MAX = 100;
 
 /** The battery health thresholds facets count and the filter panel offers. */
 export const BATTERY_THRESHOLDS = [80, 85, 90, 95] as const;
+
+/** The distance bands facets count: results within each of these km of the search's origin. */
+export const DISTANCE_BANDS_KM = [5, 10, 25, 50] as const;
+/** The radii the filter panel offers (any whole or decimal km from 1 to 500 is taken). */
+export const RADIUS_CHOICES_KM = [5, 10, 25, 50, 100] as const;
+export const RADIUS_MIN_KM = 1;
+export const RADIUS_MAX_KM = 500;
+export const RADIUS_MESSAGE = `radiusKm must be a number of km from ${RADIUS_MIN_KM} to ${RADIUS_MAX_KM}`;
+export const LAT_MESSAGE = 'lat must be a latitude from -90 to 90';
+export const LON_MESSAGE = 'lon must be a longitude from -180 to 180';
+
+/** A coordinate in an address, rounded at once to about 1 km: nothing finer is used or kept. */
+const coordinate = (message: string, bound: number) =>
+  z.coerce
+    .number({ error: message })
+    .refine(Number.isFinite, { error: message })
+    .min(-bound, { error: message })
+    .max(bound, { error: message })
+    .transform(coarseCoordinate)
+    .optional();
+
+const distanceSchema = {
+  /** The buyer's area, a place id: its centre is the origin. */
+  near: placeIdQuerySchema.optional(),
+  /** Or a position (the browser's), rounded to two decimals; near wins when both are given. */
+  lat: coordinate(LAT_MESSAGE, 90),
+  lon: coordinate(LON_MESSAGE, 180),
+  /** Listings whose area's centre is within this many km of the origin. */
+  radiusKm: z.coerce
+    .number({ error: RADIUS_MESSAGE })
+    .refine(Number.isFinite, { error: RADIUS_MESSAGE })
+    .min(RADIUS_MIN_KM, { error: RADIUS_MESSAGE })
+    .max(RADIUS_MAX_KM, { error: RADIUS_MESSAGE })
+    .optional(),
+};
+
+/** Whether a search has an origin to measure distances from. */
+export const hasOrigin = (v: { near?: number; lat?: number; lon?: number }) =>
+  v.near !== undefined || (v.lat !== undefined && v.lon !== undefined);
 
 /** The longest location a search takes. */
 export const SEARCH_LOCATION_MAX = 120;
@@ -285,6 +325,40 @@ export const SEARCH_FILTERS = {
       location: all('location')[0]?.trim().slice(0, SEARCH_LOCATION_MAX) || undefined,
     }),
     chip: (v) => `Location “${v.location}”`,
+  }),
+  distance: searchFilter({
+    /**
+     * Within `radiusKm` of the buyer's area (`near`) or position (`lat`, `lon`): the filter is
+     * the radius; the origin alone sorts by distance and shows distances.
+     */
+    schema: distanceSchema,
+    choices: DISTANCE_BANDS_KM,
+    facet: 'thresholds',
+    isSet: (v) => v.radiusKm !== undefined && hasOrigin(v),
+    serialize: (v) => [
+      ...one('near', v.near),
+      ...(v.near === undefined ? [...one('lat', v.lat), ...one('lon', v.lon)] : []),
+      ...(hasOrigin(v) ? one('radiusKm', v.radiusKm) : []),
+    ],
+    read: (all) => {
+      const parse = <K extends keyof typeof distanceSchema>(name: K) => {
+        const value = first(all(name));
+        return value === undefined
+          ? undefined
+          : (distanceSchema[name].safeParse(value).data as z.output<(typeof distanceSchema)[K]>);
+      };
+      const near = parse('near');
+      const lat = near === undefined ? parse('lat') : undefined;
+      const lon = near === undefined ? parse('lon') : undefined;
+      const origin = hasOrigin({ near, lat, lon });
+      return {
+        near,
+        lat: origin ? lat : undefined,
+        lon: origin ? lon : undefined,
+        radiusKm: origin ? parse('radiusKm') : undefined,
+      };
+    },
+    chip: (v) => `Within ${v.radiusKm} km`,
   }),
 };
 

@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { categoryNameSchema, conditionSchema } from './catalog.ts';
 import { idSchema } from './common.ts';
-import { SEARCH_TEXT_MAX, searchFilterShape, type FacetFilter } from './search-filters.ts';
+import {
+  SEARCH_TEXT_MAX,
+  hasOrigin,
+  searchFilterShape,
+  type FacetFilter,
+} from './search-filters.ts';
 
 /** How results can be ordered; `relevance` falls back to `newest` when no words are given. */
-export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
+export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'distance'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const SAVED_SEARCHES_MAX = 20;
@@ -27,6 +32,14 @@ export const searchFiltersSchema = z
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     error: 'The lowest price cannot be above the highest price',
     path: ['maxPrice'],
+  })
+  .refine((f) => (f.lat === undefined) === (f.lon === undefined), {
+    error: 'Give both lat and lon, or neither',
+    path: ['lon'],
+  })
+  .refine((f) => f.radiusKm === undefined || hasOrigin(f), {
+    error: 'A radius needs near (a place) or lat and lon',
+    path: ['radiusKm'],
   });
 export type SearchFilters = z.output<typeof searchFiltersSchema>;
 export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
@@ -36,20 +49,25 @@ export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
  * previous page's `Link: <...>; rel="next"` (also in X-Next-Cursor); answers are a JSON array of
  * product cards (the category lists' shape) with the whole count in X-Total-Count.
  */
-export const searchQuerySchema = searchFiltersSchema.and(
-  z.object({
-    sort: z
-      .enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
-      .default('relevance'),
-    cursor: z.string().trim().min(1).max(300).optional(),
-    limit: z.coerce
-      .number({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-      .int({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-      .min(1, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-      .max(PAGE_SIZE_MAX, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-      .default(PAGE_SIZE_DEFAULT),
-  }),
-);
+export const searchQuerySchema = searchFiltersSchema
+  .and(
+    z.object({
+      sort: z
+        .enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
+        .default('relevance'),
+      cursor: z.string().trim().min(1).max(300).optional(),
+      limit: z.coerce
+        .number({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .int({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .min(1, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .max(PAGE_SIZE_MAX, { error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+        .default(PAGE_SIZE_DEFAULT),
+    }),
+  )
+  .refine((q) => q.sort !== 'distance' || hasOrigin(q), {
+    error: 'Nearest first needs near (a place) or lat and lon',
+    path: ['sort'],
+  });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 
@@ -78,6 +96,11 @@ export const searchFacetsSchema = z.object({
   unlocked: z.number().int(),
   /** Results their sellers state are signed out of Find My / Google account. */
   activationLockOff: z.number().int(),
+  /**
+   * Results within each distance band (DISTANCE_BANDS_KM) of the search's origin, counted
+   * without its radius; empty when the search has no origin.
+   */
+  distance: z.array(facetCount(z.number().int())),
   /** The cheapest and dearest result, in dollars; null without results. */
   price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePlace } from '../places/public.ts';
 import {
   deletedCountSchema,
   emailPageQuerySchema,
@@ -65,11 +66,21 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A place no one can choose is refused before the day's allowance is counted.
+      if (request.body.placeId) requirePlace(app.places, request.body.placeId, 'placeId');
       if (request.body.imei) {
         const refused = await imeiPosts(request.actor.id);
         if (refused) throw refused;
       }
-      return addProduct(app.db, request.actor, request.query.email, request.body, imeis);
+      return addProduct(
+        app.db,
+        request.actor,
+        request.query.email,
+        request.body,
+        imeis,
+        new Date(),
+        app.places,
+      );
     },
   );
 
@@ -118,6 +129,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         imeiChanges,
+        new Date(),
+        app.places,
       ),
   );
 

@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { dollarsToCents } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import { columnsOf, newListingColumns } from '../products/public.ts';
+import { requirePlace, type Gazetteer } from '../places/public.ts';
 import { ownProduct } from '../products/public.ts';
 import { notifyPriceDrop, type Notifier } from '../notifications/public.ts';
 import type { ImeiHasher } from '../phone-facts/public.ts';
@@ -73,7 +74,9 @@ export async function addProduct(
   fields: z.output<typeof newProductSchema>,
   imeis: ImeiHasher,
   now: Date = new Date(),
+  places: Gazetteer | null = null,
 ): Promise<Product> {
+  const placed = placeColumns(places, fields.placeId);
   await requireAccess(db, seller, 'account.read', email);
   const w = valueWriters(db);
   const id = crypto.randomUUID();
@@ -84,6 +87,7 @@ export async function addProduct(
   await db.transaction().execute(async (trx) => {
     await insertProduct(trx, {
       ...newListingColumns(fields),
+      ...placed,
       id,
       sellerId: seller.id,
       imgUrl: photos[0] ?? fields.imgURL,
@@ -115,6 +119,19 @@ export async function addProduct(
   return ownProduct(created);
 }
 
+/**
+ * The columns of a listing's area chosen from the suggestions: the place, its centre, and its
+ * name as the location shown (decision 0033). 400 for a place the gazetteer does not know;
+ * null clears the place and keeps the location's text; left out, nothing changes.
+ */
+function placeColumns(places: Gazetteer | null, placeId: number | null | undefined): ProductUpdate {
+  if (placeId === undefined) return {};
+  if (placeId === null) return { placeId: null, placeLat: null, placeLon: null };
+  if (!places) throw new Error('Listings with a place need the gazetteer');
+  const place = requirePlace(places, placeId, 'placeId');
+  return { placeId: place.id, placeLat: place.lat, placeLon: place.lon, location: place.label };
+}
+
 export const SOLD_LISTING_UNCHANGEABLE = 'This listing is sold: it can no longer be changed';
 
 /**
@@ -130,7 +147,9 @@ export async function updateProduct(
   patch: z.output<typeof productPatchSchema>,
   imeis: { hasher: ImeiHasher; limit: ImeiChangeLimit },
   now: Date = new Date(),
+  places: Gazetteer | null = null,
 ): Promise<Product> {
+  const placed = placeColumns(places, patch.placeId);
   await requireAccess(db, seller, 'product.manage', productId);
   const w = valueWriters(db);
   await notifier.transaction(async (notices) => {
@@ -155,7 +174,7 @@ export async function updateProduct(
     // The prices go with their history below; the IMEI and the photos are not plain columns.
     const { originalPrice, resellPrice, imei, imgURL, photos: newPhotos, ...fields } = patch;
     void [originalPrice, resellPrice, imei, imgURL, newPhotos];
-    const changes: ProductUpdate = columnsOf(fields);
+    const changes: ProductUpdate = { ...columnsOf(fields), ...placed };
     if (patch.imei !== undefined) {
       const columns = imeiColumns(imeis.hasher, patch.imei);
       // Counted only when it changes, after every other check: a refused edit costs nothing.

@@ -73,6 +73,9 @@ export const productFields = {
     read: (row) => row.warrantyUntil,
   },
   model: { write: (model) => ({ model }) },
+  // Written by the listings service, which checks the place and copies its centre.
+  placeId: { read: (row) => row.placeId },
+  locationNote: { write: (locationNote) => ({ locationNote }), read: (row) => row.locationNote },
 } satisfies { [F in keyof Written]?: FieldMapping<Exclude<Written[F], undefined>> };
 
 type Fields = typeof productFields;

@@ -9,6 +9,7 @@ import {
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
 import { listRoute, ownItemRoute } from '../../lib/route-shapes.ts';
+import { withOrigin } from './search.service.ts';
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -40,7 +41,12 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedSearchSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => createSavedSearch(app.db, app.searchIndex, request.actor, request.body),
+    async (request) =>
+      createSavedSearch(app.db, app.searchIndex, request.actor, {
+        ...request.body,
+        // Kept with the place's centre: its alerts measure from it without the gazetteer.
+        filters: withOrigin(app.places, request.body.filters),
+      }),
   );
 
   ownItemRoute(app, {

@@ -16,6 +16,7 @@ function keyFits(order: SearchOrder, key: number | string, id: string): boolean 
       return isWhole(key);
     case 'price_asc':
     case 'price_desc':
+    case 'distance':
       return isWhole(key) && /^\d{1,16}$/.test(id);
   }
 }

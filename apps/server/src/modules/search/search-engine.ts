@@ -53,11 +53,12 @@ export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
  * The orders results can come in. Newest and best match follow the document ids; the price
  * orders break ties by document id in the same direction.
  */
-export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'distance';
 
 /**
  * Where a page starts: strictly after the entry with this key in the order. The key is the docid
- * (newest), "rank:docid" (best match) or the price, with the docid as `id` (price orders).
+ * (newest), "rank:docid" (best match), the price (price orders) or the distance in metres
+ * (nearest first, newest first within a distance), with the docid as `id` (price and distance).
  */
 export interface SearchAfter {
   key: number | string;
@@ -93,6 +94,8 @@ export interface FacetPass {
   verified: number;
   unlocked: number;
   activationLockOff: number;
+  /** Within each of DISTANCE_BANDS_KM of the origin (empty counts without one). */
+  distance: number[];
   minPrice: number | null;
   maxPrice: number | null;
 }

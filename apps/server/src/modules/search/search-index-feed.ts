@@ -55,7 +55,7 @@ async function readDocuments(db: Db, where: RawBuilder<unknown>, limit: number) 
   const { rows } = await sql<DocumentRow>`
     select d.docid, d.category, d.price, d.condition, d.storage, d.battery, d.seller,
            p.name, p.colour, p.description, p.location, p."postedAt", p."networkLock",
-           p."activationLockOff"
+           p."activationLockOff", p."placeLat", p."placeLon"
     from search_docs d join products p on p.id = d.product
     where ${where} order by d.docid limit ${limit}
   `.execute(db);

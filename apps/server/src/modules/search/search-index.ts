@@ -1,6 +1,8 @@
 import {
   CATEGORIES,
   CONDITIONS,
+  DISTANCE_BANDS_KM,
+  distanceKm,
   SEARCH_FILTER_KEYS,
   STORAGE_OPTIONS_GB,
   formatStorage,
@@ -71,7 +73,13 @@ export type IndexedDocument = Omit<SearchDocsTable, 'product'> & {
   networkLock: string | null;
   /** Signed out of Find My / Google account, as either database reads it; null: not stated. */
   activationLockOff: boolean | number | null;
+  /** The centre of the listing's place (two decimals); null or absent: not placed. */
+  placeLat?: number | null;
+  placeLon?: number | null;
 };
+
+/** The distance key of a listing without a place: after every placed one (metres). */
+const NO_PLACE_METRES = 1e9;
 
 /** A document's stated locks, one bit each: what the lock filters read. */
 const UNLOCKED = 1;
@@ -237,6 +245,7 @@ const newPass = (): FacetPass => ({
   verified: 0,
   unlocked: 0,
   activationLockOff: 0,
+  distance: DISTANCE_BANDS_KM.map(() => 0),
   minPrice: null,
   maxPrice: null,
 });
@@ -318,6 +327,17 @@ export class SearchIndex implements SearchEngine {
       },
     },
     location: { test: null },
+    distance: {
+      test: (index, f) => {
+        const km = index.pointDistances(f)!;
+        const radius = f.radiusKm!;
+        const pointOf = index.pointOf;
+        return (slot) => {
+          const point = pointOf[slot]!;
+          return point !== 0 && km[point - 1]! <= radius;
+        };
+      },
+    },
   } satisfies Record<SearchFilterKey, EngineFilter>;
 
   private capacity = 1024;
@@ -336,6 +356,16 @@ export class SearchIndex implements SearchEngine {
   private alive = new Uint8Array(this.capacity);
   /** Posting times in milliseconds: what saved searches call new. */
   private posted = new Float64Array(this.capacity);
+  /**
+   * Each document's place centre, as 1 + its number among the distinct centres (0: no place).
+   * Centres are few (a place's, to two decimals): a search measures each once, not each listing.
+   */
+  private pointOf = new Int32Array(this.capacity);
+  private readonly pointNumbers = new Map<number, number>();
+  private readonly pointLats: number[] = [];
+  private readonly pointLons: number[] = [];
+  /** The distances of the centres from the origin of the search being answered, by its key. */
+  private pointKm: { origin: string; km: Float64Array } | null = null;
   /** Each slot's name count, given back when the document leaves. */
   private readonly slotNames: Array<NameCount | undefined> = [];
   /** The distinct names on show by their lower case: what suggestions offer. */
@@ -401,6 +431,7 @@ export class SearchIndex implements SearchEngine {
     this.batteries[slot] = doc.battery ?? NO_BATTERY;
     this.locks[slot] = lockBits(doc);
     this.sellers[slot] = this.sellerNumber(doc.seller);
+    this.pointOf[slot] = this.pointNumber(doc.placeLat ?? null, doc.placeLon ?? null);
     this.alive[slot] = 1;
     this.slotOf.set(doc.docid, slot);
     const words = documentWords(doc);
@@ -526,7 +557,80 @@ export class SearchIndex implements SearchEngine {
       case 'price_asc':
       case 'price_desc':
         return this.byPrice(m, f, order === 'price_asc' ? 1 : -1, after, n);
+      case 'distance':
+        return this.byDistance(m, f, this.pointDistances(filters), after, n);
     }
+  }
+
+  /** 1 + the number of a place centre among the distinct ones; 0 for none. */
+  private pointNumber(lat: number | null, lon: number | null): number {
+    if (lat === null || lon === null || !Number.isFinite(lat) || !Number.isFinite(lon)) return 0;
+    const key = Math.round(lat * 100) * 100_000 + Math.round(lon * 100);
+    let n = this.pointNumbers.get(key);
+    if (n === undefined) {
+      n = this.pointLats.length + 1;
+      this.pointNumbers.set(key, n);
+      this.pointLats.push(lat);
+      this.pointLons.push(lon);
+      this.pointKm = null;
+    }
+    return n;
+  }
+
+  /**
+   * The distance in km of every place centre from the search's origin (`lat`, `lon`: the
+   * search service puts a `near` place's centre there), or null without one. Kept for the next
+   * call with the same origin until a new centre comes.
+   */
+  private pointDistances(f: SearchFilters): Float64Array | null {
+    if (f.lat === undefined || f.lon === undefined) return null;
+    const origin = `${f.lat},${f.lon}`;
+    if (this.pointKm?.origin === origin) return this.pointKm.km;
+    const km = new Float64Array(this.pointLats.length);
+    for (let i = 0; i < km.length; i++) {
+      km[i] = distanceKm(f.lat, f.lon, this.pointLats[i]!, this.pointLons[i]!);
+    }
+    this.pointKm = { origin, km };
+    return km;
+  }
+
+  /**
+   * Nearest first, newest first within a distance; listings without a place last. The key is
+   * the distance in whole metres, the same for every listing of a place.
+   */
+  private byDistance(
+    m: Matches,
+    f: Compiled,
+    km: Float64Array | null,
+    after: SearchAfter | null,
+    n: number,
+  ): IndexPageEntry[] {
+    const docids = this.docids;
+    const pointOf = this.pointOf;
+    const metres = (slot: number) => {
+      const point = pointOf[slot]!;
+      return point === 0 || !km ? NO_PLACE_METRES : Math.round(km[point - 1]! * 1000);
+    };
+    const afterKey = after ? Number(after.key) : -1;
+    const afterDocid = after ? Number(after.id) : Infinity;
+    // The best `n` so far in order, each with its key: most candidates fail against the last.
+    const best: Array<{ slot: number; key: number }> = [];
+    const before = (key: number, slot: number, other: { slot: number; key: number }) =>
+      key !== other.key ? key < other.key : docids[slot]! > docids[other.slot]!;
+    for (const list of m.ranks) {
+      for (let i = 0; i < list.length; i++) {
+        const slot = list.items[i]!;
+        if (!this.alive[slot] || !this.passes(f, slot)) continue;
+        const key = metres(slot);
+        if (key < afterKey || (key === afterKey && docids[slot]! >= afterDocid)) continue;
+        if (best.length === n && !before(key, slot, best[n - 1]!)) continue;
+        let at = best.length;
+        while (at > 0 && before(key, slot, best[at - 1]!)) at--;
+        best.splice(at, 0, { slot, key });
+        if (best.length > n) best.pop();
+      }
+    }
+    return best.map(({ slot, key }) => ({ docid: docids[slot]!, key }));
   }
 
   /** How many documents match, read up to `limit`: exact below it, else "at least". */
@@ -549,6 +653,7 @@ export class SearchIndex implements SearchEngine {
    */
   facets(terms: SearchTerm[], filters: SearchFilters, limit: number): FacetPasses {
     const { m, f } = this.walk(terms, filters);
+    const km = this.pointDistances(filters);
     const omitted = filtersSet(filters);
     const all = newPass();
     const without = new Map(omitted.map((name) => [name, newPass()]));
@@ -561,7 +666,7 @@ export class SearchIndex implements SearchEngine {
       const failed = this.fails(f, slot);
       for (const [ignored, pass] of passes) {
         if ((failed & ~ignored) !== 0 || pass.total >= limit) continue;
-        this.tally(pass, slot);
+        this.tally(pass, slot, km);
         if (pass.total === limit) open--;
       }
       return open > 0;
@@ -569,8 +674,15 @@ export class SearchIndex implements SearchEngine {
     return { all, without: (name: FacetFilter) => without.get(name) ?? all };
   }
 
-  private tally(pass: FacetPass, slot: number): void {
+  private tally(pass: FacetPass, slot: number, km: Float64Array | null): void {
     pass.total++;
+    const point = this.pointOf[slot]!;
+    if (km && point !== 0) {
+      const d = km[point - 1]!;
+      DISTANCE_BANDS_KM.forEach((band, i) => {
+        if (d <= band) pass.distance[i]!++;
+      });
+    }
     pass.category[this.categories[slot]!]!++;
     pass.condition[this.conditions[slot]!]!++;
     const storage = (STORAGE_OPTIONS_GB as readonly number[]).indexOf(this.storages[slot]!);
@@ -1009,5 +1121,6 @@ export class SearchIndex implements SearchEngine {
     this.sellers = grow(this.sellers, (n) => new Int32Array(n));
     this.alive = grow(this.alive, (n) => new Uint8Array(n));
     this.posted = grow(this.posted, (n) => new Float64Array(n));
+    this.pointOf = grow(this.pointOf, (n) => new Int32Array(n));
   }
 }

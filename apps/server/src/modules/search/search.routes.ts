@@ -20,7 +20,7 @@ import { SearchCursors } from './search-cursor.ts';
 import { searchStarting, STARTING_RETRY_SECONDS } from './search-index-feed.ts';
 import { createSearchRateLimit, USERS_PER_ADDRESS } from './search.rate-limit.ts';
 import { searchTokens } from './search-text.ts';
-import { searchFacets, searchProducts, suggestNames } from './search.service.ts';
+import { searchFacets, searchProducts, suggestNames, withOrigin } from './search.service.ts';
 
 /*
  * Search answers are personal to nobody but distinct per query: they are not kept in the
@@ -61,7 +61,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [indexReady, limited],
     },
     async (request, reply) => {
-      const result = await searchProducts(app.db, cursors, request.query, app.searchIndex);
+      const query = withOrigin(app.places, request.query);
+      const result = await searchProducts(app.db, cursors, query, app.searchIndex);
       const cards = sendCursorPage(reply, request.url, { ...result, items: result.cards });
       // Each card went through the product schema when it was made (search-cards.ts).
       return sendText(reply.type(JSON_TYPE), Buffer.from(`[${cards.join(',')}]`));
@@ -81,7 +82,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: [indexReady, limited],
     },
-    async (request) => searchFacets(app.searchIndex, request.query),
+    async (request) => searchFacets(app.searchIndex, withOrigin(app.places, request.query)),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { centsToDollars } from '../../lib/money.ts';
+import { requirePlace, type Gazetteer } from '../places/public.ts';
 import { toProduct } from '../products/public.ts';
 import type { SearchCursors } from './search-cursor.ts';
 import {
@@ -38,6 +39,16 @@ function searchTerms(engine: SearchEngine, filters: SearchFilters): SearchTerm[]
   if (typed.length === 0 && filters.q.trim() !== '') return null;
   if (filters.location !== undefined && parseSearchText(filters.location).length === 0) return null;
   return engine.resolveTerms(typed);
+}
+
+/**
+ * The search's origin as the engine reads it: a `near` place's centre in `lat` and `lon` (400
+ * naming `near` when no place has the id). A position given with `near` is replaced by it.
+ */
+export function withOrigin<F extends SearchFilters>(places: Gazetteer, filters: F): F {
+  if (filters.near === undefined) return filters;
+  const place = requirePlace(places, filters.near, 'near');
+  return { ...filters, lat: place.lat, lon: place.lon };
 }
 
 export interface SearchResult {
@@ -102,6 +113,7 @@ const NO_FACETS: SearchFacets = {
   verified: 0,
   unlocked: 0,
   activationLockOff: 0,
+  distance: [],
   price: { min: null, max: null },
 };
 
@@ -122,6 +134,11 @@ const FACET_ANSWERS = {
   verified: (pass) => pass.verified,
   unlocked: (pass) => pass.unlocked,
   activationLockOff: (pass) => pass.activationLockOff,
+  // Bands count only with an origin: every band of a search without one is empty.
+  distance: (pass) =>
+    pass.distance.some((count) => count > 0)
+      ? SEARCH_FILTERS.distance.choices.map((value, i) => ({ value, count: pass.distance[i]! }))
+      : [],
   price: (pass) => ({
     min: pass.minPrice === null ? null : centsToDollars(pass.minPrice),
     max: pass.maxPrice === null ? null : centsToDollars(pass.maxPrice),

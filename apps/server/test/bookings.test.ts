@@ -254,6 +254,7 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       buyerShowUp: null,
       inspectionStatus: null,
       checkedAtHandover: false,
+      listingPlaceId: null,
     });
     const mine = (await call(t, seller, 'GET', '/api/my-buyers')).json<SellerBuyer[]>();
     expect(mine.map((b) => b.name).sort()).toEqual([buyer.name, otherBuyer.name].sort());

@@ -110,6 +110,19 @@ describe(`accepting at a safe meeting spot on ${testDbKind}`, () => {
     expect(ics).toContain('GEO:23.7925;90.4078\r\n');
   });
 
+  it("gives the seller the listing's area, to offer the spots near it", async () => {
+    const placed = await postProduct(t, seller, {
+      name: 'Galaxy S23',
+      Category: 'realme',
+      placeId: 2000000001,
+    });
+    const id = await requestBooking(t, buyer, placed._id);
+    const { id: unplaced } = await newRequest();
+    const rows = (await call(t, seller, 'GET', '/api/my-buyers?limit=100')).json<SellerBuyer[]>();
+    expect(rows.find((r) => r._id === id)?.listingPlaceId).toBe(2000000001);
+    expect(rows.find((r) => r._id === unplaced)?.listingPlaceId).toBeNull();
+  });
+
   it('keeps a typed place working, with no spot and no GEO', async () => {
     const { id, state } = await acceptedDeal();
     expect(state).toMatchObject({

@@ -171,6 +171,8 @@ export const sellerBuyerSchema = z.object({
   inspectionStatus: z.enum(INSPECTION_STATUSES).nullable(),
   /** A completed deal whose phone the buyer checked at the hand-over. */
   checkedAtHandover: z.boolean(),
+  /** The listing's area (a place id), for the safe meeting spots near it; null when unplaced. */
+  listingPlaceId: z.number().int().nullable(),
 });
 export type SellerBuyer = z.infer<typeof sellerBuyerSchema>;
 

@@ -42,6 +42,7 @@ function selectBookingViews(db: Kysely<Database>) {
       'b.noShowSide',
       'b.noShowReason',
       'p.status as productStatus',
+      'p.placeId as listingPlaceId',
       's.name as sellerName',
       's.phone as sellerPhone',
       's.email as sellerEmail',

@@ -218,6 +218,7 @@ function toSellerBuyer(row: BookingView, buyerShowUp: ShowUpRecord | null): Sell
     buyerShowUp,
     inspectionStatus: inspectionStatusOf(row),
     checkedAtHandover: row.handedOverAt !== null,
+    listingPlaceId: row.listingPlaceId,
   };
 }
 

@@ -62,7 +62,13 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
         </button>
       )}
 
-      {open === 'accept' && <AcceptDialog request={request} onClose={close} />}
+      {open === 'accept' && (
+        <AcceptDialog
+          request={request}
+          near={request.listingPlaceId === null ? undefined : String(request.listingPlaceId)}
+          onClose={close}
+        />
+      )}
       {open === 'complete' && <CodeDialog request={request} onClose={close} />}
       {open === 'share' && (
         <SharePlanDialog bookingId={request._id} otherSide="buyer" onClose={close} />

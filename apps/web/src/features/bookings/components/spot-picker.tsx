@@ -5,8 +5,7 @@ import { useMeetingSpots } from '../api/get-meeting-spots.ts';
 
 /** "about 3 km away" from the listing's area; nothing without a distance. */
 function distanceWords(spot: MeetingSpot): string | null {
-  if (spot.distanceKm === null) return null;
-  return spot.distanceKm < 1 ? 'in the listing’s area' : `about ${spot.distanceKm} km away`;
+  return spot.distanceKm === null ? null : `about ${spot.distanceKm} km away`;
 }
 
 /**

@@ -28,8 +28,10 @@ import {
   searchFacets,
   searchProducts,
   suggestNames,
+  withOrigin,
 } from '../apps/server/src/modules/search/search.service.ts';
-import { searchQuerySchema } from '@market/shared';
+import { loadGazetteer } from '../apps/server/src/modules/places/public.ts';
+import { searchQuerySchema, type SearchQuery } from '@market/shared';
 import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/demo-data.ts';
 import {
   buildProduct,
@@ -164,6 +166,9 @@ async function percentiles(runs: number, call: (i: number) => Promise<unknown>) 
 const SEARCHES = ['iphone 13', 'galaxy s23', 'redmi note', 'iphone 128', 'poco x5', 'realme pro'];
 /** Areas of the bulk listings (`modules/demo/bulk.ts`), a city or a part of Dhaka. */
 const AREAS = ['Gulshan', 'Mirpur', 'Chattogram', 'Sylhet', 'Dhaka', 'Khulna', 'Uttara'];
+/** Places a radius search starts from: Gulshan, Mirpur, Chattogram, Sylhet, Dhaka, Uttara. */
+const NEAR = [2_000_000_001, 2_000_000_004, 1_205_733, 1_185_099, 1_185_241, 2_000_000_005];
+const RADII = [5, 10, 25, 50];
 const SUGGESTS = ['iph', 'iphone 1', 'gal', 'galaxy s2', 'red', 'redmi n', 'poc', 'real'];
 
 /** Mean time of the category query itself, without HTTP or the response cache. */
@@ -193,6 +198,10 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
     // the server's in-memory index (after its first searches, as a running server answers) and
     // from the database's own engine.
     const cursors = new SearchCursors('bench');
+    const places = loadGazetteer(['BD']);
+    // A place and a radius in turn, with the place's centre as the search service puts it.
+    const nearby = <F extends SearchQuery>(i: number, f: F): F =>
+      withOrigin(places, { ...f, near: NEAR[i % NEAR.length], radiusKm: RADII[i % RADII.length] });
     const filters = (i: number) =>
       searchQuerySchema.parse({
         q: SEARCHES[i % SEARCHES.length],
@@ -223,6 +232,28 @@ async function queryTimes(env: Record<string, string>, size: number): Promise<vo
             live,
           ),
         )),
+      },
+      {
+        size,
+        what: 'in-memory: the same within a radius of a place',
+        ...(await timed((i) => searchProducts(handle.db, cursors, nearby(i, filters(i)), live))),
+      },
+      {
+        size,
+        what: 'in-memory: a radius of a place, nearest first, no words',
+        ...(await timed((i) =>
+          searchProducts(
+            handle.db,
+            cursors,
+            { ...nearby(i, searchQuerySchema.parse({})), sort: 'distance' },
+            live,
+          ),
+        )),
+      },
+      {
+        size,
+        what: 'in-memory: facets within a radius (distance bands)',
+        ...(await timed((i) => searchFacets(live, nearby(i, filters(i))))),
       },
       {
         size,
@@ -265,6 +296,18 @@ async function measureSearch(url: string, cookie: string, size: number): Promise
     seconds,
     warmup,
   );
+  const radius = await measure(
+    `${size} listings, search: two words + max price + radius of a place`,
+    {
+      ...base,
+      requests: distinctRequests(
+        (i) =>
+          `${searchPath(i)}&near=${NEAR[i % NEAR.length]}&radiusKm=${RADII[i % RADII.length]}&sort=distance`,
+      ),
+    },
+    seconds,
+    warmup,
+  );
   const facets = await measure(
     `${size} listings, search facets: two words + max price`,
     {
@@ -287,7 +330,7 @@ async function measureSearch(url: string, cookie: string, size: number): Promise
     seconds,
     warmup,
   );
-  return [search, located, facets, suggest];
+  return [search, located, radius, facets, suggest];
 }
 
 /** `npm run seed:bulk` of IMPORTED listings into the server's database, in a child process. */

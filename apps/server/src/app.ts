@@ -75,7 +75,12 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
 import { stolenPhonesRoutes } from './modules/stolen-phones/stolen-phones.routes.ts';
-import { loadGazetteer, type Gazetteer } from './modules/places/public.ts';
+import {
+  PLACES_MIGRATION,
+  loadGazetteer,
+  logPlacedListings,
+  type Gazetteer,
+} from './modules/places/public.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
@@ -145,7 +150,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     done(null, payload);
   });
 
-  await migrateToLatest(database.db);
+  const migrated = await migrateToLatest(database.db);
+  if (
+    migrated.results?.some((r) => r.migrationName === PLACES_MIGRATION && r.status === 'Success')
+  ) {
+    await logPlacedListings(database.db, app.log);
+  }
   let demoAdmin: FastifyInstance['demoAdmin'] = null;
   if (config.seedDemo) {
     // Loaded only when asked for, so a production start never reads the demo data.

@@ -485,6 +485,27 @@ const CASES: Case[] = [
     expected: everyone(200),
   },
   {
+    label: 'GET /me/area',
+    route: 'GET /api/me/area',
+    url: () => '/api/me/area',
+    expected: signedIn,
+    answers: { buyer: { area: null } },
+  },
+  {
+    label: 'PUT /me/area {placeId: Gulshan}',
+    route: 'PUT /api/me/area',
+    url: () => '/api/me/area',
+    body: () => ({ placeId: 2000000001 }),
+    expected: signedIn,
+  },
+  {
+    label: 'DELETE /me/area',
+    route: 'DELETE /api/me/area',
+    url: () => '/api/me/area',
+    expected: signedIn,
+    answers: { seller: { area: null } },
+  },
+  {
     label: 'GET /models?category=iPhone&q=13',
     route: 'GET /api/models',
     url: () => '/api/models?category=iPhone&q=13',

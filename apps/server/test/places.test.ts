@@ -60,6 +60,15 @@ describe('the gazetteer', () => {
     expect(bd.get(1185241)).toMatchObject({ lat: 23.71, lon: 90.41 });
   });
 
+  it('reads the place a free-text location clearly names', () => {
+    expect(bd.placeOf('Dhaka, Gulshan')?.id).toBe(2_000_000_001);
+    expect(bd.placeOf('Gulshan, Dhaka')?.id).toBe(2_000_000_001);
+    expect(bd.placeOf('Narayanganj')?.id).toBe(1185155);
+    expect(bd.placeOf('Sylhet, Gulshan')).toBeNull();
+    expect(bd.placeOf('somewhere')).toBeNull();
+    expect(bd.placeOf('a, b, c')).toBeNull();
+  });
+
   it('names the place nearest a point', () => {
     expect(bd.nearest(23.7931, 90.4162)?.name).toBe('Gulshan');
     expect(bd.nearest(24.912, 91.868)?.name).toBe('Ambarkhana');

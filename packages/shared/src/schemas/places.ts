@@ -108,3 +108,49 @@ export function coarseCoordinate(value: number): number {
   const f = 10 ** PLACE_CENTRE_DECIMALS;
   return Math.round(value * f) / f;
 }
+
+export const AREA_KIND_MESSAGE = 'Choose an area from the suggestions, or give lat and lon';
+
+/** A buyer's own area as answered to them: a place, or their position (two decimals). */
+export const buyerAreaSchema = z.object({
+  /** The place chosen; null for a position. */
+  placeId: placeIdSchema.nullable(),
+  /** "Gulshan, Dhaka", or "Near Gulshan, Dhaka" for a position. */
+  label: z.string(),
+  lat: latitudeSchema,
+  lon: longitudeSchema,
+});
+export type BuyerArea = z.infer<typeof buyerAreaSchema>;
+
+/** `GET /api/me/area`, and the answer of saving one. */
+export const buyerAreaAnswerSchema = z.object({ area: buyerAreaSchema.nullable() });
+export type BuyerAreaAnswer = z.infer<typeof buyerAreaAnswerSchema>;
+
+/**
+ * `PUT /api/me/area`: a place from the suggestions (`placeId`), or the browser's position
+ * (`lat`, `lon`), kept only to two decimals (about 1 km).
+ */
+export const setBuyerAreaSchema = z
+  .object({
+    placeId: placeIdSchema.optional(),
+    lat: z
+      .number({ error: 'lat must be a latitude from -90 to 90' })
+      .min(-90, { error: 'lat must be a latitude from -90 to 90' })
+      .max(90, { error: 'lat must be a latitude from -90 to 90' })
+      .transform(coarseCoordinate)
+      .optional(),
+    lon: z
+      .number({ error: 'lon must be a longitude from -180 to 180' })
+      .min(-180, { error: 'lon must be a longitude from -180 to 180' })
+      .max(180, { error: 'lon must be a longitude from -180 to 180' })
+      .transform(coarseCoordinate)
+      .optional(),
+  })
+  .strict()
+  .refine(
+    (a) =>
+      (a.placeId !== undefined && a.lat === undefined && a.lon === undefined) ||
+      (a.placeId === undefined && a.lat !== undefined && a.lon !== undefined),
+    { error: AREA_KIND_MESSAGE, path: ['placeId'] },
+  );
+export type SetBuyerArea = z.input<typeof setBuyerAreaSchema>;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
 import { DEMO_CATEGORIES } from './demo-data.ts';
 import { rebuildAllPriceStats } from '../../modules/phone-facts/public.ts';
+import { loadGazetteer } from '../places/public.ts';
 
 const MODELS: Record<CategoryName, string[]> = {
   iPhone: [
@@ -91,6 +92,13 @@ export async function seedBulkProducts(db: Kysely<Database>, options: BulkOption
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 60 * 60 * 1000;
+  // Every bulk listing is placed: its area's id and centre, and the area's name as the location.
+  const places = loadGazetteer(['BD']);
+  const placed = PLACES.map((text) => {
+    const place = places.placeOf(text);
+    if (!place) throw new Error(`The gazetteer has no place "${text}"`);
+    return { location: place.label, placeId: place.id, placeLat: place.lat, placeLon: place.lon };
+  });
 
   const existing = await db.selectFrom('categories').select('name').execute();
   const missing = DEMO_CATEGORIES.filter((c) => !existing.some((e) => e.name === c.name));
@@ -164,7 +172,7 @@ export async function seedBulkProducts(db: Kysely<Database>, options: BulkOption
             condition: pick(CONDITIONS),
             description:
               'Works well, battery in good health, with charger. Meet in a public place.',
-            location: pick(PLACES),
+            ...pick(placed),
             advertised: w.bool(rnd() < advertisedShare),
             postedAt: w.date(new Date(now - Math.floor(rnd() * twoYears))),
           });

@@ -21,6 +21,7 @@ import {
   DEMO_REVIEWS,
 } from './demo-data.ts';
 import { insertDemoMeetingSpots } from '../meeting-spots/public.ts';
+import { loadGazetteer } from '../places/public.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -87,7 +88,11 @@ export async function seedDemoData(
       .execute();
 
     const stated = (value: boolean | null) => (value === null ? null : w.bool(value));
+    // The demo's areas are Bangladesh's: each listing is placed by its text.
+    const places = loadGazetteer(['BD']);
     const products = DEMO_PRODUCTS.map((p, i) => {
+      const place = places.placeOf(p.location);
+      if (!place) throw new Error(`The gazetteer has no place "${p.location}"`);
       const details = demoDetails(p);
       const droppedFrom = DEMO_PRICE_DROPS[p.image];
       return {
@@ -102,6 +107,9 @@ export async function seedDemoData(
         condition: p.condition,
         description: p.description,
         location: p.location,
+        placeId: place.id,
+        placeLat: place.lat,
+        placeLon: place.lon,
         advertised: w.bool(p.advertised),
         // Spread over the last weeks so "newest first" has a visible order.
         postedAt: w.date(new Date(now - (i + 1) * 0.7 * DAY)),

@@ -260,6 +260,26 @@ export class Gazetteer {
     return best < 0 ? null : this.placeAt(best);
   }
 
+  /**
+   * The place a free-text location clearly names: one place by a name, or a city and then one
+   * of its neighbourhoods ("Dhaka, Gulshan", either way round); null when unclear or unknown.
+   */
+  placeOf(text: string): Place | null {
+    const parts = text
+      .split(',')
+      .map(placeKey)
+      .filter((part) => part !== '');
+    let found: Place[] = [];
+    if (parts.length === 1) found = this.named(parts[0]!);
+    else if (parts.length === 2) {
+      const [a, b] = parts as [string, string];
+      const inCity = (name: string, city: string) =>
+        this.named(name).filter((p) => p.city !== null && placeKey(p.city) === city);
+      found = [...inCity(b, a), ...inCity(a, b)];
+    }
+    return found.length === 1 ? found[0]! : null;
+  }
+
   /** Places whose names are exactly this text (any case or accents), largest first. */
   named(text: string): Place[] {
     const key = placeKey(text);

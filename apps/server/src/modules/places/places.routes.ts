@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  buyerAreaAnswerSchema,
+  setBuyerAreaSchema,
   errorResponseSchema,
   placeParamsSchema,
   placeSchema,
   placeSuggestQuerySchema,
   placeSuggestionsSchema,
 } from '@market/shared';
+import { signedIn } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { suggestPlaces } from './places.service.ts';
+import { clearBuyerArea, getBuyerArea, setBuyerArea, suggestPlaces } from './places.service.ts';
 
 /** Places never change while the server runs: browsers and shared caches may keep answers. */
 const CACHE_FOR_A_DAY = 'public, max-age=86400';
@@ -55,5 +58,55 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', CACHE_FOR_A_DAY);
       return place;
     },
+  );
+
+  app.get(
+    '/me/area',
+    {
+      preValidation: signedIn(),
+      schema: {
+        tags: ['places'],
+        summary: 'Your own saved area: the one searches measure distance from',
+        description:
+          'A place, or a position kept to two decimals (about 1 km) and named after the ' +
+          'nearest place; null when none is saved. Answered to you alone.',
+        response: { 200: buyerAreaAnswerSchema },
+      },
+    },
+    async (request) => getBuyerArea(app.db, app.places, request.actor),
+  );
+
+  app.put(
+    '/me/area',
+    {
+      preValidation: signedIn(),
+      // Only the buyer's own answers show it, and none of them is cached.
+      config: { changes: [] },
+      schema: {
+        tags: ['places'],
+        summary: 'Save your area: a place from the suggestions, or your position',
+        description:
+          "`placeId` (an id from /api/places/suggest), or `lat` and `lon` (the browser's " +
+          'position), which are rounded to two decimals (about 1 km) before anything is kept. ' +
+          'An unknown place answers 400 naming `placeId`.',
+        body: setBuyerAreaSchema,
+        response: { 200: buyerAreaAnswerSchema },
+      },
+    },
+    async (request) => setBuyerArea(app.db, app.places, request.actor, request.body),
+  );
+
+  app.delete(
+    '/me/area',
+    {
+      preValidation: signedIn(),
+      config: { changes: [] },
+      schema: {
+        tags: ['places'],
+        summary: 'Forget your saved area',
+        response: { 200: buyerAreaAnswerSchema },
+      },
+    },
+    async (request) => clearBuyerArea(app.db, request.actor),
   );
 };

@@ -364,6 +364,8 @@ export class SearchIndex implements SearchEngine {
   private readonly pointNumbers = new Map<number, number>();
   private readonly pointLats: number[] = [];
   private readonly pointLons: number[] = [];
+  /** Each centre's slots, in the order they were added (index 0: listings without a place). */
+  private readonly pointSlots: IntList[] = [new IntList()];
   /** The distances of the centres from the origin of the search being answered, by its key. */
   private pointKm: { origin: string; km: Float64Array } | null = null;
   /** Each slot's name count, given back when the document leaves. */
@@ -431,7 +433,9 @@ export class SearchIndex implements SearchEngine {
     this.batteries[slot] = doc.battery ?? NO_BATTERY;
     this.locks[slot] = lockBits(doc);
     this.sellers[slot] = this.sellerNumber(doc.seller);
-    this.pointOf[slot] = this.pointNumber(doc.placeLat ?? null, doc.placeLon ?? null);
+    const point = this.pointNumber(doc.placeLat ?? null, doc.placeLon ?? null);
+    this.pointOf[slot] = point;
+    this.pointSlots[point]!.push(slot);
     this.alive[slot] = 1;
     this.slotOf.set(doc.docid, slot);
     const words = documentWords(doc);
@@ -558,7 +562,15 @@ export class SearchIndex implements SearchEngine {
       case 'price_desc':
         return this.byPrice(m, f, order === 'price_asc' ? 1 : -1, after, n);
       case 'distance':
-        return this.byDistance(m, f, this.pointDistances(filters), after, n);
+        return this.byDistance(
+          m,
+          f,
+          this.pointDistances(filters),
+          after,
+          n,
+          // Without words or a location every listing matches: no need to mark the matches.
+          m.terms.length === 0 && filters.location === undefined,
+        );
     }
   }
 
@@ -572,6 +584,7 @@ export class SearchIndex implements SearchEngine {
       this.pointNumbers.set(key, n);
       this.pointLats.push(lat);
       this.pointLons.push(lon);
+      this.pointSlots.push(new IntList());
       this.pointKm = null;
     }
     return n;
@@ -596,7 +609,9 @@ export class SearchIndex implements SearchEngine {
 
   /**
    * Nearest first, newest first within a distance; listings without a place last. The key is
-   * the distance in whole metres, the same for every listing of a place.
+   * the distance in whole metres, the same for every listing of a place: the centres are put in
+   * order (few: each is measured once), then each centre's listings are read, nearest centre
+   * first, until a page is full and the next centre is farther than its last entry.
    */
   private byDistance(
     m: Matches,
@@ -604,33 +619,53 @@ export class SearchIndex implements SearchEngine {
     km: Float64Array | null,
     after: SearchAfter | null,
     n: number,
+    everyListing: boolean,
   ): IndexPageEntry[] {
-    const docids = this.docids;
-    const pointOf = this.pointOf;
-    const metres = (slot: number) => {
-      const point = pointOf[slot]!;
-      return point === 0 || !km ? NO_PLACE_METRES : Math.round(km[point - 1]! * 1000);
-    };
+    const points = this.pointLats.length;
+    // Each centre's key; index 0 stands for "no place".
+    const keys = new Float64Array(points + 1);
+    keys[0] = NO_PLACE_METRES;
+    for (let p = 1; p <= points; p++) {
+      keys[p] = km ? Math.round(km[p - 1]! * 1000) : NO_PLACE_METRES;
+    }
     const afterKey = after ? Number(after.key) : -1;
     const afterDocid = after ? Number(after.id) : Infinity;
-    // The best `n` so far in order, each with its key: most candidates fail against the last.
-    const best: Array<{ slot: number; key: number }> = [];
-    const before = (key: number, slot: number, other: { slot: number; key: number }) =>
-      key !== other.key ? key < other.key : docids[slot]! > docids[other.slot]!;
-    for (const list of m.ranks) {
-      for (let i = 0; i < list.length; i++) {
-        const slot = list.items[i]!;
-        if (!this.alive[slot] || !this.passes(f, slot)) continue;
-        const key = metres(slot);
-        if (key < afterKey || (key === afterKey && docids[slot]! >= afterDocid)) continue;
-        if (best.length === n && !before(key, slot, best[n - 1]!)) continue;
-        let at = best.length;
-        while (at > 0 && before(key, slot, best[at - 1]!)) at--;
-        best.splice(at, 0, { slot, key });
-        if (best.length > n) best.pop();
+    const order = Array.from({ length: points + 1 }, (_, p) => p)
+      .filter((p) => keys[p]! >= afterKey)
+      .sort((a, b) => keys[a]! - keys[b]!);
+    let member: Uint8Array | null = null;
+    if (!everyListing) {
+      member = new Uint8Array(this.size);
+      for (const list of m.ranks) {
+        for (let i = 0; i < list.length; i++) member[list.items[i]!] = 1;
       }
     }
-    return best.map(({ slot, key }) => ({ docid: docids[slot]!, key }));
+    const docids = this.docids;
+    const alive = this.alive;
+    const found: Array<{ docid: number; key: number }> = [];
+    for (const point of order) {
+      const key = keys[point]!;
+      if (found.length >= n && key > found[n - 1]!.key) break;
+      // The newest `n` of this centre after the cursor, newest first.
+      const best: number[] = [];
+      const slots = this.pointSlots[point]!;
+      for (let i = slots.length - 1; i >= 0; i--) {
+        const slot = slots.items[i]!;
+        if (!alive[slot] || (member && member[slot] !== 1)) continue;
+        const docid = docids[slot]!;
+        if (key === afterKey && docid >= afterDocid) continue;
+        if (best.length === n && docid <= best[n - 1]!) continue;
+        if (!this.passes(f, slot)) continue;
+        let at = best.length;
+        while (at > 0 && docid > best[at - 1]!) at--;
+        best.splice(at, 0, docid);
+        if (best.length > n) best.pop();
+      }
+      for (const docid of best) found.push({ docid, key });
+      found.sort((a, b) => a.key - b.key || b.docid - a.docid);
+      if (found.length > n) found.length = n;
+    }
+    return found;
   }
 
   /** How many documents match, read up to `limit`: exact below it, else "at least". */

@@ -31,6 +31,8 @@ import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
 import { ListingGone } from '../listing-gone.tsx';
 import { PhoneHistorySection } from '../../features/inspection/components/phone-history.tsx';
 import { RouteErrorContent } from './error-page.tsx';
+import { DistanceOriginProvider } from '../../components/ui/distance-away.tsx';
+import { useDistanceOrigin } from '../../features/places/api/use-distance-origin.ts';
 
 /** Public: anyone may read a listing, so that links to it can be shared. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -54,6 +56,8 @@ export function Component() {
   const { id } = useLoaderData<typeof loader>();
   const listing = useListing(id);
   const me = useMe();
+  // The buyer's saved area: the listing's distance from it is shown.
+  const origin = useDistanceOrigin({}, !!me.data);
   // A session that ends while the booking form is open keeps the form, and what was typed in it.
   const ended = useEndedSession();
   const viewer = me.data ?? ended ?? null;
@@ -123,20 +127,22 @@ export function Component() {
           viewer={own ? 'seller' : 'admin'}
         />
       )}
-      <ListingView
-        listing={product}
-        wishlistControl={wishlistControl}
-        actions={
-          report ? (
-            <>
-              {action}
-              {report}
-            </>
-          ) : (
-            action
-          )
-        }
-      />
+      <DistanceOriginProvider origin={origin}>
+        <ListingView
+          listing={product}
+          wishlistControl={wishlistControl}
+          actions={
+            report ? (
+              <>
+                {action}
+                {report}
+              </>
+            ) : (
+              action
+            )
+          }
+        />
+      </DistanceOriginProvider>
       {/* A held or hidden listing (shown only to its seller and admins) has no public history. */}
       {!product.moderation && (
         <PhoneHistorySection productId={product._id} imeiGiven={product.imeiGiven} />

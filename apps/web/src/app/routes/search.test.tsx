@@ -11,6 +11,7 @@ import { renderPage } from '../../test/render.tsx';
 const facets: SearchFacets = {
   total: 0,
   exact: true,
+  distance: [],
   category: [
     { value: 'iPhone', count: 4 },
     { value: 'samsung', count: 3 },
@@ -58,6 +59,8 @@ function serveSearch(answer: () => Response = () => HttpResponse.json([])) {
   api.use(
     http.get('/api/session', () => HttpResponse.json({ user: seller })),
     http.get('/api/search/facets', () => HttpResponse.json(facets)),
+    // No saved area: the distance panel offers an area and the browser's location.
+    http.get('/api/me/area', () => HttpResponse.json({ area: null })),
     http.get('/api/search', ({ request }) => {
       searches.push([...new URL(request.url).searchParams.entries()]);
       return answer();

@@ -1,5 +1,8 @@
 import { redirect, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { SEARCH_SORTS } from '@market/shared';
+import { SEARCH_SORTS, hasOrigin } from '@market/shared';
+import { DistanceOriginProvider } from '../../components/ui/distance-away.tsx';
+import { NearControl } from '../../features/places/components/near-control.tsx';
+import { useDistanceOrigin } from '../../features/places/api/use-distance-origin.ts';
 import { logInPath, paths } from '../../config/paths.ts';
 import { ApiError, totalText } from '../../lib/api-client.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
@@ -57,6 +60,7 @@ export function Component() {
   const [view, setView] = useResultsView();
   const navigate = useNavigate();
   const loading = results.isFetching || navigating;
+  const origin = useDistanceOrigin(params, !!useMe().data);
 
   return (
     <section className="py-8">
@@ -77,16 +81,33 @@ export function Component() {
         onViewChange={setView}
         extra={isBuyer && <SaveSearch key={searchAddress(params)} params={params} />}
         loading={loading}
+        near={(current, change) => (
+          <NearControl
+            value={current}
+            onChange={(origin) =>
+              change({
+                ...current,
+                ...origin,
+                // A radius or nearest first without anywhere to measure from means nothing.
+                ...(hasOrigin(origin) ? {} : { radiusKm: undefined }),
+                sort:
+                  !hasOrigin(origin) && current.sort === 'distance' ? 'relevance' : current.sort,
+              })
+            }
+          />
+        )}
       >
-        <SearchResults
-          results={results}
-          params={params}
-          cursor={cursor}
-          addressOf={addressOf}
-          view={view}
-          listLabel="Results"
-          gridLabel="Results"
-        />
+        <DistanceOriginProvider origin={origin}>
+          <SearchResults
+            results={results}
+            params={params}
+            cursor={cursor}
+            addressOf={addressOf}
+            view={view}
+            listLabel="Results"
+            gridLabel="Results"
+          />
+        </DistanceOriginProvider>
       </ResultsFrame>
     </section>
   );

@@ -1,6 +1,7 @@
 import {
   SEARCH_SORTS,
   filterChips,
+  hasOrigin,
   readSearchAddress,
   searchFilterOf,
   searchFilterParams,
@@ -47,7 +48,12 @@ export function searchParamsFrom(search: URLSearchParams): SearchParams {
     condition: values.condition ?? [],
     storage: values.storage ?? [],
     verified: values.verified === true,
-    sort: (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : 'relevance',
+    sort:
+      (SEARCH_SORTS as readonly string[]).includes(sort) &&
+      // Nearest first needs somewhere to measure from.
+      (sort !== 'distance' || hasOrigin(values))
+        ? (sort as SearchSort)
+        : 'relevance',
   };
 }
 
@@ -103,6 +109,8 @@ export interface ActiveFilter {
 
 /** The search without one filter: its parameters unset. */
 function without(params: SearchParams, key: SearchFilterKey): SearchParams {
+  // Without its radius a search still measures from its place (nearest first, distances).
+  if (key === 'distance') return { ...params, radiusKm: undefined };
   const cleared = Object.fromEntries(
     Object.keys(searchFilterOf(key).schema).map((name) => [
       name,

@@ -8,6 +8,7 @@ import { useAddProduct } from '../../../features/listings/api/add-product.ts';
 import { ProductForm } from '../../../features/listings/components/product-form.tsx';
 import { discardDraft, readDraft } from '../../../features/listings/components/product-draft.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { AreaField } from '../../../features/places/components/area-field.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -64,6 +65,7 @@ export function Component() {
         </div>
       )}
       <ProductForm
+        AreaInput={AreaField}
         key={formKey}
         onSubmit={add}
         submitLabel="Add Product"

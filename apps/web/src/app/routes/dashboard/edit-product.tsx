@@ -12,6 +12,7 @@ import { NotFoundContent } from '../../../components/layout/not-found-content.ts
 import { useListing } from '../../../features/catalog/api/get-listing.ts';
 import { useUpdateProduct } from '../../../features/listings/api/update-product.ts';
 import { ProductForm } from '../../../features/listings/components/product-form.tsx';
+import { AreaField } from '../../../features/places/components/area-field.tsx';
 
 /** The seller changes one of their listings with the same form as adding one. */
 export function Component() {
@@ -76,6 +77,7 @@ export function Component() {
       </p>
       <PossessionPanel productId={productId} />
       <ProductForm
+        AreaInput={AreaField}
         key={listing.data._id}
         initialValues={sellerFieldsOf(listing.data)}
         imeiOnFile={listing.data.imeiGiven}

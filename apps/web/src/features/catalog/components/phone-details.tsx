@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DistanceAway } from '../../../components/ui/distance-away.tsx';
 import {
   IMEI_GIVEN,
   NETWORK_UNLOCKED,
@@ -84,7 +85,18 @@ export function pageDetails(listing: ListingPage): DetailRow[] {
       value: `${listing.yearOfUse} (${yearsOfUse(listing.yearOfUse)}+ years of use)`,
     },
     { term: 'Category', value: listing.Category },
-    { term: 'Location', value: listing.location },
+    {
+      term: 'Location',
+      value: (
+        <>
+          <span className="wrap-anywhere">{listing.location}</span>
+          {listing.locationNote && (
+            <span className="block text-base-content/80 wrap-anywhere">{listing.locationNote}</span>
+          )}
+          <DistanceAway lat={listing.placeLat} lon={listing.placeLon} />
+        </>
+      ),
+    },
     { term: 'Posted', value: `${listing.postedDate} ${listing.postedTime}` },
   ];
 }

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, formatPrice, imageSrcSet, imageVariantUrl, type Product } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
+import { DistanceAway } from '../../../components/ui/distance-away.tsx';
 import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
 import { cardDetails } from './phone-details.tsx';
 import { SellerRatingLine } from './seller-rating-line.tsx';
@@ -95,6 +96,7 @@ export function ProductCard({
             </Fragment>
           ))}
         </dl>
+        <DistanceAway lat={product.placeLat} lon={product.placeLon} />
         <p className="grow-0 text-sm text-base-content/80">
           <s>Original Price: {formatPrice(product.originalPrice)}</s>
         </p>

@@ -9,6 +9,7 @@ import {
   imeiSchema,
   normalizeModel,
   oneLine,
+  listingDetailsSchema,
   photosSchema,
   productFieldsSchema,
   requiredDetailsSchema,
@@ -42,6 +43,9 @@ export function productFormSchema() {
       Category: z.enum(CATEGORIES, { error: 'Category is required' }),
       condition: z.enum(CONDITIONS, { error: 'Condition is required' }),
       photos: photosSchema,
+      // The area picked from the suggestions; null when the location is typed text only.
+      placeId: listingDetailsSchema.shape.placeId,
+      locationNote: listingDetailsSchema.shape.locationNote,
       // Empty selects and fields give undefined (see the form's registrations).
       storageGb: storageGbSchema.optional().transform((gb) => gb ?? null),
       colour: z

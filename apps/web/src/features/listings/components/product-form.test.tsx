@@ -128,6 +128,8 @@ describe('the product form', () => {
       body: {
         name: 'iPhone 13 128GB',
         location: 'Dhaka, Gulshan',
+        // No note on the area: none is kept.
+        locationNote: null,
         yearOfUse: 2022,
         originalPrice: 799,
         resellPrice: 420.5,

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  type ComponentType,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -14,6 +24,7 @@ import {
   modelFromName,
   storageFromName,
   type NewProduct,
+  type Place,
 } from '@market/shared';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
@@ -38,6 +49,23 @@ import {
   type ProductFormInput,
   type ProductFormOutput,
 } from './product-form-schema.ts';
+
+/** What the location's field takes: the text shown, and a pick's place (null: typed text). */
+export interface AreaInputProps {
+  label: string;
+  name?: string;
+  value: string;
+  onChange: (text: string, place: Place | null) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** The location as typed text, where no place suggestions are composed in. */
+function PlainAreaInput({ onChange, ...props }: AreaInputProps) {
+  return <ComboboxField {...props} suggestions={[]} onChange={(text) => onChange(text, null)} />;
+}
 
 /** The seller's yes/no statements about the phone, each a pair of radios. */
 const STATEMENTS = [
@@ -101,6 +129,7 @@ export function ProductForm({
   action,
   imeiOnFile = null,
   draft,
+  AreaInput = PlainAreaInput,
 }: {
   /** Saves the product; throws when the server refuses, and the form shows why. */
   onSubmit: (product: NewProduct) => Promise<void>;
@@ -115,6 +144,11 @@ export function ProductForm({
    * `values` when there is one. The caller discards it once the listing is posted.
    */
   draft?: { userId: string; values: DraftValues | undefined };
+  /**
+   * The location's field with the place suggestions (the places feature's, composed by the
+   * page); without it the location is typed text only.
+   */
+  AreaInput?: ComponentType<AreaInputProps>;
 }) {
   const descriptionId = useId();
   const photosId = useId();
@@ -133,6 +167,8 @@ export function ProductForm({
   });
   const { errors, isDirty } = form.formState;
   const photos = useController({ control: form.control, name: 'photos' });
+  const location = useController({ control: form.control, name: 'location' });
+  const placeId = form.watch('placeId');
   const warranty = useController({ control: form.control, name: 'warrantyUntil' });
   const uploading = useRef(false);
   const onBusyChange = useCallback((busy: boolean) => {
@@ -251,7 +287,30 @@ export function ProductForm({
       submitClassName="btn btn-primary w-full sm:w-auto"
     >
       <TextField label="Product name" autoComplete="off" {...bindField(form, 'name')} />
-      <TextField label="Location" autoComplete="address-level2" {...bindField(form, 'location')} />
+      <AreaInput
+        label="Location"
+        name={location.field.name}
+        value={location.field.value ?? ''}
+        onChange={(text, place) => {
+          location.field.onChange(text);
+          form.setValue('placeId', place ? place.id : null, { shouldDirty: true });
+        }}
+        onBlur={location.field.onBlur}
+        inputRef={location.field.ref}
+        error={errors.location?.message ?? errors.placeId?.message}
+        hint={
+          placeId
+            ? 'Buyers see how far it is from them, never more exactly than this area.'
+            : 'Pick your area from the suggestions (e.g. Gulshan), so buyers nearby find it.'
+        }
+      />
+      <TextField
+        label="Note on the area (optional)"
+        autoComplete="off"
+        maxLength={80}
+        placeholder="e.g. near the Gulshan 2 circle"
+        {...bindField(form, 'locationNote')}
+      />
       <TextField
         label="Year of purchase"
         type="number"

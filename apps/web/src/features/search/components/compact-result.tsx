@@ -8,6 +8,7 @@ import {
   type Product,
 } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
+import { DistanceAway } from '../../../components/ui/distance-away.tsx';
 
 /**
  * One result as a row of about 120 px, for phones: the photo, the name (to the listing's page),
@@ -56,6 +57,7 @@ export function CompactResult({
           {isCarrierLocked(product.networkLock) === true && <span>Carrier locked</span>}
           {product.activationLockOff === false && <span>Still signed in</span>}
         </p>
+        <DistanceAway lat={product.placeLat} lon={product.placeLon} />
       </div>
       {wishlistControl && <div className="relative z-10 shrink-0">{wishlistControl}</div>}
     </li>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { SearchFacets, SearchSort } from '@market/shared';
+import { hasOrigin, type SearchFacets, type SearchSort } from '@market/shared';
 import { activeFilters, type SearchParams } from '../search-params.ts';
 import { FiltersDialog } from './filters-dialog.tsx';
 import { SearchFilters } from './search-filters.tsx';
@@ -11,6 +11,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   newest: 'Newest',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
+  distance: 'Nearest first',
 };
 
 /** How many phones were found (announced as it changes), and that new results are loading. */
@@ -41,6 +42,7 @@ export function ResultsFrame({
   onViewChange,
   extra,
   loading,
+  near,
   children,
 }: {
   /** The search shown: the address's, or the one being loaded. */
@@ -54,6 +56,8 @@ export function ResultsFrame({
   /** More controls at the end of the bar (saving the search). */
   extra?: ReactNode;
   loading: boolean;
+  /** Choosing where distances are measured from; none on pages that do not offer it. */
+  near?: (chosen: SearchParams, onChange: (next: SearchParams) => void) => ReactNode;
   children: ReactNode;
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -67,11 +71,12 @@ export function ResultsFrame({
   const filters = (
     <SearchFilters
       // Typed values (prices, location) start again from the address when it changes them.
-      key={`${chosen.minPrice}-${chosen.maxPrice}-${chosen.location}`}
+      key={`${chosen.minPrice}-${chosen.maxPrice}-${chosen.location}-${chosen.near}-${chosen.lat}`}
       params={chosen}
       facets={facets}
       onChange={onChange}
       fixedCategory={fixedCategory}
+      near={near?.(chosen, onChange)}
     />
   );
 
@@ -95,11 +100,14 @@ export function ResultsFrame({
           value={chosen.sort}
           onChange={(e) => onChange({ ...chosen, sort: e.target.value })}
         >
-          {sorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
+          {/* Nearest first only once the search measures from somewhere. */}
+          {sorts
+            .filter((sort) => sort !== 'distance' || hasOrigin(chosen))
+            .map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
         </select>
         <ViewToggle view={view} onChange={onViewChange} />
         {extra && <div className="w-full md:ml-auto md:w-auto">{extra}</div>}

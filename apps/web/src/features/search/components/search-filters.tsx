@@ -1,4 +1,5 @@
-import { SEARCH_FILTERS, formatStorage, type SearchFacets } from '@market/shared';
+import type { ReactNode } from 'react';
+import { SEARCH_FILTERS, formatStorage, hasOrigin, type SearchFacets } from '@market/shared';
 import type { SearchParams } from '../search-params.ts';
 import {
   CheckboxList,
@@ -12,6 +13,8 @@ import {
 const CATEGORIES = SEARCH_FILTERS.category.choices;
 const CONDITIONS = SEARCH_FILTERS.condition.choices;
 const STORAGE_OPTIONS_GB = SEARCH_FILTERS.storage.choices;
+/** The radii offered, as the facets count them (distance bands). */
+const RADII_KM = SEARCH_FILTERS.distance.choices;
 /** Battery health thresholds offered, as the facets count them. */
 const BATTERY_STEPS = SEARCH_FILTERS.minBattery.choices;
 
@@ -52,10 +55,13 @@ export function SearchFilters({
   facets,
   onChange,
   fixedCategory = false,
+  near,
 }: {
   params: SearchParams;
   facets: SearchFacets | undefined;
   onChange: (next: SearchParams) => void;
+  /** Choosing where distances are measured from (the places feature's control). */
+  near?: ReactNode;
   /** The brand is the page's own (a category page): not offered, and kept by the page's path. */
   fixedCategory?: boolean;
 }) {
@@ -89,6 +95,23 @@ export function SearchFilters({
       >
         {params.q && <input type="hidden" name="q" value={params.q} />}
         <input type="hidden" name="sort" value={params.sort} />
+        {near && (
+          <Group legend="Distance">
+            {near}
+            {hasOrigin(params) && (
+              <RadioList
+                legend="How far"
+                name="radiusKm"
+                anyLabel="Any distance"
+                options={RADII_KM}
+                chosen={RADII_KM.find((km) => km === params.radiusKm)}
+                counts={facets?.distance.length ? facets.distance : undefined}
+                onChange={(radiusKm) => onChange({ ...params, radiusKm })}
+                label={(km) => `Within ${km} km`}
+              />
+            )}
+          </Group>
+        )}
         {!fixedCategory && (
           <RadioList
             legend="Brand"

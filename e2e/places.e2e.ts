@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  useServerAndBrowser,
+  type TrackedPage,
+  type Viewport,
+} from './harness.ts';
+import { BUYER, SELLER, holdCalls, sidewaysOverflow } from './fixtures.ts';
+import { unexpectedErrors } from './public-helpers.ts';
+
+/*
+ * Places and distance as people use them: a seller picks the listing's area from the
+ * suggestions; a buyer sets theirs, keeps listings within 10 km and sorts nearest first, and
+ * sees how far each phone is; suggestions that are slow or fail, a location the browser will not
+ * give, and an area with nothing near.
+ */
+
+const GULSHAN = '2000000001';
+
+/** The filters: the sidebar on a wide screen, the dialog behind "Filters" on a phone. */
+async function filters(page: Page, viewport: Viewport): Promise<Locator> {
+  if (viewport !== PHONE) return page.getByRole('complementary', { name: 'Filters' });
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function closeFilters(page: Page, viewport: Viewport) {
+  if (viewport !== PHONE) return;
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe.each([
+  { label: 'phone', size: PHONE },
+  { label: 'desktop', size: DESKTOP },
+])('places and distance on a $label ($size.width px)', ({ label, size }) => {
+  const { signedIn } = useServerAndBrowser();
+
+  it('a seller picks the listing’s area from the suggestions as they type', async () => {
+    const seller: TrackedPage = await signedIn(SELLER, size);
+    const { page } = seller;
+    await page.goto('/dashboard/add-product');
+    const field = page.getByRole('combobox', { name: 'Location' });
+    await field.waitFor();
+    await field.pressSequentially('gul', { delay: 40 });
+    const option = page.getByRole('option', { name: 'Gulshan, Dhaka' });
+    await option.waitFor();
+    await screenshot(page, `places-seller-suggestions-${label}`);
+    await option.click();
+    expect(await field.inputValue()).toBe('Gulshan, Dhaka');
+    await page.getByText('Buyers see how far it is from them').waitFor();
+    await page.getByLabel('Note on the area (optional)').fill('near the Gulshan 2 circle');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `places-seller-picked-${label}`);
+
+    // Sixty letters naming no place: kept as typed, nothing offered, nothing overflows.
+    await field.fill('');
+    await field.pressSequentially('Q'.repeat(60));
+    await page.getByText('Pick your area from the suggestions').waitFor();
+    const offered = page
+      .getByRole('listbox', { name: 'Location: suggestions' })
+      .getByRole('option');
+    await expect.poll(() => offered.count()).toBe(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `places-seller-long-${label}`);
+    expect(unexpectedErrors(seller.errors)).toEqual([]);
+  });
+
+  it('a buyer sets their area, keeps phones within 10 km and sorts nearest first', async () => {
+    const buyer = await signedIn(BUYER, size);
+    const { page } = buyer;
+    await page.goto('/search');
+    let panel = await filters(page, size);
+    const near = panel.getByRole('combobox', { name: 'Near' });
+    await near.pressSequentially('gulsh', { delay: 40 });
+    await page.getByRole('option', { name: 'Gulshan, Dhaka' }).click();
+    await page.waitForURL((url) => url.searchParams.get('near') === GULSHAN);
+    panel = await filters(page, size);
+    await panel.getByText('Near Gulshan, Dhaka').waitFor();
+    await panel.getByRole('button', { name: 'Save as my area' }).click();
+    await panel.getByText('(your area)').waitFor();
+
+    // The radio follows the address: it is checked once the search has changed.
+    await panel.getByRole('radio', { name: /Within 10 km/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('radiusKm') === '10');
+    await closeFilters(page, size);
+    await page.getByLabel('Sort by').selectOption('distance');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'distance');
+    expect(param(page, 'near')).toBe(GULSHAN);
+
+    const cards = page.getByRole('list', { name: 'Results' }).filter({ visible: true });
+    const distances = await cards.getByText(/^about \d+ km away$/).allTextContents();
+    expect(distances.length).toBeGreaterThan(0);
+    const km = distances.map((text) => Number(/\d+/.exec(text)![0]));
+    // Nearest first, and none farther than the radius allows once rounded.
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(Math.max(...km)).toBeLessThanOrEqual(10);
+    expect(km[0]).toBe(1);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `places-buyer-nearest-${label}`);
+
+    // The saved area is offered next time, and a listing's page says how far it is.
+    await page.goto('/search?q=zzzzqqq');
+    panel = await filters(page, size);
+    await panel.getByRole('button', { name: 'Use my area: Gulshan, Dhaka' }).click();
+    await page.waitForURL((url) => url.searchParams.get('near') === GULSHAN);
+    await closeFilters(page, size);
+    await page.getByText(/0 phones found/).waitFor();
+    await screenshot(page, `places-buyer-empty-${label}`);
+    expect(unexpectedErrors(buyer.errors)).toEqual([]);
+  });
+
+  it('suggestions that are slow or fail, and a location the browser will not give', async () => {
+    const buyer = await signedIn(BUYER, size);
+    const { page } = buyer;
+    await page.goto('/search');
+    let panel = await filters(page, size);
+    const slow = await holdCalls(page, '**/api/places/suggest?*');
+    await panel.getByRole('combobox', { name: /Near|Another area/ }).pressSequentially('syl');
+    await slow.held;
+    await screenshot(page, `places-suggest-slow-${label}`);
+    slow.release();
+    await page.getByRole('option', { name: 'Sylhet, Bangladesh' }).waitFor();
+
+    await page.unroute('**/api/places/suggest?*');
+    await page.route('**/api/places/suggest?*', (route) => route.abort());
+    const field = panel.getByRole('combobox', { name: /Near|Another area/ });
+    await field.fill('');
+    await field.pressSequentially('chatto');
+    // A failed call offers nothing; the field still takes what is typed.
+    await page.waitForTimeout(600);
+    expect(
+      await page
+        .getByRole('listbox', { name: /suggestions$/ })
+        .getByRole('option')
+        .count(),
+    ).toBe(0);
+    expect(await field.inputValue()).toBe('chatto');
+    await screenshot(page, `places-suggest-failed-${label}`);
+
+    // No permission given: the browser refuses, and the page says what to do.
+    panel = await filters(page, size);
+    await panel.getByRole('button', { name: 'Use my location' }).click();
+    await panel.getByRole('alert').getByText('Your location is not available').waitFor();
+    await screenshot(page, `places-location-refused-${label}`);
+    expect(unexpectedErrors(buyer.errors).filter((e) => !e.includes('places/suggest'))).toEqual([]);
+  });
+});

@@ -84,6 +84,8 @@ import {
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { possessionRoutes } from './modules/possession/possession.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
+import { meetingSpotsRoutes } from './modules/meeting-spots/meeting-spots.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
 
@@ -217,6 +219,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(stolenPhonesRoutes);
       await api.register(possessionRoutes, { storage: imageStorage });
       await api.register(offersRoutes);
+      await api.register(meetingPlanRoutes);
+      await api.register(meetingSpotsRoutes);
       await api.register(placesRoutes);
     },
     { prefix: '/api' },

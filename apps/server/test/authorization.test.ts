@@ -20,6 +20,7 @@ import { insertReviewedDeals } from './helpers/reviews.ts';
 import { insertMeeting } from './helpers/check-ins.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import { UnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token.ts';
+import { MeetingPlanLinks } from '../src/modules/bookings/meeting-plan.service.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -59,6 +60,10 @@ interface Fixture {
   /** `buyer`'s open offer for `productId`, waiting for `seller`; a listing nobody offered for. */
   offerId: string;
   unofferedProductId: string;
+  /** The link `buyer` shared to the meeting plan of `acceptedId`: its token. */
+  meetingPlanToken: string;
+  /** A listed safe meeting spot. */
+  meetingSpotId: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -918,6 +923,59 @@ const CASES: Case[] = [
     expected: onlyAdmin,
   },
   {
+    label: "POST /booking/<buyer's accepted>/share",
+    route: 'POST /api/booking/:id/share',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/share`,
+    // Either party of the deal; anyone else is told it does not exist.
+    expected: requestParties,
+  },
+  {
+    label: "GET /booking/<buyer's accepted>/share",
+    route: 'GET /api/booking/:id/share',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/share`,
+    expected: requestParties,
+  },
+  {
+    label: "DELETE /booking/<buyer's accepted>/share",
+    route: 'DELETE /api/booking/:id/share',
+    url: (_u, fx) => `/api/booking/${fx.acceptedId}/share`,
+    expected: requestParties,
+  },
+  {
+    label: "GET /meeting-plans/<buyer's shared link>",
+    route: 'GET /api/meeting-plans/:token',
+    url: (_u, fx) => `/api/meeting-plans/${fx.meetingPlanToken}`,
+    // The link is the permission: whoever has it sees the plan, signed in or not.
+    expected: everyone(200),
+  },
+  {
+    label: 'GET /meeting-spots?near=<Gulshan>',
+    route: 'GET /api/meeting-spots',
+    url: () => '/api/meeting-spots?near=2000000001',
+    // A public list of public places.
+    expected: everyone(200),
+  },
+  {
+    label: 'POST /admin/meeting-spots',
+    route: 'POST /api/admin/meeting-spots',
+    url: () => '/api/admin/meeting-spots',
+    body: () => matrixSpot(),
+    expected: { ...everyone(403), anonymous: 401, admin: 201 },
+  },
+  {
+    label: 'PUT /admin/meeting-spots/<spot>',
+    route: 'PUT /api/admin/meeting-spots/:id',
+    url: (_u, fx) => `/api/admin/meeting-spots/${fx.meetingSpotId}`,
+    body: () => matrixSpot(),
+    expected: onlyAdmin,
+  },
+  {
+    label: 'DELETE /admin/meeting-spots/<spot>',
+    route: 'DELETE /api/admin/meeting-spots/:id',
+    url: (_u, fx) => `/api/admin/meeting-spots/${fx.meetingSpotId}`,
+    expected: onlyAdmin,
+  },
+  {
     label: 'POST /images',
     route: 'POST /api/images',
     url: () => '/api/images',
@@ -1028,6 +1086,19 @@ function matrixImei(): string {
     if (hasValidImeiCheckDigit(`${first14}${digit}`)) return `${first14}${digit}`;
   }
   throw new Error('no check digit');
+}
+
+/** A safe meeting spot as an admin sends it. */
+function matrixSpot() {
+  return {
+    name: 'Gulshan Police Station',
+    address: 'Gulshan Avenue',
+    placeId: 2000000001,
+    lat: 23.7937,
+    lon: 90.415,
+    openingHours: 'Open all day, every day',
+    kind: 'police_station' as const,
+  };
 }
 
 /** A small real photo, different on each call, as a browser uploads it. */
@@ -1174,9 +1245,28 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
       updatedAt: now,
     })
     .execute();
+  const shareId = crypto.randomUUID();
+  await t.app.db
+    .insertInto('meeting_plan_shares')
+    .values({ id: shareId, bookingId: requests.acceptedId, userId: users.buyer.id, createdAt: now })
+    .execute();
+  const planUrl = new MeetingPlanLinks(t.config.authSecret, t.config.publicUrl).url(shareId);
+  const meetingSpotId = crypto.randomUUID();
+  await t.app.db
+    .insertInto('meeting_spots')
+    .values({
+      id: meetingSpotId,
+      ...matrixSpot(),
+      area: 'Gulshan, Dhaka',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
   return {
     offerId,
     unofferedProductId: unofferedProductId!,
+    meetingSpotId,
+    meetingPlanToken: new URL(planUrl).pathname.split('/').pop()!,
     meetingNowId: meetingNow.id,
     noShowId: missed.id,
     productId: productId!,

@@ -77,6 +77,7 @@ describe(`booking a product on ${testDbKind}`, () => {
       meetingAt: null,
       meetingPlace: null,
       meetingTimeZone: null,
+      meetingSpot: null,
       reason: null,
       closedBy: null,
       updatedAt: expect.any(String),
@@ -246,6 +247,7 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       meetingAt: null,
       meetingPlace: null,
       meetingTimeZone: null,
+      meetingSpot: null,
       reason: null,
       closedBy: null,
       updatedAt: expect.any(String),
@@ -256,6 +258,7 @@ describe(`orders and buyers on ${testDbKind}`, () => {
       buyerShowUp: null,
       inspectionStatus: null,
       checkedAtHandover: false,
+      listingPlaceId: null,
     });
     const mine = (await call(t, seller, 'GET', '/api/my-buyers')).json<SellerBuyer[]>();
     expect(mine.map((b) => b.name).sort()).toEqual([buyer.name, otherBuyer.name].sort());

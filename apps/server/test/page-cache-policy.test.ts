@@ -19,6 +19,14 @@ describe('which page requests share the page cache', () => {
     expect(await visit('/dashboards')).toEqual({ kind: 'shared', key: '/dashboards', role: null });
   });
 
+  it('draws a shared meeting plan for each visit, kept by no cache', async () => {
+    for (const url of ['/meeting-plan/abc.def', '/meeting-plan/abc.def?page=2']) {
+      expect(await visit(url), url).toEqual({ kind: 'own', noStore: true });
+      expect(await visit(url, 'session=a', 'buyer'), url).toEqual({ kind: 'own', noStore: true });
+    }
+    expect((await visit('/meeting-spots')).kind).toBe('shared');
+  });
+
   it('shares a page among signed-out visitors when it has no query but a page number', async () => {
     expect(await visit('/')).toEqual({ kind: 'shared', key: '/', role: null });
     expect((await visit('/category/iPhone?page=2')).kind).toBe('shared');

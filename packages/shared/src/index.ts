@@ -36,3 +36,4 @@ export * from './schemas/images.ts';
 export * from './schemas/health.ts';
 export * from './page-render.ts';
 export * from './paths.ts';
+export * from './schemas/meeting-spots.ts';

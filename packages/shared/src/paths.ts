@@ -25,6 +25,11 @@ export const paths = {
     const query = params.toString().replace(/^\?/, '');
     return query ? `/search?${query}` : '/search';
   },
+  /** Safe places to meet, listed by area (public). */
+  meetingSpots: '/meeting-spots',
+  /** A meeting plan shared by one of its parties, opened from the link (signed out). */
+  meetingPlan: (token: string) => `/meeting-plan/${encodeURIComponent(token)}`,
+  meetingPlanPattern: '/meeting-plan/:token',
   logIn: '/log-in',
   registration: '/registration',
   forgotPassword: '/forgot-password',
@@ -62,6 +67,8 @@ export const paths = {
     stolenReports: '/dashboard/stolen-reports',
     /** Proof-of-possession photos waiting for a moderator. */
     possessionPhotos: '/dashboard/possession-photos',
+    /** The safe meeting spots admins keep. */
+    meetingSpots: '/dashboard/meeting-spots',
   },
   /** Turning one kind of email off from the link in that email (works signed out). */
   unsubscribe: '/unsubscribe',

@@ -31,6 +31,7 @@ import * as handoverInspection from './migrations/20261127000200_handover_inspec
 import * as stolenPhonesPossession from './migrations/20261127000300_stolen_phones_possession.ts';
 import * as meetingCheckIns from './migrations/20261127000400_meeting_check_ins.ts';
 import * as places from './migrations/20261128000100_places.ts';
+import * as meetingSpotsAndPlans from './migrations/20261128000200_meeting_spots_and_plans.ts';
 import * as offers from './migrations/20261128000300_offers.ts';
 import * as scamShield from './migrations/20261128000400_scam_shield.ts';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '20261127000300_stolen_phones_possession': stolenPhonesPossession,
   '20261127000400_meeting_check_ins': meetingCheckIns,
   '20261128000100_places': places,
+  '20261128000200_meeting_spots_and_plans': meetingSpotsAndPlans,
   '20261128000300_offers': offers,
   '20261128000400_scam_shield': scamShield,
 };

@@ -4,6 +4,7 @@ import type {
   BookingClosedBy,
   BookingStatus,
   ListingModeration,
+  MeetingSpotKind,
   NotificationKind,
   OfferStatus,
   ProductStatus,
@@ -228,6 +229,8 @@ export interface BookingsTable {
   inspectionRequired: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   /** The accepted offer this request came from: `priceCents` is the agreed price (0035). */
   offerId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The safe meeting spot the seller chose on accepting; null for a place typed in. */
+  meetingSpotId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A deal's inspection record: the buyer's check of the phone at the hand-over. */
@@ -565,6 +568,33 @@ export interface PossessionProofsTable {
   createdAt: Timestamp;
 }
 
+/** A public place the admins list for meetings (decision 0034). */
+export interface MeetingSpotsTable {
+  id: string;
+  name: string;
+  address: string;
+  /** The gazetteer place it is in, and that place's name as shown. */
+  placeId: number;
+  area: string;
+  /** The spot's own coordinates: a public place, never a person's position. */
+  lat: number;
+  lon: number;
+  openingHours: string;
+  kind: MeetingSpotKind;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  removedAt: LaterTimestamp;
+}
+
+/** A party's link to their meeting plan for someone they trust (decision 0034). */
+export interface MeetingPlanSharesTable {
+  id: string;
+  bookingId: string;
+  userId: string;
+  createdAt: Timestamp;
+  revokedAt: LaterTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -599,6 +629,8 @@ export interface Database {
   possession_proofs: PossessionProofsTable;
   offers: OffersTable;
   offer_rules: OfferRulesTable;
+  meeting_spots: MeetingSpotsTable;
+  meeting_plan_shares: MeetingPlanSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, ...lazyPage('forgot-password.tsx') },
       { path: paths.resetPassword, ...lazyPage('reset-password.tsx') },
       { path: paths.unsubscribe, ...lazyPage('unsubscribe.tsx') },
+      { path: paths.meetingPlanPattern, ...lazyPage('meeting-plan.tsx') },
+      { path: paths.meetingSpots, ...lazyPage('meeting-spots.tsx') },
       { path: '*', ...lazyPage('not-found.tsx') },
     ],
   },
@@ -134,6 +136,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.dashboard.possessionPhotos,
         lazy: () => withRole('admin', import('./routes/dashboard/possession-photos.tsx')),
+      },
+      {
+        path: paths.dashboard.meetingSpots,
+        lazy: () => withRole('admin', import('./routes/dashboard/meeting-spots.tsx')),
       },
       {
         // Anyone signed in: an owner may be a buyer, a seller or an admin.

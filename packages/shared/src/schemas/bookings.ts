@@ -4,6 +4,7 @@ import { dayMonthYearSchema, idSchema, moneySchema, oneLine, phoneSchema } from 
 import { sellerReviewSchema } from './reviews.ts';
 import { meetingCheckInSchema, showUpRecordSchema } from './check-ins.ts';
 import { INSPECTION_STATUSES } from './inspection.ts';
+import { meetingSpotSchema } from './meeting-spots.ts';
 
 /*
  * A booking is a request to meet and buy. The seller accepts it (with a meeting time and place),
@@ -72,6 +73,8 @@ const bookingStateShape = {
   meetingPlace: z.string().nullable(),
   /** The IANA time zone the meeting time was set in. */
   meetingTimeZone: z.string().nullable(),
+  /** The safe meeting spot the seller chose (decision 0034); null for a place typed in. */
+  meetingSpot: meetingSpotSchema.omit({ distanceKm: true }).nullable(),
   /** Why it was declined, cancelled or expired ('sold' when the listing went to someone else). */
   reason: z.string().nullable(),
   closedBy: bookingClosedBySchema.nullable(),
@@ -174,6 +177,8 @@ export const sellerBuyerSchema = z.object({
   inspectionStatus: z.enum(INSPECTION_STATUSES).nullable(),
   /** A completed deal whose phone the buyer checked at the hand-over. */
   checkedAtHandover: z.boolean(),
+  /** The listing's area (a place id), for the safe meeting spots near it; null when unplaced. */
+  listingPlaceId: z.number().int().nullable(),
 });
 export type SellerBuyer = z.infer<typeof sellerBuyerSchema>;
 
@@ -197,28 +202,38 @@ const reasonSchema = z
     error: `The reason must be at most ${BOOKING_REASON_MAX} characters`,
   });
 
-export const acceptBookingSchema = z.object({
-  meetingAt: z
-    .string({ error: 'Choose the meeting time' })
-    .pipe(z.iso.datetime({ offset: true, error: 'Give the meeting time as a date and time' }))
-    .refine((v) => Date.parse(v) > Date.now(), { error: 'The meeting time must be in the future' })
-    .refine((v) => Date.parse(v) < Date.now() + MEETING_MAX_DAYS_AHEAD * 86_400_000, {
-      error: `The meeting must be within ${MEETING_MAX_DAYS_AHEAD} days`,
-    }),
-  meetingPlace: z
-    .string({ error: 'Meeting place is required' })
-    .trim()
-    .min(1, { error: 'Meeting place is required' })
-    .max(MEETING_PLACE_MAX, {
-      error: `Meeting place must be at most ${MEETING_PLACE_MAX} characters`,
-    })
-    .regex(...oneLine('Meeting place')),
-  /** The seller's time zone (IANA), so the calendar file says the time they meant. */
-  timeZone: z
-    .string({ error: 'The time zone must be text' })
-    .refine(isTimeZone, { error: 'Unknown time zone' })
-    .default('UTC'),
-});
+export const acceptBookingSchema = z
+  .object({
+    meetingAt: z
+      .string({ error: 'Choose the meeting time' })
+      .pipe(z.iso.datetime({ offset: true, error: 'Give the meeting time as a date and time' }))
+      .refine((v) => Date.parse(v) > Date.now(), {
+        error: 'The meeting time must be in the future',
+      })
+      .refine((v) => Date.parse(v) < Date.now() + MEETING_MAX_DAYS_AHEAD * 86_400_000, {
+        error: `The meeting must be within ${MEETING_MAX_DAYS_AHEAD} days`,
+      }),
+    /** The place in words; not needed when a spot is chosen, whose name and address it becomes. */
+    meetingPlace: z
+      .string({ error: 'Meeting place is required' })
+      .trim()
+      .max(MEETING_PLACE_MAX, {
+        error: `Meeting place must be at most ${MEETING_PLACE_MAX} characters`,
+      })
+      .regex(...oneLine('Meeting place'))
+      .optional(),
+    /** One of the safe meeting spots (GET /api/meeting-spots). */
+    meetingSpotId: idSchema.nullish(),
+    /** The seller's time zone (IANA), so the calendar file says the time they meant. */
+    timeZone: z
+      .string({ error: 'The time zone must be text' })
+      .refine(isTimeZone, { error: 'Unknown time zone' })
+      .default('UTC'),
+  })
+  .refine((v) => !!v.meetingSpotId || !!v.meetingPlace, {
+    error: 'Meeting place is required',
+    path: ['meetingPlace'],
+  });
 export type AcceptBooking = z.input<typeof acceptBookingSchema>;
 
 export const declineBookingSchema = z

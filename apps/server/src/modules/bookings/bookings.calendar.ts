@@ -8,7 +8,7 @@ import type { Meeting } from './bookings.service.ts';
  * The meeting of an accepted request as an iCalendar file (RFC 5545): one event in the time zone
  * the seller set it in, with that zone's VTIMEZONE, so a calendar shows the time they agreed on
  * wherever it is opened. ical-generator writes the file: it escapes text (a bare CR included) and
- * folds long lines.
+ * folds long lines. A meeting at a safe spot (decision 0034) carries the spot's GEO.
  */
 
 const MEETING_MINUTES = 30;
@@ -57,7 +57,13 @@ export function meetingCalendar(meeting: Meeting, host: string, now: Date): stri
     end: at(end),
     timezone: zone,
     summary: clean(`Meet to ${meeting.side === 'buyer' ? 'buy' : 'sell'} ${meeting.productName}`),
-    location: clean(meeting.meetingPlace),
+    // A spot is a public place: its coordinates go in GEO, for a calendar's map.
+    location: meeting.meetingSpot
+      ? {
+          title: clean(meeting.meetingPlace),
+          geo: { lat: meeting.meetingSpot.lat, lon: meeting.meetingSpot.lon },
+        }
+      : clean(meeting.meetingPlace),
     description: clean(description),
     status: ICalEventStatus.CONFIRMED,
   });

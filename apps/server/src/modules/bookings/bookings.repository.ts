@@ -11,6 +11,7 @@ function selectBookingViews(db: Kysely<Database>) {
     .leftJoin('products as p', 'p.id', 'b.productId')
     .leftJoin('users as s', 's.id', 'b.sellerId')
     .leftJoin('booking_inspections as i', 'i.bookingId', 'b.id')
+    .leftJoin('meeting_spots as ms', 'ms.id', 'b.meetingSpotId')
     .select([
       'b.id',
       'b.productId',
@@ -42,6 +43,7 @@ function selectBookingViews(db: Kysely<Database>) {
       'b.noShowReason',
       'b.offerId',
       'p.status as productStatus',
+      'p.placeId as listingPlaceId',
       's.name as sellerName',
       's.phone as sellerPhone',
       's.email as sellerEmail',
@@ -54,6 +56,16 @@ function selectBookingViews(db: Kysely<Database>) {
       'i.completedAt as inspectionCompletedAt',
       'i.handedOverAt',
       'i.updatedAt as inspectionUpdatedAt',
+      // The safe meeting spot the seller chose, if any (decision 0034).
+      'ms.id as spotId',
+      'ms.name as spotName',
+      'ms.address as spotAddress',
+      'ms.placeId as spotPlaceId',
+      'ms.area as spotArea',
+      'ms.lat as spotLat',
+      'ms.lon as spotLon',
+      'ms.openingHours as spotOpeningHours',
+      'ms.kind as spotKind',
     ]);
 }
 

@@ -121,7 +121,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Accept a waiting request with a meeting time and place',
         description:
-          'The listing becomes reserved for this buyer and the buyer gets a 6-digit hand-over code. The other open requests stay waiting. 409 when the request is no longer waiting or the listing is already reserved.',
+          'The listing becomes reserved for this buyer and the buyer gets a 6-digit hand-over code. The other open requests stay waiting. 409 when the request is no longer waiting or the listing is already reserved. ' +
+          'The place is a safe meeting spot (`meetingSpotId`, from GET /api/meeting-spots; its name and address become `meetingPlace`) or typed in (`meetingPlace`); 400 for a spot that is not listed.',
         params: idParamsSchema,
         body: acceptBookingSchema,
         response: { 200: bookingStateSchema, ...refusals },

@@ -70,6 +70,7 @@ import {
 } from './bookings.repository.ts';
 import { cancelIsNoShow, checkInView } from './check-ins.rules.ts';
 import { showUpRecords } from './show-up.ts';
+import { findSpotForMeeting, joinedSpot, spotInWords } from '../meeting-spots/public.ts';
 import { toInspection } from './inspection-view.ts';
 import { checkDone } from './inspection.service.ts';
 import { findInspection, markHandedOver } from './inspection.repository.ts';
@@ -115,6 +116,7 @@ function stateOf(side: Side, row: BookingView): Omit<BookingState, '_id'> {
     meetingAt: iso(row.meetingAt),
     meetingPlace: row.meetingPlace,
     meetingTimeZone: row.meetingTimeZone,
+    meetingSpot: joinedSpot(row),
     reason: row.closeReason,
     closedBy: row.closedBy,
     updatedAt: iso(row.updatedAt) ?? iso(row.createdAt)!,
@@ -219,6 +221,7 @@ function toSellerBuyer(row: BookingView, buyerShowUp: ShowUpRecord | null): Sell
     buyerShowUp,
     inspectionStatus: inspectionStatusOf(row),
     checkedAtHandover: row.handedOverAt !== null,
+    listingPlaceId: row.listingPlaceId,
   };
 }
 
@@ -487,6 +490,9 @@ export async function acceptBooking(
   const w = valueWriters(db);
   const expired = await notifier.transaction(async (notices) => {
     const { trx } = notices;
+    // A chosen spot is the place, in its own words; a removed or unknown one is refused.
+    const spot = input.meetingSpotId ? await findSpotForMeeting(trx, input.meetingSpotId) : null;
+    const place = spot ? spotInWords(spot) : (input.meetingPlace ?? '');
     const product = row.productId ? await lockProduct(trx, row.productId) : undefined;
     const current = await findBookingForChange(trx, id);
     if (!current) throw refusalOf('booking.answer');
@@ -513,7 +519,8 @@ export async function acceptBooking(
     const accepted = await updateBookingFrom(trx, id, ['requested'], {
       status: 'accepted',
       meetingAt: w.date(new Date(input.meetingAt)),
-      meetingPlace: input.meetingPlace,
+      meetingPlace: place,
+      meetingSpotId: spot?.id ?? null,
       meetingTimeZone: input.timeZone,
       handoverCode: newHandoverCode(),
       codeAttempts: 0,
@@ -526,7 +533,7 @@ export async function acceptBooking(
     }
     const meeting = {
       at: new Date(input.meetingAt),
-      place: input.meetingPlace,
+      place,
       timeZone: input.timeZone,
     };
     await announceBookingChange(notices, factsOf(current), { status: 'accepted', meeting }, now);
@@ -822,6 +829,8 @@ export async function getMeeting(db: Db, actor: Actor, id: string) {
     agreed: row.offerId !== null,
     meetingAt: readDate(row.meetingAt),
     meetingPlace: row.meetingPlace ?? row.location,
+    /** A spot is a public place: the calendar file carries its coordinates. */
+    meetingSpot: joinedSpot(row),
     timeZone: row.meetingTimeZone ?? 'UTC',
     buyerName: row.name,
     buyerPhone: row.phone,

@@ -20,6 +20,7 @@ import {
   demoDetails,
   DEMO_REVIEWS,
 } from './demo-data.ts';
+import { insertDemoMeetingSpots } from '../meeting-spots/public.ts';
 import { loadGazetteer } from '../places/public.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -172,6 +173,7 @@ export async function seedDemoData(
       .values(DEMO_BLOGS.map((b, i) => ({ id: crypto.randomUUID(), ...b, sortOrder: i })))
       .execute();
     await rebuildAllPriceStats(trx, new Date(now));
+    await insertDemoMeetingSpots(trx, new Date(now));
   });
   log.info({ products: DEMO_PRODUCTS.length, demoAdmin: withAdmin }, 'demo data seeded');
 }

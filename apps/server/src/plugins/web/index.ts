@@ -11,6 +11,13 @@ import { pageTemplate, readWebBuild } from './page-template.ts';
 import { loadRenderer, PersonalPageError, renderAnswer } from './renderer-bridge.ts';
 import { serveDemoImages, serveWebBuild, shellSender } from './static-assets.ts';
 
+/** A page opened by a secret link: no cache keeps it, no search engine lists it, no link leaks it. */
+const NO_STORE = {
+  'cache-control': 'private, no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+};
+
 /**
  * Serves the built web app. Public pages are rendered to HTML with their data, so they show
  * before any script has run; the browser then takes them over. The dashboard, and any page the
@@ -55,6 +62,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     };
     const sendOwn = async () => {
       const answer = await render();
+      if (delivery.kind === 'own' && delivery.noStore) Object.assign(answer.headers, NO_STORE);
       void reply.status(answer.status).headers(answer.headers).type(answer.contentType);
       return await sendText(reply, answer.body);
     };

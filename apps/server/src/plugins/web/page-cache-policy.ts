@@ -5,6 +5,12 @@ import type { Role, User } from '@market/shared';
 const BROWSER_ONLY_PAGES = /^\/dashboard(?:\/|\?|$)/;
 
 /**
+ * Pages opened by a secret link (a shared meeting plan): drawn for each visit and kept by no
+ * cache, ours or any other, so that a revoked link stops at once and no copy outlives it.
+ */
+const PRIVATE_LINK_PAGES = /^\/meeting-plan\//;
+
+/**
  * Queries a shared page may have: none, or a page number. Anything else could be anything, and
  * made-up addresses must not crowd the shared pages out of the cache.
  */
@@ -25,7 +31,9 @@ const ROLE_GENERIC_CALLS =
  * (`shared`); or drawn for this visitor (`own`).
  */
 export type PageDelivery =
-  { kind: 'shell' } | { kind: 'shared'; key: string; role: Role | null } | { kind: 'own' };
+  | { kind: 'shell' }
+  | { kind: 'shared'; key: string; role: Role | null }
+  | { kind: 'own'; noStore?: true };
 
 interface PageRequest {
   url: string;
@@ -36,6 +44,7 @@ interface PageRequest {
 
 export async function pageDelivery(request: PageRequest): Promise<PageDelivery> {
   if (BROWSER_ONLY_PAGES.test(request.url)) return { kind: 'shell' };
+  if (PRIVATE_LINK_PAGES.test(request.url)) return { kind: 'own', noStore: true };
   const queryStart = request.url.indexOf('?');
   if (!SHAREABLE_QUERY.test(queryStart < 0 ? '' : request.url.slice(queryStart))) {
     return { kind: 'own' };

@@ -26,6 +26,7 @@ const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
     { to: paths.dashboard.audit, label: 'Audit Log' },
     { to: paths.dashboard.stolenReports, label: 'Stolen Phones' },
     { to: paths.dashboard.possessionPhotos, label: 'Photo Checks' },
+    { to: paths.dashboard.meetingSpots, label: 'Meeting Spots' },
   ],
 };
 

@@ -32,6 +32,12 @@ export function Footer({ supportEmail = null }: { supportEmail?: string | null }
             >
               Report a stolen phone
             </Link>
+            <Link
+              to={paths.meetingSpots}
+              className="link link-hover inline-flex min-h-11 items-center"
+            >
+              Safe meeting spots
+            </Link>
             {supportEmail && (
               <a
                 href={`mailto:${supportEmail}`}

@@ -8,6 +8,7 @@ import { DateTimeField } from '../../../components/ui/date-field.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { useAcceptBooking } from '../api/accept-booking.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
+import { SpotPicker } from './spot-picker.tsx';
 import {
   browserTimeZone,
   fromLocalInput,
@@ -16,10 +17,17 @@ import {
   toLocalInput,
 } from './meeting-time.ts';
 
-const acceptFormSchema = z.object({
-  meetingAt: meetingTimeField,
-  meetingPlace: acceptBookingSchema.shape.meetingPlace,
-});
+const acceptFormSchema = z
+  .object({
+    meetingAt: meetingTimeField,
+    /** A safe meeting spot's id, or '' for a place typed in. */
+    meetingSpotId: z.string(),
+    meetingPlace: acceptBookingSchema.shape.meetingPlace,
+  })
+  .refine((v) => v.meetingSpotId !== '' || !!v.meetingPlace, {
+    error: 'Meeting place is required',
+    path: ['meetingPlace'],
+  });
 type AcceptForm = z.input<typeof acceptFormSchema>;
 
 /** The buyer's proposal, if it is still ahead, as the form's first value. */
@@ -31,15 +39,29 @@ function proposedValue(request: SellerBuyer): string {
 
 /**
  * The seller accepts a request with the meeting's time and place, prefilled with what the buyer
- * asked for; either may be changed.
+ * asked for; either may be changed. The place is a safe meeting spot near the listing's area
+ * (`near`, the listing's place), or a place typed in.
  */
-export function AcceptDialog({ request, onClose }: { request: SellerBuyer; onClose: () => void }) {
+export function AcceptDialog({
+  request,
+  near,
+  onClose,
+}: {
+  request: SellerBuyer;
+  near?: string | undefined;
+  onClose: () => void;
+}) {
   const accept = useAcceptBooking();
   const form = useForm<AcceptForm>({
     resolver: zodResolver(acceptFormSchema),
-    defaultValues: { meetingAt: proposedValue(request), meetingPlace: request.location },
+    defaultValues: {
+      meetingAt: proposedValue(request),
+      meetingSpotId: '',
+      meetingPlace: request.location,
+    },
   });
   const meetingAt = useController({ control: form.control, name: 'meetingAt' });
+  const spot = useController({ control: form.control, name: 'meetingSpotId' });
 
   return (
     <ActionDialog title={`Accept ${request.name}'s request`} onClose={onClose}>
@@ -54,7 +76,9 @@ export function AcceptDialog({ request, onClose }: { request: SellerBuyer; onClo
             await accept.mutateAsync({
               id: request._id,
               meetingAt: fromLocalInput(values.meetingAt),
-              meetingPlace: values.meetingPlace,
+              ...(values.meetingSpotId
+                ? { meetingSpotId: values.meetingSpotId }
+                : { meetingPlace: values.meetingPlace }),
               timeZone: browserTimeZone(),
             });
             toast.success(`Meeting set: ${request.productName} is reserved for ${request.name}`);
@@ -75,7 +99,20 @@ export function AcceptDialog({ request, onClose }: { request: SellerBuyer; onClo
             years={meetingYears()}
             error={form.formState.errors.meetingAt?.message}
           />
-          <TextField label="Meeting place" type="text" {...bindField(form, 'meetingPlace')} />
+          <SpotPicker
+            near={near}
+            name={spot.field.name}
+            value={spot.field.value}
+            onChange={spot.field.onChange}
+          />
+          {spot.field.value === '' && (
+            <TextField label="Meeting place" type="text" {...bindField(form, 'meetingPlace')} />
+          )}
+          {form.formState.errors.meetingSpotId && (
+            <p role="alert" className="text-sm text-error">
+              {form.formState.errors.meetingSpotId.message}
+            </p>
+          )}
         </Form>
       )}
     </ActionDialog>

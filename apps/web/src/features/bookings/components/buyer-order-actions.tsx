@@ -6,10 +6,12 @@ import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
+import { SharePlanDialog } from './share-plan-dialog.tsx';
 
 /** The buyer's actions on one order: only those its status allows (`order.actions`). */
 export function BuyerOrderActions({ order }: { order: Booking }) {
   const [cancelling, setCancelling] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const cancel = useCancelBooking();
   const can = new Set(order.actions);
   if (can.size === 0) return null;
@@ -26,6 +28,18 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
         <a className="btn btn-sm btn-primary" href={calendarUrl(order._id)} download>
           Add to calendar
         </a>
+      )}
+      {can.has('calendar') && (
+        <button type="button" className="btn btn-sm" onClick={() => setSharing(true)}>
+          Share meeting plan
+        </button>
+      )}
+      {sharing && (
+        <SharePlanDialog
+          bookingId={order._id}
+          otherSide="seller"
+          onClose={() => setSharing(false)}
+        />
       )}
       {can.has('cancel') && (
         <button

@@ -28,6 +28,7 @@ const answer = (state: Partial<BookingState> = {}): BookingState => ({
   meetingAt: new Date(MEETING).toISOString(),
   meetingPlace: 'Mirpur 10',
   meetingTimeZone: 'Asia/Dhaka',
+  meetingSpot: null,
   reason: null,
   closedBy: null,
   updatedAt: new Date(MEETING).toISOString(),

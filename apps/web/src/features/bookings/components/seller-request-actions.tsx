@@ -8,8 +8,9 @@ import { AcceptDialog } from './accept-dialog.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { CodeDialog } from './code-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { SharePlanDialog } from './share-plan-dialog.tsx';
 
-type Open = 'accept' | 'decline' | 'cancel' | 'complete' | null;
+type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'share' | null;
 
 /** The seller's answers to one request: only those its status allows (`request.actions`). */
 export function SellerRequestActions({ request }: { request: SellerBuyer }) {
@@ -41,6 +42,11 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
           Add to calendar
         </a>
       )}
+      {can.has('calendar') && (
+        <button type="button" className="btn btn-sm" onClick={() => setOpen('share')}>
+          Share meeting plan
+        </button>
+      )}
       {can.has('decline') && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('decline')}>
           Decline
@@ -56,8 +62,17 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
         </button>
       )}
 
-      {open === 'accept' && <AcceptDialog request={request} onClose={close} />}
+      {open === 'accept' && (
+        <AcceptDialog
+          request={request}
+          near={request.listingPlaceId === null ? undefined : String(request.listingPlaceId)}
+          onClose={close}
+        />
+      )}
       {open === 'complete' && <CodeDialog request={request} onClose={close} />}
+      {open === 'share' && (
+        <SharePlanDialog bookingId={request._id} otherSide="buyer" onClose={close} />
+      )}
       {open === 'decline' && (
         <ReasonDialog
           title={`Decline ${request.name}'s request`}

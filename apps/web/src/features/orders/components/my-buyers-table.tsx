@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPrice, showUpText, type SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { MeetingSpotSummary } from '../../../components/ui/meeting-spot-summary.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
 /** Why a requester's phone and email show masked. */
@@ -31,6 +32,7 @@ function Meeting({ request }: { request: SellerBuyer }) {
       <span className="flex flex-col">
         <span className="font-semibold">{formatMeetingTime(request.meetingAt)}</span>
         <span>{request.meetingPlace}</span>
+        {request.meetingSpot && <MeetingSpotSummary spot={request.meetingSpot} />}
       </span>
     );
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, type Booking } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
+import { MeetingSpotSummary } from '../../../components/ui/meeting-spot-summary.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
 
 /** What an accepted order tells the buyer: the meeting, the seller's contact and the code. */
@@ -11,7 +12,10 @@ function AcceptedDetails({ order }: { order: Booking }) {
       <dt className="text-base-content/80">Meeting</dt>
       <dd className="font-semibold">{order.meetingAt && formatMeetingTime(order.meetingAt)}</dd>
       <dt className="text-base-content/80">Place</dt>
-      <dd className="wrap-anywhere">{order.meetingPlace}</dd>
+      <dd className="wrap-anywhere">
+        {order.meetingPlace}
+        {order.meetingSpot && <MeetingSpotSummary spot={order.meetingSpot} />}
+      </dd>
       <dt className="text-base-content/80">Seller</dt>
       <dd className="wrap-anywhere">
         {order.sellerName}

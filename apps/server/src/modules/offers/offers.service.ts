@@ -206,26 +206,16 @@ export async function createOffer(
       if (await offerConversationBlocked(notices, buyer.id, listing.id)) {
         throw conflict('Your conversation with this seller is blocked: no offers can be made');
       }
-      const row: OfferRow = {
+      const row = openOffer(w, now, {
         id,
-        productId: listing.id,
         buyerId: buyer.id,
-        sellerId: listing.sellerId,
-        productName: listing.name,
-        offeredPriceCents: priceCents,
+        listing,
         priceCents,
         note: input.note,
         round: made + 1,
-        status: 'open',
         awaiting: 'seller',
         source: 'buyer',
-        closedBy: null,
-        bookingId: null,
-        conversationId: null,
-        farBelowMedian: w.bool(false),
-        createdAt: w.date(now),
-        updatedAt: w.date(now),
-      };
+      });
       await insertOffer(trx, row);
       const conversationId = await recordStep(notices, {
         step: 'offered',
@@ -265,6 +255,32 @@ export async function createOffer(
       throw err;
     });
   return offerFor(db, buyer, id);
+}
+
+/** A new open offer's row: a buyer's (round 1 on) or the seller's to those who saved it (0). */
+function openOffer(
+  w: ReturnType<typeof valueWriters>,
+  now: Date,
+  offer: Pick<OfferRow, 'id' | 'buyerId' | 'priceCents' | 'note' | 'round' | 'source'> & {
+    listing: Pick<ListingRow, 'id' | 'sellerId' | 'name'>;
+    awaiting: 'buyer' | 'seller';
+  },
+): OfferRow {
+  const { listing, ...fields } = offer;
+  return {
+    ...fields,
+    productId: listing.id,
+    sellerId: listing.sellerId,
+    productName: listing.name,
+    offeredPriceCents: offer.priceCents,
+    status: 'open',
+    closedBy: null,
+    bookingId: null,
+    conversationId: null,
+    farBelowMedian: w.bool(false),
+    createdAt: w.date(now),
+    updatedAt: w.date(now),
+  };
 }
 
 const offerAboveListed = (listing: Pick<ListingRow, 'resellPriceCents'>) =>
@@ -662,26 +678,16 @@ export async function offerToSavers(
       ) {
         continue;
       }
-      const row: OfferRow = {
+      const row = openOffer(w, now, {
         id: crypto.randomUUID(),
-        productId,
         buyerId,
-        sellerId: listing.sellerId,
-        productName: listing.name,
-        offeredPriceCents: priceCents,
+        listing,
         priceCents,
         note: input.note,
         round: 0,
-        status: 'open',
         awaiting: 'buyer',
         source: 'saved',
-        closedBy: null,
-        bookingId: null,
-        conversationId: null,
-        farBelowMedian: w.bool(false),
-        createdAt: w.date(now),
-        updatedAt: w.date(now),
-      };
+      });
       await insertOffer(trx, row);
       const conversationId = await recordStep(notices, {
         step: 'saved_offer',

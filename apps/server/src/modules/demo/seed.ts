@@ -68,11 +68,13 @@ export async function seedDemoData(
       }),
     };
 
-    // The demo sellers have been members for a while, since before their listings.
+    // The demo sellers have been members for a while, since before their listings, and so has
+    // the demo buyer: a new account's first-day limits (5 conversations, 5 offers) are not what
+    // someone trying the demo should meet.
     await trx
       .updateTable('users')
       .set({ createdAt: w.date(new Date(now - 400 * DAY)) })
-      .where('id', 'in', [ids.seller, ids.newSeller])
+      .where('id', 'in', [ids.seller, ids.newSeller, ids.buyer])
       .execute();
 
     await trx

@@ -180,6 +180,21 @@ describe(`making an offer on ${testDbKind}`, () => {
     expect(product.resellPriceCents).toBe(45_050);
   });
 
+  it("checks an offer's note as a message is: the seller sees the scam warning, the buyer none", async () => {
+    const productId = await listing();
+    const res = await offer(buyer, productId, 400, 'Pay a deposit first to hold it for me');
+    expect(res.statusCode).toBe(200);
+    const made = res.json<Offer>();
+    const [asSeller] = await cardsOf(seller, made.conversationId!);
+    expect(asSeller).toMatchObject({ offer: { step: 'offered' }, scamWarnings: ['payment_first'] });
+    const [asBuyer] = await cardsOf(buyer, made.conversationId!);
+    expect(asBuyer!.scamWarnings).toEqual([]);
+    // A note without a scam's words carries no warning.
+    const other = await offer(buyer, await listing(), 380, 'Can you do 380?');
+    const [plain] = await cardsOf(seller, other.json<Offer>().conversationId!);
+    expect(plain!.scamWarnings).toEqual([]);
+  });
+
   it.each([
     [{ price: '400' }, 'Offer must be a number'],
     [{ price: 0 }, 'Offer must be more than 0'],

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { OfferStep } from '@market/shared';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import { unreadCountsOf, type Notices } from '../notifications/public.ts';
-import { sideOf, toMessage } from './conversation-view.ts';
+import { sideOf, toMessage, writeScamFlags } from './conversation-view.ts';
+import { scamRulesOf } from './scam-shield.ts';
 import {
   findConversationOfBuyer,
   hasAcceptedBooking,
@@ -69,7 +70,8 @@ export async function recordOfferStep(notices: Notices, input: OfferStepInput): 
     text: input.text,
     createdAt: w.date(at),
     readAt: null,
-    scamFlags: null,
+    // A note that came with the step is checked as a message is; the reader sees the warning.
+    scamFlags: writeScamFlags(scamRulesOf(input.text)),
     offerId: input.offerId,
     offerStep: input.step,
     offerPriceCents: input.priceCents,

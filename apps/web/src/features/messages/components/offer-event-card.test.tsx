@@ -2,7 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Message, Offer, OfferEvent } from '@market/shared';
+import {
+  SCAM_ADVICE,
+  SCAM_WARNING_TITLE,
+  type Message,
+  type Offer,
+  type OfferEvent,
+} from '@market/shared';
 import { api } from '../../../test/api-server.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { OfferEventCard } from './offer-event-card.tsx';
@@ -72,6 +78,26 @@ describe('an offer event card', () => {
     await userEvent.type(screen.getByLabelText(/^Your price/), '470');
     await userEvent.click(screen.getByRole('button', { name: 'Send counter-offer' }));
     await waitFor(() => expect(countered).toEqual([{ price: 470, note: '' }]));
+  });
+
+  it('warns the reader of a note that looks like a scam, with the advice and a Report button', async () => {
+    api.use(http.get('/api/offers/o1', () => HttpResponse.json(offer())));
+    const event: OfferEvent = { offerId: 'o1', step: 'offered', price: 430 };
+    renderPage(
+      <ol>
+        <OfferEventCard
+          message={{
+            ...message(event, false, 'Pay a deposit first'),
+            scamWarnings: ['payment_first'],
+          }}
+          event={event}
+          authorName="Amina"
+        />
+      </ol>,
+    );
+    expect(await screen.findByText(SCAM_WARNING_TITLE)).toBeTruthy();
+    expect(screen.getByText(SCAM_ADVICE.payment_first)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
   });
 
   it('shows no answers on a step that is no longer current', async () => {

@@ -20,6 +20,7 @@ import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { When } from '../../../components/ui/when.tsx';
 import { useAcceptOffer, useCounterOffer, useDeclineOffer } from '../api/answer-offer.ts';
 import { useOffer } from '../api/get-offer.ts';
+import { ScamWarning } from './scam-warning.tsx';
 
 /** A time ahead ("Sat, 28 Nov, 13:53"): when a deadline falls, with its day. */
 const AHEAD = new Intl.DateTimeFormat(undefined, {
@@ -201,6 +202,8 @@ export function OfferEventCard({
   const side = offer.data?.side ?? null;
   const current = offer.data && isCurrent(event, offer.data) ? offer.data : null;
   const accepted = event.step === 'accepted' || event.step === 'auto_accepted';
+  // An offer's note is checked as a message is (the scam shield): the reader sees the warning.
+  const [firstRule, ...moreRules] = message.scamWarnings;
   return (
     <li className={`flex ${message.mine ? 'justify-end' : 'justify-start'} py-1`}>
       <article
@@ -216,6 +219,15 @@ export function OfferEventCard({
         </h3>
         {message.text && (
           <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm">{message.text}</p>
+        )}
+        {firstRule && (
+          <div className="mt-2">
+            <ScamWarning
+              messageId={message._id}
+              rules={[firstRule, ...moreRules]}
+              authorName={authorName}
+            />
+          </div>
         )}
         {current && current.expiresAt && (
           <p className="mt-1 text-xs text-base-content/80">

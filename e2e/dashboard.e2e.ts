@@ -124,7 +124,7 @@ describe('the dashboard', () => {
       await openEmptyAddProduct(page);
       const before = await myProductCount(page);
       await page.getByLabel('Product name').fill(NEW_PRODUCT);
-      await page.getByLabel('Location').fill('Dhaka, Gulshan');
+      await page.getByLabel('Location', { exact: true }).fill('Dhaka, Gulshan');
       await page.getByLabel('Year of purchase').fill('2022');
       await page.getByLabel('Original price ($)').fill('799');
       await page.getByLabel('Resell price ($)').fill('420.50');

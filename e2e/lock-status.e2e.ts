@@ -74,7 +74,7 @@ const COMPARABLES: Array<Array<[number, Record<string, unknown>]>> = [
 
 async function fillProductForm(page: Page, name: string) {
   await page.getByLabel('Product name').fill(name);
-  await page.getByLabel('Location').fill('Dhaka, Banani');
+  await page.getByLabel('Location', { exact: true }).fill('Dhaka, Banani');
   await page.getByLabel('Year of purchase').fill('2023');
   await page.getByLabel('Original price ($)').fill('900');
   await page.getByLabel('Resell price ($)').fill('250');

@@ -186,7 +186,7 @@ describe('hearts, bookings and prices as each kind of user sees them', () => {
       };
       const before = await count();
       await page.getByLabel('Product name').fill('Overpriced Redmi');
-      await page.getByLabel('Location').fill('Cumilla');
+      await page.getByLabel('Location', { exact: true }).fill('Cumilla');
       await page.getByLabel('Year of purchase').fill('2023');
       await page.getByLabel('Original price ($)').fill('100');
       await page.getByLabel('Resell price ($)').fill('150');

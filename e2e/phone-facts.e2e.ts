@@ -59,7 +59,7 @@ async function listByApi(page: Page, email: string, fields: Record<string, unkno
 /** Fills the product form with a valid phone, leaving the IMEI to the test. */
 async function fillProductForm(page: Page, name: string, price: string) {
   await page.getByLabel('Product name').fill(name);
-  await page.getByLabel('Location').fill('Dhaka, Banani');
+  await page.getByLabel('Location', { exact: true }).fill('Dhaka, Banani');
   await page.getByLabel('Year of purchase').fill('2023');
   await page.getByLabel('Original price ($)').fill('999');
   await page.getByLabel('Resell price ($)').fill(price);

@@ -43,7 +43,7 @@ async function myListingNamed(page: Page, name: string): Promise<MyListing> {
 /** The fields the specification requires, and one photo; none of the phone's details. */
 async function fillSpecFields(page: Page, name: string, category = 'realme') {
   await page.getByLabel('Product name').fill(name);
-  await page.getByLabel('Location').fill('Dhaka, Mirpur');
+  await page.getByLabel('Location', { exact: true }).fill('Dhaka, Mirpur');
   await page.getByLabel('Year of purchase').fill('2023');
   await page.getByLabel('Original price ($)').fill('500');
   await page.getByLabel('Resell price ($)').fill('260');
@@ -248,7 +248,7 @@ describe('the add-product form', () => {
     await page.getByLabel('Product name').fill('A draft from the day before');
     await page.getByLabel('Photos', { exact: true }).setInputFiles(await pngFile('old.png'));
     await page.getByRole('img', { name: 'Photo 1', exact: true }).waitFor();
-    await page.getByLabel('Location').fill('Dhaka');
+    await page.getByLabel('Location', { exact: true }).fill('Dhaka');
     await page.goto('/dashboard/my-products');
     // The draft was begun two days ago.
     await page.evaluate(() => {

@@ -364,8 +364,6 @@ export class SearchIndex implements SearchEngine {
   private readonly pointNumbers = new Map<number, number>();
   private readonly pointLats: number[] = [];
   private readonly pointLons: number[] = [];
-  /** Each centre's slots, in the order they were added (index 0: listings without a place). */
-  private readonly pointSlots: IntList[] = [new IntList()];
   /** The distances of the centres from the origin of the search being answered, by its key. */
   private pointKm: { origin: string; km: Float64Array } | null = null;
   /** Each slot's name count, given back when the document leaves. */
@@ -436,7 +434,6 @@ export class SearchIndex implements SearchEngine {
     this.sellers[slot] = this.sellerNumber(doc.seller);
     const point = this.pointNumber(doc.placeLat ?? null, doc.placeLon ?? null);
     this.pointOf[slot] = point;
-    this.pointSlots[point]!.push(slot);
     this.alive[slot] = 1;
     this.slotOf.set(doc.docid, slot);
     const words = documentWords(doc);
@@ -563,15 +560,7 @@ export class SearchIndex implements SearchEngine {
       case 'price_desc':
         return this.byPrice(m, f, order === 'price_asc' ? 1 : -1, after, n);
       case 'distance':
-        return this.byDistance(
-          m,
-          f,
-          this.pointDistances(filters),
-          after,
-          n,
-          // Without words or a location every listing matches: no need to mark the matches.
-          m.terms.length === 0 && filters.location === undefined,
-        );
+        return this.byDistance(m, f, this.pointDistances(filters), after, n);
     }
   }
 
@@ -585,7 +574,6 @@ export class SearchIndex implements SearchEngine {
       this.pointNumbers.set(key, n);
       this.pointLats.push(lat);
       this.pointLons.push(lon);
-      this.pointSlots.push(new IntList());
       this.pointKm = null;
     }
     return n;
@@ -610,9 +598,11 @@ export class SearchIndex implements SearchEngine {
 
   /**
    * Nearest first, newest first within a distance; listings without a place last. The key is
-   * the distance in whole metres, the same for every listing of a place: the centres are put in
-   * order (few: each is measured once), then each centre's listings are read, nearest centre
-   * first, until a page is full and the next centre is farther than its last entry.
+   * the distance in whole metres, the same for every listing of a place. The matches are read
+   * newest first, as for the newest order, each kept in its distance's bucket while the bucket
+   * has room for a page; the page is the buckets in order of distance. The walk ends as soon as
+   * the nearest distance's bucket is full (its listings then fill the page), else at the last match:
+   * no search allocates a table of the whole index, or reads listings its words do not match.
    */
   private byDistance(
     m: Matches,
@@ -620,7 +610,6 @@ export class SearchIndex implements SearchEngine {
     km: Float64Array | null,
     after: SearchAfter | null,
     n: number,
-    everyListing: boolean,
   ): IndexPageEntry[] {
     const points = this.pointLats.length;
     // Each centre's key; index 0 stands for "no place".
@@ -631,40 +620,30 @@ export class SearchIndex implements SearchEngine {
     }
     const afterKey = after ? Number(after.key) : -1;
     const afterDocid = after ? Number(after.id) : Infinity;
-    const order = Array.from({ length: points + 1 }, (_, p) => p)
-      .filter((p) => keys[p]! >= afterKey)
-      .sort((a, b) => keys[a]! - keys[b]!);
-    let member: Uint8Array | null = null;
-    if (!everyListing) {
-      member = new Uint8Array(this.size);
-      for (const list of m.ranks) {
-        for (let i = 0; i < list.length; i++) member[list.items[i]!] = 1;
+    // Centres at the same distance (without an origin, all of them) share a bucket: their
+    // listings are in one newest-first order.
+    const order = [...new Set(keys)].filter((key) => key >= afterKey).sort((a, b) => a - b);
+    if (order.length === 0 || n <= 0) return [];
+    const nearest = order[0]!;
+    const buckets = new Map<number, number[]>();
+    const pointOf = this.pointOf;
+    this.newestFirst(m, (slot, docid) => {
+      const key = keys[pointOf[slot]!]!;
+      if (key < afterKey || (key === afterKey && docid >= afterDocid)) return true;
+      let bucket = buckets.get(key);
+      if (bucket && bucket.length >= n) return true;
+      if (!this.passes(f, slot)) return true;
+      if (!bucket) buckets.set(key, (bucket = []));
+      // Newest first: each bucket is in descending docid order as it fills.
+      bucket.push(docid);
+      return key !== nearest || bucket.length < n;
+    });
+    const found: IndexPageEntry[] = [];
+    for (const key of order) {
+      for (const docid of buckets.get(key) ?? []) {
+        found.push({ docid, key });
+        if (found.length === n) return found;
       }
-    }
-    const docids = this.docids;
-    const alive = this.alive;
-    const found: Array<{ docid: number; key: number }> = [];
-    for (const point of order) {
-      const key = keys[point]!;
-      if (found.length >= n && key > found[n - 1]!.key) break;
-      // The newest `n` of this centre after the cursor, newest first.
-      const best: number[] = [];
-      const slots = this.pointSlots[point]!;
-      for (let i = slots.length - 1; i >= 0; i--) {
-        const slot = slots.items[i]!;
-        if (!alive[slot] || (member && member[slot] !== 1)) continue;
-        const docid = docids[slot]!;
-        if (key === afterKey && docid >= afterDocid) continue;
-        if (best.length === n && docid <= best[n - 1]!) continue;
-        if (!this.passes(f, slot)) continue;
-        let at = best.length;
-        while (at > 0 && docid > best[at - 1]!) at--;
-        best.splice(at, 0, docid);
-        if (best.length > n) best.pop();
-      }
-      for (const docid of best) found.push({ docid, key });
-      found.sort((a, b) => a.key - b.key || b.docid - a.docid);
-      if (found.length > n) found.length = n;
     }
     return found;
   }

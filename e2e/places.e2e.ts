@@ -159,7 +159,19 @@ describe.each([
     expect(await field.inputValue()).toBe('chatto');
     await screenshot(page, `places-suggest-failed-${label}`);
 
-    // No permission given: the browser refuses, and the page says what to do.
+    // No permission given: the browser refuses, and the page says what to do. The refusal is
+    // made here: a headless browser may leave the question unanswered until the page's own
+    // 15-second limit, which a loaded machine's whole run cannot always wait for.
+    await page.evaluate(() => {
+      navigator.geolocation.getCurrentPosition = (_found, failed) =>
+        failed?.({
+          code: 1,
+          message: 'User denied Geolocation',
+          PERMISSION_DENIED: 1,
+          POSITION_UNAVAILABLE: 2,
+          TIMEOUT: 3,
+        });
+    });
     panel = await filters(page, size);
     await panel.getByRole('button', { name: 'Use my location' }).click();
     await panel.getByRole('alert').getByText('Your location is not available').waitFor();

@@ -136,8 +136,11 @@ describe.each([
     const { page } = buyer;
     await page.goto('/search');
     let panel = await filters(page, size);
+    // Words of this width's own: suggestions are cached a day, and a query the other width
+    // already asked would be answered by the browser without a call to hold or fail.
+    const [sylhet, chattogram] = size === PHONE ? ['syl', 'chatto'] : ['sylh', 'chattog'];
     const slow = await holdCalls(page, '**/api/places/suggest?*');
-    await panel.getByRole('combobox', { name: /Near|Another area/ }).pressSequentially('syl');
+    await panel.getByRole('combobox', { name: /Near|Another area/ }).pressSequentially(sylhet);
     await slow.held;
     await screenshot(page, `places-suggest-slow-${label}`);
     slow.release();
@@ -147,7 +150,7 @@ describe.each([
     await page.route('**/api/places/suggest?*', (route) => route.abort());
     const field = panel.getByRole('combobox', { name: /Near|Another area/ });
     await field.fill('');
-    await field.pressSequentially('chatto');
+    await field.pressSequentially(chattogram);
     // A failed call offers nothing; the field still takes what is typed.
     await page.waitForTimeout(600);
     expect(
@@ -156,7 +159,7 @@ describe.each([
         .getByRole('option')
         .count(),
     ).toBe(0);
-    expect(await field.inputValue()).toBe('chatto');
+    expect(await field.inputValue()).toBe(chattogram);
     await screenshot(page, `places-suggest-failed-${label}`);
 
     // No permission given: the browser refuses, and the page says what to do. The refusal is

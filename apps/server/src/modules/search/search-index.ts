@@ -221,7 +221,8 @@ const FILTER_BITS = Object.fromEntries(SEARCH_FILTER_KEYS.map((key, i) => [key, 
 interface EngineFilter {
   /**
    * The test, or null for a filter applied by the matches a search walks instead (the location:
-   * a search with one walks the matches of its words within the area, `locatedMatchesOf`).
+   * a search with one walks the matches of its words within the area, `narrowedMatchesOf`). The
+   * radius has a test, used by facets; pages and counts walk the matches within it instead.
    */
   test: ((index: SearchIndex, filters: SearchFilters) => (slot: number) => boolean) | null;
 }
@@ -667,16 +668,43 @@ export class SearchIndex implements SearchEngine {
    * newest-first order, that is descending docid.
    */
   facets(terms: SearchTerm[], filters: SearchFilters, limit: number): FacetPasses {
-    const { m, f } = this.walk(terms, filters);
     const km = this.pointDistances(filters);
     const omitted = filtersSet(filters);
     const all = newPass();
     const without = new Map(omitted.map((name) => [name, newPass()]));
-    const passes: Array<[number, FacetPass]> = [
-      [0, all],
-      ...omitted.map((name): [number, FacetPass] => [FILTER_BITS[name], without.get(name)!]),
-    ];
+    const passes = omitted.map((name): [number, FacetPass] => [
+      FILTER_BITS[name],
+      without.get(name)!,
+    ]);
+    if (this.rangeTest(filters)) {
+      // Every pass but the one without the radius walks the matches within it; that one walks
+      // the words' matches testing the rest.
+      const inRange = this.walk(terms, filters);
+      const ranged = passes.filter(([bit]) => bit !== FILTER_BITS.distance);
+      this.countPasses(inRange.m, inRange.f, [[0, all], ...ranged], limit, km);
+      const wide = this.walk(terms, filters, false);
+      const unranged = passes.filter(([bit]) => bit === FILTER_BITS.distance);
+      this.countPasses(wide.m, wide.f, unranged, limit, km);
+    } else {
+      const { m, f } = this.walk(terms, filters);
+      this.countPasses(m, f, [[0, all], ...passes], limit, km);
+    }
+    return { all, without: (name: FacetFilter) => without.get(name) ?? all };
+  }
+
+  /**
+   * Counts the matches newest first into each pass whose left-out filter (its bit; 0 for none)
+   * covers every filter the match fails, until each pass has `limit`.
+   */
+  private countPasses(
+    m: Matches,
+    f: Compiled,
+    passes: Array<[number, FacetPass]>,
+    limit: number,
+    km: Float64Array | null,
+  ): void {
     let open = passes.length;
+    if (open === 0) return;
     this.newestFirst(m, (slot) => {
       const failed = this.fails(f, slot);
       for (const [ignored, pass] of passes) {
@@ -686,7 +714,6 @@ export class SearchIndex implements SearchEngine {
       }
       return open > 0;
     });
-    return { all, without: (name: FacetFilter) => without.get(name) ?? all };
   }
 
   private tally(pass: FacetPass, slot: number, km: Float64Array | null): void {
@@ -782,11 +809,11 @@ export class SearchIndex implements SearchEngine {
     return best.map((slot) => ({ docid: docids[slot]!, key: prices[slot]! }));
   }
 
-  private compile(filters: SearchFilters): Compiled {
+  private compile(filters: SearchFilters, applied: SearchFilterKey | null = null): Compiled {
     const compiled: Compiled = { tests: [], bits: [] };
     for (const key of searchFiltersSet(filters)) {
       const test: EngineFilter['test'] = SearchIndex.FILTERS[key].test;
-      if (!test) continue;
+      if (!test || key === applied) continue;
       compiled.tests.push(test(this, filters));
       compiled.bits.push(FILTER_BITS[key]);
     }
@@ -944,15 +971,29 @@ export class SearchIndex implements SearchEngine {
   }
 
   /**
-   * What a search walks: the matches of its words, within its location when it has one (kept as
-   * the words' matches are: the location is then already applied), and the filters left to test.
+   * What a search walks: the matches of its words, within its location and its radius when it
+   * has them (kept as the words' matches are: the location and the radius are then already
+   * applied), and the filters left to test. Facets ask for the radius to be tested instead
+   * (`withinRadius` false) for their pass that leaves it out.
    */
-  private walk(terms: SearchTerm[], filters: SearchFilters): { m: Matches; f: Compiled } {
+  private walk(
+    terms: SearchTerm[],
+    filters: SearchFilters,
+    withinRadius = true,
+  ): { m: Matches; f: Compiled } {
+    const inRange = withinRadius ? this.rangeTest(filters) : null;
     const m =
-      filters.location === undefined
+      filters.location === undefined && !inRange
         ? this.matchesOf(terms)
-        : this.locatedMatchesOf(terms, filters.location);
-    return { m, f: this.compile(filters) };
+        : this.narrowedMatchesOf(terms, filters, inRange);
+    return { m, f: this.compile(filters, inRange ? 'distance' : null) };
+  }
+
+  /** The test of a slot's centre against the search's radius, or null without a radius. */
+  private rangeTest(filters: SearchFilters): ((slot: number) => boolean) | null {
+    if (filters.radiusKm === undefined || filters.lat === undefined || filters.lon === undefined)
+      return null;
+    return SearchIndex.FILTERS.distance.test(this, filters);
   }
 
   /**
@@ -973,16 +1014,31 @@ export class SearchIndex implements SearchEngine {
   }
 
   /**
-   * The matches of a set of words whose area matches a location, kept as `matchesOf`'s are: a
-   * search with a location then walks only the listings in the area (a tenth of a common word's
-   * matches in a city), not all the word's matches testing the area of each.
+   * The matches of a set of words whose area matches a location and whose centre is within a
+   * radius of an origin (either or both), kept as `matchesOf`'s are: a search with a location or
+   * a radius then walks only the listings in the area or in range (a tenth of a common word's
+   * matches in a city, fewer within 5 km), not all the word's matches testing each.
    */
-  private locatedMatchesOf(terms: SearchTerm[], location: string): Matches {
-    const places = this.placeSlots(location);
-    const key = JSON.stringify([terms, parseSearchText(location)]);
+  private narrowedMatchesOf(
+    terms: SearchTerm[],
+    filters: SearchFilters,
+    inRange: ((slot: number) => boolean) | null,
+  ): Matches {
+    const places = filters.location === undefined ? null : this.placeSlots(filters.location);
+    const keep =
+      places && inRange
+        ? (slot: number) => places[slot] === 1 && inRange(slot)
+        : places
+          ? (slot: number) => places[slot] === 1
+          : inRange!;
+    const key = JSON.stringify([
+      terms,
+      filters.location === undefined ? null : parseSearchText(filters.location),
+      inRange ? [filters.lat, filters.lon, filters.radiusKm] : null,
+    ]);
     const kept = this.matches.get(key);
     if (kept) {
-      if (kept.upTo < this.size) this.matchSlots(kept, places);
+      if (kept.upTo < this.size) this.matchSlots(kept, keep);
       return kept;
     }
     // From the words' own matches, already in docid order.
@@ -991,7 +1047,7 @@ export class SearchIndex implements SearchEngine {
     words.ranks.forEach((list, rank) => {
       for (let i = 0; i < list.length; i++) {
         const slot = list.items[i]!;
-        if (places[slot] === 1) ranks[rank]!.push(slot);
+        if (keep(slot)) ranks[rank]!.push(slot);
       }
     });
     const m: Matches = { terms, ranks, upTo: words.upTo };
@@ -1000,15 +1056,15 @@ export class SearchIndex implements SearchEngine {
   }
 
   /**
-   * Adds the slots from `m.upTo` on that match its words (and are in `places`, when given) to
+   * Adds the slots from `m.upTo` on that match its words (and that `keep`, when given, keeps) to
    * their ranks, in docid order.
    */
-  private matchSlots(m: Matches, places: Uint8Array | null): void {
+  private matchSlots(m: Matches, keep: ((slot: number) => boolean) | null): void {
     const from = m.upTo;
     const levels = m.terms.length === 0 ? null : this.levels(m.terms, from);
     const added: [number[], number[], number[]] = [[], [], []];
     for (let slot = from; slot < this.size; slot++) {
-      if (!this.alive[slot] || (places && places[slot] !== 1)) continue;
+      if (!this.alive[slot] || (keep && !keep(slot))) continue;
       const rank = levels ? rankOf(levels[slot - from]!) : 0;
       if (rank !== null) added[rank].push(slot);
     }

@@ -144,6 +144,29 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     }
   });
 
+  it('collects garbage while an index is built, not while it answers searches', async () => {
+    const exposed = globalThis.gc;
+    const gc = vi.fn();
+    globalThis.gc = gc as unknown as NodeJS.GCFunction;
+    try {
+      // One collection every document read while it is built, and one once it is built.
+      await insertListing(t.app.db, 'Tecno collected first');
+      const live = new LiveSearchIndex(t.app.db, quiet, { collectEvery: 1 });
+      await live.follow();
+      const before = (await live.current()).index.documents;
+      const built = gc.mock.calls.length;
+      expect(built).toBeGreaterThan(1);
+      await insertListing(t.app.db, 'Tecno collected later');
+      await insertListing(t.app.db, 'Tecno collected later too');
+      // Both read and applied, and no collection for them.
+      expect((await live.current()).index.documents).toBe(before + 2);
+      expect(gc).toHaveBeenCalledTimes(built);
+      live.stop();
+    } finally {
+      globalThis.gc = exposed;
+    }
+  });
+
   it('answers 503 "starting" to searches until the index is built, and every other route at once', async () => {
     const id = await insertListing(t.app.db, 'Nokia starter');
     const held = new HeldBuild();

@@ -232,10 +232,13 @@ class Follower {
   readonly cards = new CardCache();
   private readonly log: LogReader;
   private readSinceCollected = 0;
+  /** Whether the documents read are counted for a full collection: while it is built only. */
+  private collecting = true;
 
   constructor(
     private readonly db: Db,
     private readonly page: number,
+    private readonly collectEvery: number,
     private readonly stopped: () => boolean,
   ) {
     this.log = isPostgres(db) ? new PostgresLog(db) : new SqliteLog(db);
@@ -280,14 +283,23 @@ class Follower {
   }
 
   /**
-   * Counts documents read; past COLLECT_EVERY since the last time, a full garbage collection
-   * (`collectGarbage`): the heap would otherwise grow to hold every row read so far.
+   * Counts documents read while the index is built; past `collectEvery` since the last time, a
+   * full garbage collection (`collectGarbage`): the heap would otherwise grow to hold every row
+   * read so far. Once the index answers searches, none: a full collection stops every request
+   * for as long as it marks the whole heap (over 100 ms at a million listings), and the rows a
+   * catch-up reads are collected by V8's own, concurrent collections.
    */
   private tally(documents: number): void {
+    if (!this.collecting) return;
     this.readSinceCollected += documents;
-    if (this.readSinceCollected < COLLECT_EVERY) return;
+    if (this.readSinceCollected < this.collectEvery) return;
     this.readSinceCollected = 0;
     collectGarbage();
+  }
+
+  /** The index answers searches from now on: the documents it reads are no longer counted. */
+  serving(): void {
+    this.collecting = false;
   }
 
   /** Applies a page read from the log, as what it names stands in the database now. */
@@ -362,6 +374,8 @@ export interface FollowLimits {
   logPage: number;
   /** Log entries a search applies itself (SEARCH_PAGE, and never more than `logPage`). */
   searchPage: number;
+  /** Documents a build reads between two full garbage collections (COLLECT_EVERY). */
+  collectEvery: number;
 }
 
 /** The 503 a search gets while the index is first built. */
@@ -413,6 +427,7 @@ export class LiveSearchIndex {
       rebuildAfterRemoved: REBUILD_AFTER_REMOVED,
       logPage,
       searchPage: Math.min(SEARCH_PAGE, logPage),
+      collectEvery: COLLECT_EVERY,
       ...limits,
     };
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
@@ -630,11 +645,17 @@ export class LiveSearchIndex {
 
   /** A new follower, built and caught up. */
   private async newFollower(): Promise<Follower> {
-    const follower = new Follower(this.db, this.limits.logPage, () => this.stopped);
+    const follower = new Follower(
+      this.db,
+      this.limits.logPage,
+      this.limits.collectEvery,
+      () => this.stopped,
+    );
     await follower.build();
     await follower.catchUpFully();
     // The rows read on the way are garbage now, and the heap grew to hold them.
     collectGarbage();
+    follower.serving();
     return follower;
   }
 

@@ -465,6 +465,60 @@ describe(`answering an offer on ${testDbKind}`, () => {
   });
 });
 
+describe(`offers on a listing that is reserved or sold on ${testDbKind}`, () => {
+  it('closes the open offers once the seller reserves the phone for another buyer; their buyers hear', async () => {
+    const productId = await listing({ name: 'Reserved phone' });
+    const opened = await made(buyer, productId, 300);
+    const countered = await made(otherBuyer, productId, 310);
+    expect((await step(seller, countered._id, 'counter', { price: 400 })).statusCode).toBe(200);
+    const third = await newBuyer();
+    const bookingId = await requestBooking(t, third, productId);
+    const accepted = await call(
+      t,
+      seller,
+      'POST',
+      `/api/booking/${bookingId}/accept`,
+      acceptBody(),
+    );
+    expect(accepted.statusCode).toBe(200);
+
+    for (const [who, id, price] of [
+      [buyer, opened._id, 300],
+      [otherBuyer, countered._id, 400],
+    ] as const) {
+      const row = await offerRow(id);
+      expect(row).toMatchObject({ status: 'declined', closedBy: 'system', awaiting: null });
+      const shown = await call(t, who, 'GET', `/api/offers/${id}`);
+      expect(shown.json<Offer>()).toMatchObject({
+        status: 'declined',
+        actions: [],
+        expiresAt: null,
+      });
+      const cards = await cardsOf(who, row.conversationId!);
+      expect(cards.at(-1)?.offer).toMatchObject({ step: 'listing_reserved', price });
+      expect((await noticesOf(who, id)).map((n) => [n.kind, n.title])).toContainEqual([
+        'offer_declined',
+        `Offer of $${price} for Reserved phone declined`,
+      ]);
+      // Nothing is left to answer.
+      const late = await step(who, id, 'accept');
+      expect(late.statusCode).toBe(409);
+    }
+    // The request of the buyer it was reserved for is untouched.
+    expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('closes the open offers once the seller marks the phone sold', async () => {
+    const productId = await listing({ name: 'Sold phone' });
+    const opened = await made(buyer, productId, 250);
+    const sold = await call(t, seller, 'POST', `/api/my-products/${productId}/sold`, {});
+    expect(sold.statusCode).toBe(200);
+    expect(await offerRow(opened._id)).toMatchObject({ status: 'declined', closedBy: 'system' });
+    const cards = await cardsOf(buyer, (await offerRow(opened._id)).conversationId!);
+    expect(cards.at(-1)?.offer).toMatchObject({ step: 'listing_sold', price: 250 });
+  });
+});
+
 describe(`answers at once on ${testDbKind}`, () => {
   it('takes one of two answers sent together: the other is told it changed', async () => {
     const productId = await listing();

@@ -43,6 +43,8 @@ export const OFFER_STEPS = [
   'auto_accepted',
   'auto_declined',
   'saved_offer',
+  'listing_reserved',
+  'listing_sold',
 ] as const;
 export type OfferStep = (typeof OFFER_STEPS)[number];
 

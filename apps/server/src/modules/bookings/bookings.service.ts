@@ -74,6 +74,7 @@ import { findSpotForMeeting, joinedSpot, spotInWords } from '../meeting-spots/pu
 import { toInspection } from './inspection-view.ts';
 import { checkDone } from './inspection.service.ts';
 import { findInspection, markHandedOver } from './inspection.repository.ts';
+import { closeOffersOfUnavailable } from '../offers/offers.service.ts';
 
 type Db = Kysely<Database>;
 type Side = 'buyer' | 'seller';
@@ -537,6 +538,7 @@ export async function acceptBooking(
       timeZone: input.timeZone,
     };
     await announceBookingChange(notices, factsOf(current), { status: 'accepted', meeting }, now);
+    await closeOffersOfUnavailable(notices, product, 'reserved', now);
     return false;
   });
   if (expired) throw stateConflict('accepted', 'expired');
@@ -706,6 +708,7 @@ export async function completeBooking(
     const others = await closeOpenRequests(trx, product.id, id, soldChange(w, now));
     await announceBookingChange(notices, factsOf(current), { status: 'completed' }, now);
     await announceSoldOut(notices, others, now);
+    await closeOffersOfUnavailable(notices, product, 'sold', now);
     const listing = { productId: product.id, productName: product.name, buyerId: current.buyerId };
     await notifySavedSold(notices, listing, now);
     return null;
@@ -787,6 +790,7 @@ export async function markProductSold(
     await refreshListingPriceStats(trx, productId, now);
     const closed = await closeOpenRequests(trx, productId, null, soldChange(w, now));
     await announceSoldOut(notices, closed, now);
+    await closeOffersOfUnavailable(notices, product, 'sold', now);
     await notifySavedSold(notices, { productId, productName: product.name, buyerId: null }, now);
     return closed.length;
   });

@@ -224,3 +224,14 @@ export function listStaleOffers(db: Db, before: Date) {
     .orderBy('o.updatedAt')
     .execute();
 }
+
+/** The open offers of a listing, oldest first. */
+export function listOpenOffersOf(db: Db, productId: string) {
+  return db
+    .selectFrom('offers as o')
+    .select(OFFER_COLUMNS)
+    .where('o.productId', '=', productId)
+    .where('o.status', '=', 'open')
+    .orderBy('o.createdAt')
+    .execute();
+}

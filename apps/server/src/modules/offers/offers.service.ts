@@ -45,6 +45,7 @@ import {
   hasOpenRequest,
   insertOffer,
   listSavers,
+  listOpenOffersOf,
   listStaleOffers,
   lockListing,
   lockOffer,
@@ -740,4 +741,22 @@ export function expireStaleOffers(db: Db, notifier: Notifier, now: Date = new Da
     }
     return expired;
   });
+}
+
+/**
+ * Closes a listing's open offers once it is reserved for a buyer or sold: none of them can be
+ * accepted any more. Each closes as declined by the marketplace, with a card in its conversation
+ * saying why, and its buyer hears of it. Called in the transaction that reserves or sells the
+ * listing, which holds the listing's lock (as every offer's step takes it first).
+ */
+export async function closeOffersOfUnavailable(
+  notices: Notices,
+  listing: Pick<ListingRow, 'id' | 'name' | 'imgUrl'>,
+  why: 'reserved' | 'sold',
+  now: Date,
+): Promise<number> {
+  const open = await listOpenOffersOf(notices.trx, listing.id);
+  const step: OfferStep = why === 'reserved' ? 'listing_reserved' : 'listing_sold';
+  for (const row of open) await closeOffer(notices, row, listing, 'declined', 'system', step, now);
+  return open.length;
 }

@@ -67,6 +67,8 @@ function offerPreview(event: OfferEvent): string {
     declined: `Offer of ${price} declined`,
     auto_declined: `Offer of ${price} declined`,
     expired: `Offer of ${price} expired`,
+    listing_reserved: `Offer of ${price} closed: the phone was reserved`,
+    listing_sold: `Offer of ${price} closed: the phone was sold`,
   };
   return said[event.step];
 }

@@ -144,6 +144,23 @@ describe('an offer event card', () => {
     ).toBeTruthy();
   });
 
+  it('says why an offer closed when the phone was reserved for a buyer, with nothing to answer', async () => {
+    api.use(
+      http.get('/api/offers/o1', () =>
+        HttpResponse.json(
+          offer({ status: 'declined', awaiting: null, actions: [], closedBy: 'system' }),
+        ),
+      ),
+    );
+    renderCard({ offerId: 'o1', step: 'listing_reserved', price: 100 }, false);
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Offer of $100 closed: the phone was reserved for a buyer',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /accept/i })).toBeNull();
+  });
+
   it('reminds both sides to check the phone when the agreed price is far below the median', async () => {
     api.use(
       http.get('/api/offers/o1', () =>

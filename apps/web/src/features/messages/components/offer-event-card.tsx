@@ -64,6 +64,10 @@ function stepTitle(event: OfferEvent, mine: boolean, side: Side | null, name: st
         : `Offer of ${price} declined`;
     case 'expired':
       return `Offer of ${price} expired: not answered within ${OFFER_EXPIRY_HOURS} hours`;
+    case 'listing_reserved':
+      return `Offer of ${price} closed: the phone was reserved for a buyer`;
+    case 'listing_sold':
+      return `Offer of ${price} closed: the phone was sold`;
   }
 }
 
@@ -83,6 +87,8 @@ const TONE: Record<OfferEvent['step'], string> = {
   declined: 'border-base-300 bg-base-200',
   auto_declined: 'border-base-300 bg-base-200',
   expired: 'border-base-300 bg-base-200',
+  listing_reserved: 'border-base-300 bg-base-200',
+  listing_sold: 'border-base-300 bg-base-200',
 };
 
 function CounterForm({ offer, onDone }: { offer: Offer; onDone: () => void }) {

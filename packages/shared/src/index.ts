@@ -1,9 +1,9 @@
-import './zod-config.ts';
-
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './distance.ts';
+export * from './possession.ts';
 export * from './image-variants.ts';
 export * from './imei.ts';
 export * from './phone-models.ts';

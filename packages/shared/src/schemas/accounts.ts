@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants.ts';
 import { emailSchema, idSchema, oneLine, phoneSchema } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, oneLine, phoneSchema } from './common.ts';
 import { sellerReviewSchema } from './reviews.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CATEGORIES, CONDITIONS, PRODUCT_STATUSES } from '../constants.ts';
 import { dayMonthYearSchema, idSchema, moneySchema, paginationQuerySchema } from './common.ts';
 import { listingDetailsViewSchema } from './listing-details.ts';

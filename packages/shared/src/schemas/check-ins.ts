@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /*
  * Show-up reliability (decision 0032). Within the meeting window of an accepted request each

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { idSchema } from './common.ts';
 import { messageSchema, unreadCountsSchema } from './conversations.ts';
 import { notificationSchema } from './notifications.ts';

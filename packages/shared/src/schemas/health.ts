@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** What a server's in-memory search index is doing, and how far it is behind the database. */
 export const searchIndexHealthSchema = z.object({

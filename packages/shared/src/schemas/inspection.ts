@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CONDITIONS } from '../constants.ts';
 import { oneLine } from './common.ts';
 import { imeiSchema } from './phone-facts.ts';

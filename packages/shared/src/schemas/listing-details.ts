@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { imageSrcSet } from '../image-variants.ts';
 import { CATEGORIES } from '../constants.ts';
 import { imeiSchema, modelSchema } from './phone-facts.ts';

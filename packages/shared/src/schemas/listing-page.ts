@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { productSchema } from './catalog.ts';
 import { dayMonthYearSchema, moneySchema } from './common.ts';
 import { listingPhotoSchema } from './listing-details.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { DESCRIPTION_MAX, PRICE_MAX, YEAR_OF_PURCHASE_MIN, currentYear } from '../constants.ts';
 import { categoryNameSchema, conditionSchema, productSchema } from './catalog.ts';
 import { listingModerationSchema } from './moderation.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PAGE_SIZE_MAX } from '../constants.ts';
 import { idSchema } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { idSchema, oneLine, paginationQuerySchema } from './common.ts';
 import { placeIdQuerySchema, placeIdSchema } from './places.ts';
 

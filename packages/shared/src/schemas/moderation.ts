@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { idSchema, moneySchema } from './common.ts';
 import { roleSchema } from './accounts.ts';
 import { categoryNameSchema, productStatusSchema } from './catalog.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { Role } from '../constants.ts';
 import {
   BOOKING_EXPIRY_HOURS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PRICE_MAX } from '../constants.ts';
 import { idSchema } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CATEGORIES } from '../constants.ts';
 import { PRICE_FACTORS, PRICE_VERDICTS } from '../fair-price.ts';
 import {

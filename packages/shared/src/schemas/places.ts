@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
+import { coarseCoordinate } from '../distance.ts';
 
 /*
  * Places (decision 0033): cities and neighbourhoods from the gazetteer the server ships. A
@@ -9,8 +10,6 @@ import { z } from 'zod';
 /** The largest place id: GeoNames ids, and the product's own places from 2,000,000,001 on. */
 export const PLACE_ID_MAX = 2_147_483_647;
 export const PLACE_ID_MESSAGE = 'Choose an area from the suggestions';
-/** Decimals a place's centre (and a browser's position, before it is used) is rounded to. */
-export const PLACE_CENTRE_DECIMALS = 2;
 export const PLACE_SUGGESTIONS_MAX = 10;
 export const PLACE_QUERY_MAX = 80;
 export const PLACE_NOTE_MAX = 80;
@@ -77,37 +76,6 @@ export const placeSuggestionsSchema = z.object({
 export type PlaceSuggestions = z.infer<typeof placeSuggestionsSchema>;
 
 export const placeParamsSchema = z.object({ id: placeIdQuerySchema });
-
-const EARTH_RADIUS_KM = 6371.0088;
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/**
- * Great-circle distance in km between two points (haversine). Hand-written: six lines, called
- * for every listing a radius search looks at, where a library's argument objects would cost.
- */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = toRadians(lat2 - lat1);
-  const dLon = toRadians(lon2 - lon1);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/**
- * A distance as shown: to the km under 10 km (never below 1), to 5 km from there on. A
- * distance to a place's centre is never more exact than the place, so none is shown finer.
- */
-export function roundDistanceKm(km: number): number {
-  if (km < 9.5) return Math.max(1, Math.round(km));
-  return Math.max(10, Math.round(km / 5) * 5);
-}
-
-/** A coordinate rounded to the places' precision (about 1 km). */
-export function coarseCoordinate(value: number): number {
-  const f = 10 ** PLACE_CENTRE_DECIMALS;
-  return Math.round(value * f) / f;
-}
 
 export const AREA_KIND_MESSAGE = 'Choose an area from the suggestions, or give lat and lon';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { productSchema, sellerRatingSchema } from './catalog.ts';
 import { dayMonthYearSchema, idSchema, paginationQuerySchema } from './common.ts';
 import { showUpRecordSchema } from './check-ins.ts';

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CATEGORIES, CONDITIONS, PRICE_MAX, type Condition } from '../constants.ts';
 import { formatStorage } from '../format.ts';
 import { categoryNameSchema } from './catalog.ts';
 import { STORAGE_OPTIONS_GB } from './listing-details.ts';
-import { coarseCoordinate, placeIdQuerySchema } from './places.ts';
+import { coarseCoordinate } from '../distance.ts';
+import { placeIdQuerySchema } from './places.ts';
 
 /**
  * Every filter of a search, once: its parameters in an address or a query, how the API parses

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { categoryNameSchema, conditionSchema } from './catalog.ts';
 import { idSchema } from './common.ts';

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { idSchema } from './common.ts';
 import { imeiSchema } from './phone-facts.ts';
 import { moderationReasonSchema } from './moderation.ts';
+import { POSSESSION_STATUSES } from '../possession.ts';
 
 /*
  * Stolen-phone reports and proof of possession (decision 0031). A report is an owner's word
@@ -132,16 +133,6 @@ export const adminStolenReportSchema = stolenReportSchema.extend({
 export type AdminStolenReport = z.infer<typeof adminStolenReportSchema>;
 
 /* Proof of possession. */
-
-export const POSSESSION_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
-export type PossessionStatus = (typeof POSSESSION_STATUSES)[number];
-export const POSSESSION_STATUS_LABELS: Record<PossessionStatus, string> = {
-  none: 'No photo yet',
-  pending: 'Waiting for a moderator',
-  verified: 'Photo verified',
-  rejected: 'Photo not accepted',
-};
-export const PHOTO_VERIFIED = 'Photo verified';
 
 /** A listing's proof of possession as its seller sees it. */
 export const possessionSchema = z.object({

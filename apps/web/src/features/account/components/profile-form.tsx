@@ -1,6 +1,6 @@
+import { z } from '@market/shared/zod';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { IMAGE_ACCEPT, putUserSchema, type User } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField, fieldInputs } from '../../../components/ui/form-field.tsx';

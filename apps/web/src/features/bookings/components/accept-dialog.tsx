@@ -1,6 +1,6 @@
+import { z } from '@market/shared/zod';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { acceptBookingSchema, type SellerBuyer } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { Form } from '../../../components/ui/form.tsx';

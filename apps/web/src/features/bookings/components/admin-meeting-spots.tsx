@@ -1,7 +1,7 @@
+import { z } from '@market/shared/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import {
   MEETING_SPOT_ADDRESS_MAX,
   MEETING_SPOT_HOURS_MAX,

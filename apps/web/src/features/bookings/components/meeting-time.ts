@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@market/shared/zod';
 import { MEETING_MAX_DAYS_AHEAD } from '@market/shared';
 
 /*

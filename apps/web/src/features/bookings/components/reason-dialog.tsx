@@ -1,6 +1,6 @@
+import { z } from '@market/shared/zod';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { BOOKING_REASON_MAX } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@market/shared/zod';
 import {
   CARRIER_MAX,
   CATEGORIES,

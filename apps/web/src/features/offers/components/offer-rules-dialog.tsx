@@ -1,7 +1,7 @@
+import { z } from '@market/shared/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import {
   SAVED_OFFER_HOURS,
   formatPrice,

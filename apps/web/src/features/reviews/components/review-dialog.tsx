@@ -1,6 +1,6 @@
+import { z } from '@market/shared/zod';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import {
   REVIEW_EDIT_HOURS,
   REVIEW_TEXT_MAX,

@@ -1,5 +1,5 @@
+import { z } from '@market/shared/zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { deletedCountSchema, savedSearchSchema, type CreateSavedSearch } from '@market/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/write.ts';

@@ -152,6 +152,27 @@ export default tseslint.config(
     },
   },
   {
+    // Schemas take z from the shared package's zod module, which sets zod up for the browser's
+    // Content-Security-Policy before any schema exists (decision 0006).
+    files: ['packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/shared/src/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message:
+                "Take z from packages/shared/src/zod.ts ('@market/shared/zod' in the web app): it sets zod up first.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app words and logs failures in one place, lib/errors.ts; the rest hands errors to it.
     files: ['apps/web/src/{app/routes,components,features,lib}/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/errors.ts'],

@@ -99,8 +99,9 @@ describe.each([
     await mine.getByText('Cash, and I can come today').waitFor();
     await mine.getByText(/^Waiting for an answer until /).waitFor();
     expect(await mine.getByRole('button').count()).toBe(0);
-    // The thread offers the buyer another offer too (the server refuses a second open one).
-    await page.getByRole('button', { name: 'Make an offer' }).waitFor();
+    // No second offer while this one is open: the thread waits for the seller's answer.
+    await page.getByRole('textbox', { name: /^Message to / }).waitFor();
+    expect(await page.getByRole('button', { name: 'Make an offer' }).count()).toBe(0);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'offered');
     expect(unexpectedErrors(errors, [/status of 400/])).toEqual([]);

@@ -90,6 +90,7 @@ describe(`conversations on ${testDbKind}`, () => {
       unread: 0,
       blocked: false,
       contactsShown: false,
+      canOffer: true,
     });
     expect(started.message).toMatchObject({
       text: 'Is it still available?',

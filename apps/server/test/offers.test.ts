@@ -403,6 +403,13 @@ describe(`answering an offer on ${testDbKind}`, () => {
   it('a decline closes the offer, tells the buyer, and leaves no request', async () => {
     const productId = await listing();
     const opened = await made(buyer, productId, 200);
+    // While it is open, the conversation offers no second one (nor ever to the seller).
+    const canOffer = async (user: TestUser) => {
+      const res = await call(t, user, 'GET', `/api/conversations/${opened.conversationId}`);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ canOffer: boolean }>().canOffer;
+    };
+    expect([await canOffer(buyer), await canOffer(seller)]).toEqual([false, false]);
     const res = await step(seller, opened._id, 'decline');
     expect(res.statusCode).toBe(200);
     expect(res.json<Offer>()).toMatchObject({ status: 'declined', closedBy: 'seller' });
@@ -412,6 +419,7 @@ describe(`answering an offer on ${testDbKind}`, () => {
     expect(again.statusCode).toBe(409);
     expect(messageOf(again)).toBe('This offer cannot be accepted: it was declined');
     expect(await snapshot(t)).toEqual(before);
+    expect([await canOffer(buyer), await canOffer(seller)]).toEqual([true, false]);
     const requests = await t.app.db
       .selectFrom('bookings')
       .select('id')

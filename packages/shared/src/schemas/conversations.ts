@@ -130,6 +130,11 @@ export const conversationSchema = z.object({
   blockedByMe: z.boolean(),
   /** Contact details show (the seller accepted this buyer's request for this listing). */
   contactsShown: z.boolean(),
+  /**
+   * The reader, its buyer, may make an offer from it: the listing is available, and they have no
+   * open offer or request for it (the seller's answer comes first).
+   */
+  canOffer: z.boolean(),
   updatedAt: isoDateTimeSchema,
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -105,6 +105,12 @@ export function toConversation(
     blocked: row.blockedBy !== null,
     blockedByMe: row.blockedBy === readerId,
     contactsShown,
+    canOffer:
+      side === 'buyer' &&
+      row.productStatus === 'available' &&
+      row.blockedBy === null &&
+      !readBool(row.offerOpen as boolean | number) &&
+      !readBool(row.requestOpen as boolean | number),
     updatedAt: iso(row.updatedAt),
   };
 }

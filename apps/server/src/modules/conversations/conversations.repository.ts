@@ -114,6 +114,26 @@ function selectConversationViews(db: Db, readerId: string) {
             .where('b.status', 'in', ['accepted', 'completed']),
         )
         .as('contactsShown'),
+      eb
+        .exists(
+          eb
+            .selectFrom('offers as f')
+            .select('f.id')
+            .whereRef('f.buyerId', '=', 'c.buyerId')
+            .whereRef('f.productId', '=', 'c.productId')
+            .where('f.status', '=', 'open'),
+        )
+        .as('offerOpen'),
+      eb
+        .exists(
+          eb
+            .selectFrom('bookings as r')
+            .select('r.id')
+            .whereRef('r.buyerId', '=', 'c.buyerId')
+            .whereRef('r.productId', '=', 'c.productId')
+            .where('r.status', 'in', ['requested', 'accepted']),
+        )
+        .as('requestOpen'),
     ]);
 }
 

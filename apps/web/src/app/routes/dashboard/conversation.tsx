@@ -4,7 +4,7 @@ import { MakeOfferButton } from '../../../features/offers/components/make-offer-
 
 /**
  * One conversation's thread, beside the inbox (routes/dashboard/messages.tsx). A buyer may make
- * an offer from it while the listing is available.
+ * an offer from it while the listing is available and no offer or request of theirs is open.
  */
 export function Component() {
   const { conversationId = '' } = useParams();
@@ -13,9 +13,7 @@ export function Component() {
       key={conversationId}
       conversationId={conversationId}
       composerActions={(conversation) =>
-        conversation.other.role === 'seller' &&
-        conversation.productId &&
-        conversation.productStatus === 'available' ? (
+        conversation.canOffer && conversation.productId ? (
           <div className="mb-2 flex justify-end">
             <MakeOfferButton
               listing={{ _id: conversation.productId, name: conversation.productName }}

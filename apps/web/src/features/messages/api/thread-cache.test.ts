@@ -52,6 +52,7 @@ function conversation(
     blocked: false,
     blockedByMe: false,
     contactsShown: false,
+    canOffer: false,
     updatedAt: at(minute),
   };
 }

@@ -65,3 +65,8 @@ export const IMAGE_URL_PATH = '/api/images/';
 /** Request bodies nest objects and lists at most this deep (ours need a handful of levels). */
 export const JSON_MAX_DEPTH = 32;
 export const DEEP_BODY_MESSAGE = `The request is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and lists`;
+
+/** The longest id an address or a body may carry. */
+export const ID_MAX_LENGTH = 64;
+/** Whether text from an address can be an id at all (pages check it before they ask). */
+export const isId = (id: string) => id.trim() !== '' && id.length <= ID_MAX_LENGTH;

@@ -48,3 +48,13 @@ export function formatStorage(gb: number): string {
 export function yearsOfUse(yearOfPurchase: number, now: Date = new Date()): number {
   return Math.max(0, now.getFullYear() - yearOfPurchase);
 }
+
+/** "March 2026" from "2026-03". */
+export function monthYearText(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(year!, m! - 1, 1)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -5,8 +5,7 @@ import { useSimilarListings } from '../features/catalog/api/get-similar-listings
 import { EmptyState } from '../components/ui/error-state.tsx';
 import { PageTitle } from '../components/ui/page-title.tsx';
 import { SectionSpinner } from '../components/ui/spinner.tsx';
-import { ProductResults } from './product-results.tsx';
-import { RESULTS_GRID } from './search-results.tsx';
+import { ProductResults, RESULTS_GRID } from './product-results.tsx';
 
 export const LISTING_GONE_TITLE = 'This phone is no longer available';
 

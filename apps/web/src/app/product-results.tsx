@@ -9,6 +9,9 @@ import { CompactResult } from '../features/search/components/compact-result.tsx'
 import type { ResultsView } from '../features/search/components/view-toggle.tsx';
 import { viewerControls } from './viewer-controls.tsx';
 
+/** The grid of cards a page of results is laid out in. */
+export const RESULTS_GRID = 'grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3';
+
 /** The cards of the first row on a wide screen, whose images are in view on any screen. */
 const EAGER_CARDS = 4;
 

@@ -9,10 +9,9 @@ import { SearchStarting } from '../features/search/components/search-starting.ts
 import { isSearchStarting } from '../features/search/api/search-starting.ts';
 import type { ResultsView } from '../features/search/components/view-toggle.tsx';
 import type { SearchParams } from '../features/search/search-params.ts';
-import { ProductResults } from './product-results.tsx';
+import { ProductResults, RESULTS_GRID } from './product-results.tsx';
 
 /** With the filters' sidebar beside them on a wide screen, three cards a row at the widest. */
-export const RESULTS_GRID = 'grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
 /**
  * One page of a search's results, as the results page and a filtered category page show them:

@@ -1,7 +1,6 @@
 import { z } from '../zod.ts';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+import { ID_MAX_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 
-export const ID_MAX_LENGTH = 64;
 export const idSchema = z.string().trim().min(1).max(ID_MAX_LENGTH);
 export const idParamsSchema = z.object({ id: idSchema });
 /**
@@ -9,8 +8,6 @@ export const idParamsSchema = z.object({ id: idSchema });
  * (longer than an id, or blank) is simply not found (404), as a shared link to a page should be.
  */
 export const lookupIdParamsSchema = z.object({ id: z.string() });
-/** Whether text from an address can be an id at all. */
-export const isId = (id: string) => id.trim() !== '' && id.length <= ID_MAX_LENGTH;
 
 /**
  * One-line text (a name, a place) holds no line breaks or other control characters: they would
@@ -46,7 +43,9 @@ export type EmailPageQuery = z.input<typeof emailPageQuerySchema>;
 
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export type DeletedCount = z.infer<typeof deletedCountSchema>;
 export const acknowledgedSchema = z.object({ acknowledged: z.boolean() });
+export type Acknowledged = z.infer<typeof acknowledgedSchema>;
 
 /** A price in dollars, at most two decimals. */
 export const moneySchema = z.number();

@@ -201,13 +201,3 @@ export const phoneHistorySchema = z.object({
   entries: z.array(phoneHistoryEntrySchema),
 });
 export type PhoneHistory = z.infer<typeof phoneHistorySchema>;
-
-/** "March 2026" from "2026-03". */
-export function monthYearText(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, m! - 1, 1)).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}

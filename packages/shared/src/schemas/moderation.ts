@@ -285,6 +285,7 @@ export const restoreSchema = z.object({ reason: moderationReasonSchema });
 export type Restore = z.input<typeof restoreSchema>;
 
 export const restoredSchema = z.object({ restored: z.boolean() });
+export type Restored = z.infer<typeof restoredSchema>;
 
 /** POST /api/my-products/{id}/review-request: the seller's word on what they changed. */
 export const reviewRequestSchema = z.object({ note });

@@ -26,7 +26,8 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ProductResults } from '../product-results.tsx';
-import { RESULTS_GRID, SearchResults } from '../search-results.tsx';
+import { SearchResults } from '../search-results.tsx';
+import { RESULTS_GRID } from '../product-results.tsx';
 
 /** A category's list has no words to match: its orders are the posting time and the price. */
 const CATEGORY_SORTS: readonly SearchSort[] = ['newest', 'price_asc', 'price_desc'];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Link,
   data,
@@ -19,7 +19,6 @@ import { listingQueryOptions, useListing } from '../../features/catalog/api/get-
 import { similarListingsQueryOptions } from '../../features/catalog/api/get-similar-listings.ts';
 import { ListingHead } from '../../features/catalog/components/listing-head.tsx';
 import { ListingView } from '../../features/catalog/components/listing-view.tsx';
-import { BookingModal } from '../../features/bookings/components/booking-modal.tsx';
 import { MarkSoldButton } from '../../features/bookings/components/mark-sold-button.tsx';
 import { MakeOfferButton } from '../../features/offers/components/make-offer-button.tsx';
 import { OfferRulesButton } from '../../features/offers/components/offer-rules-button.tsx';
@@ -35,6 +34,13 @@ import { PhoneHistorySection } from '../../features/inspection/components/phone-
 import { RouteErrorContent } from './error-page.tsx';
 import { DistanceOriginProvider } from '../../components/ui/distance-away.tsx';
 import { useDistanceOrigin } from '../../features/places/api/use-distance-origin.ts';
+
+// The booking form (and the schemas it checks with) loads when a buyer asks for it.
+const BookingModal = lazy(() =>
+  import('../../features/bookings/components/booking-modal.tsx').then((m) => ({
+    default: m.BookingModal,
+  })),
+);
 
 /** Public: anyone may read a listing, so that links to it can be shared. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -159,11 +165,13 @@ export function Component() {
         <PhoneHistorySection productId={product._id} imeiGiven={product.imeiGiven} />
       )}
       {booking && isBuyer && (
-        <BookingModal
-          product={product}
-          buyer={{ name: viewer.name, email: viewer.email, phone: viewer.phone }}
-          onClose={() => setBooking(false)}
-        />
+        <Suspense fallback={null}>
+          <BookingModal
+            product={product}
+            buyer={{ name: viewer.name, email: viewer.email, phone: viewer.phone }}
+            onClose={() => setBooking(false)}
+          />
+        </Suspense>
       )}
     </>
   );

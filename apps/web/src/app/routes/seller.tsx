@@ -24,7 +24,7 @@ import { SellerSummary } from '../../features/reviews/components/seller-summary.
 import { EmptyState, ErrorState } from '../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { ProductResults } from '../product-results.tsx';
-import { RESULTS_GRID } from '../search-results.tsx';
+import { RESULTS_GRID } from '../product-results.tsx';
 
 /**
  * Public, like a listing's page, so that a seller's profile can be shared. The profile and the

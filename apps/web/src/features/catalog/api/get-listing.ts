@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listingPageSchema, type ListingPage } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ListingPage } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
-/** GET /api/product/{id}: a listing's page, for anyone. */
+/**
+ * GET /api/product/{id}: a listing's page, for anyone. The page's first read, so typed by the
+ * shared schema but not parsed again: the server checked the answer against it (decision 0006).
+ */
 export function getListing(id: string): Promise<ListingPage> {
-  return apiRequest(`/product/${encodeURIComponent(id)}`, listingPageSchema);
+  return apiRead<ListingPage>(`/product/${encodeURIComponent(id)}`);
 }
 
 export const listingQueryOptions = (id: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { marksSchema, type Marks } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Marks } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 import { marksKeys } from './keys.ts';
 
 /** What the cards of a page read: the entry that removes a saved product, and what is booked. */
@@ -13,9 +13,12 @@ export interface ProductMarks {
   reserved: ReadonlySet<string>;
 }
 
-/** GET /api/me/marks?productIds=: the buyer's marks on the products of one page. */
+/**
+ * GET /api/me/marks?productIds=: the buyer's marks on the products of one page. Read beside every
+ * list and listing page, so not parsed again (decision 0006).
+ */
 export function getMarks(productIds: readonly string[]) {
-  return apiRequest('/me/marks', marksSchema, { query: { productIds: productIds.join(',') } });
+  return apiRead<Marks>('/me/marks', { query: { productIds: productIds.join(',') } });
 }
 
 function toProductMarks(marks: Marks): ProductMarks {

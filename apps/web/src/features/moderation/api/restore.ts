@@ -1,11 +1,13 @@
-import { restoredSchema } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Restored } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/write.ts';
 import { advertisementKeys, categoryKeys, productKeys } from '../../catalog/api/keys.ts';
 import { searchKeys } from '../../search/api/keys.ts';
 import { userKeys } from '../../admin/api/keys.ts';
 import { moderationKeys } from './keys.ts';
 
+// Written from the listing's page, whose first screen loads no schema: answers are typed, not
+// parsed again (decision 0006).
 const listsOfListings = [
   moderationKeys.all,
   productKeys.all,
@@ -16,7 +18,7 @@ const listsOfListings = [
 
 /** POST /api/admin/products/{id}/restore: a held or hidden listing goes back on show. */
 export function restoreListing({ productId, reason }: { productId: string; reason: string }) {
-  return apiRequest(`/admin/products/${encodeURIComponent(productId)}/restore`, restoredSchema, {
+  return apiRead<Restored>(`/admin/products/${encodeURIComponent(productId)}/restore`, {
     method: 'POST',
     body: { reason },
   });
@@ -28,7 +30,7 @@ export function useRestoreListing() {
 
 /** POST /api/admin/users/{id}/restore: lifts an account's suspension. */
 export function restoreUser({ userId, reason }: { userId: string; reason: string }) {
-  return apiRequest(`/admin/users/${encodeURIComponent(userId)}/restore`, restoredSchema, {
+  return apiRead<Restored>(`/admin/users/${encodeURIComponent(userId)}/restore`, {
     method: 'POST',
     body: { reason },
   });

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { ListingModeration } from '@market/shared';
 import { notifyError } from '../../../lib/errors.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useRequestReview } from '../api/request-review.ts';
 import { useRestoreListing } from '../api/restore.ts';
-import { ReasonDialog } from './reason-dialog.tsx';
+
+// The dialog (its form and the schema it checks with) loads when a moderator opens it.
+const ReasonDialog = lazy(() =>
+  import('./reason-dialog.tsx').then((m) => ({ default: m.ReasonDialog })),
+);
 
 const HEADLINE: Record<ListingModeration, (listing: string) => string> = {
   held: (listing) => `${listing} is held for a moderator`,
@@ -91,16 +95,18 @@ export function ModerationNotice({
         </button>
       )}
       {restoring && (
-        <ReasonDialog
-          title="Put this listing back on show?"
-          explanation="Buyers will find and book it again. Its open reports are resolved, and the seller and the reporters are told."
-          submitLabel="Put back on show"
-          onSubmit={async (why) => {
-            await restore.mutateAsync({ productId, reason: why });
-            toast.success('The listing is on show again.');
-          }}
-          onClose={() => setRestoring(false)}
-        />
+        <Suspense fallback={null}>
+          <ReasonDialog
+            title="Put this listing back on show?"
+            explanation="Buyers will find and book it again. Its open reports are resolved, and the seller and the reporters are told."
+            submitLabel="Put back on show"
+            onSubmit={async (why) => {
+              await restore.mutateAsync({ productId, reason: why });
+              toast.success('The listing is on show again.');
+            }}
+            onClose={() => setRestoring(false)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buyerAreaAnswerSchema, type BuyerArea, type SetBuyerArea } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { BuyerArea, BuyerAreaAnswer, SetBuyerArea } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/write.ts';
 import { placeKeys } from './keys.ts';
 
-/** GET /api/me/area : the signed-in person's saved area, or null. */
+/**
+ * GET /api/me/area : the signed-in person's saved area, or null. Read where cards show distances,
+ * so typed by the shared schema but not parsed again (decision 0006).
+ */
 export async function getBuyerArea(signal?: AbortSignal): Promise<BuyerArea | null> {
-  const answer = await apiRequest('/me/area', buyerAreaAnswerSchema, signal ? { signal } : {});
+  const answer = await apiRead<BuyerAreaAnswer>('/me/area', signal ? { signal } : {});
   return answer.area;
 }
 
@@ -20,7 +23,7 @@ export function useBuyerArea({ enabled }: { enabled: boolean }) {
 
 /** PUT /api/me/area : saves a place, or a position the server keeps to two decimals. */
 export async function saveBuyerArea(area: SetBuyerArea): Promise<BuyerArea | null> {
-  const answer = await apiRequest('/me/area', buyerAreaAnswerSchema, {
+  const answer = await apiRead<BuyerAreaAnswer>('/me/area', {
     method: 'PUT',
     body: area,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { placeSchema, type Place } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Place } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 import { placeKeys } from './keys.ts';
 
-/** GET /api/places/:id : one place (to name a search's `near`). */
+/** GET /api/places/:id : one place (to name a search's `near`); not parsed again (decision 0006). */
 export async function getPlace(id: number, signal?: AbortSignal): Promise<Place> {
-  return apiRequest(`/places/${id}`, placeSchema, signal ? { signal } : {});
+  return apiRead<Place>(`/places/${id}`, signal ? { signal } : {});
 }
 
 export const placeQueryOptions = (id: number) =>

@@ -1,14 +1,12 @@
-import { deletedCountSchema } from '@market/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { DeletedCount } from '@market/shared';
+import { apiRead } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/write.ts';
 import { marksKeys } from '../../marks/api/keys.ts';
 import { wishlistKeys } from './keys.ts';
 
-/** DELETE /api/wish-list/:id */
+/** DELETE /api/wish-list/:id; the heart is on every card, so not parsed again (decision 0006). */
 export function removeFromWishlist(itemId: string) {
-  return apiRequest(`/wish-list/${encodeURIComponent(itemId)}`, deletedCountSchema, {
-    method: 'DELETE',
-  });
+  return apiRead<DeletedCount>(`/wish-list/${encodeURIComponent(itemId)}`, { method: 'DELETE' });
 }
 
 /** Removes an entry; the list and the hearts (the marks) show it once it is gone. */

@@ -131,6 +131,14 @@ describe('compose.yaml', () => {
     addFormats.default(ajv);
     // Compose's durations are Go's (1m30s, 15s), not the ISO 8601 ones of ajv-formats.
     ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/);
+    // Compose's own formats: published ports ([ip:][host:]container[/protocol], ranges too),
+    // exposed ports, and subnets.
+    ajv.addFormat(
+      'ports',
+      /^(([\d.]+|\[[\da-f:]+\]):)?(\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/i,
+    );
+    ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/i);
+    ajv.addFormat('subnet_ip_address', /^[\da-f.:]+\/\d{1,3}$/i);
     const check = ajv.compile(schema);
     const valid = check(compose);
     expect(check.errors ?? [], JSON.stringify(check.errors, null, 2)).toEqual([]);

@@ -64,6 +64,9 @@ const envSchema = z.object({
     .default('BD'),
 });
 
+/** The environment variables the server reads (deployment files are checked against them). */
+export const CONFIG_ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   host: string;

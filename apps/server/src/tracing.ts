@@ -108,14 +108,16 @@ function followRedisCommands(tracer: Tracer): void {
   diagnosticsChannel.tracingChannel<string, RedisCommandMessage>('ioredis:command').subscribe({
     start(message) {
       if (!trace.getSpan(context.active())) return;
+      // The names of the current semantic conventions, as the PostgreSQL instrumentation writes.
       const attributes: Attributes = {
-        'db.system': 'redis',
+        'db.system.name': 'redis',
+        'db.operation.name': message.command,
         // ioredis has replaced every argument that could carry data by '?'.
-        'db.statement': [message.command, ...message.args].join(' '),
-        'db.redis.database_index': message.database,
-        'net.peer.name': message.serverAddress,
+        'db.query.text': [message.command, ...message.args].join(' '),
+        'db.namespace': String(message.database),
+        'server.address': message.serverAddress,
       };
-      if (message.serverPort !== undefined) attributes['net.peer.port'] = message.serverPort;
+      if (message.serverPort !== undefined) attributes['server.port'] = message.serverPort;
       spans.set(message, tracer.startSpan(message.command, { kind: SpanKind.CLIENT, attributes }));
     },
     error(message) {
@@ -162,9 +164,9 @@ class SqliteSpansConnection implements DatabaseConnection {
         kind: SpanKind.CLIENT,
         // The statement's text only: its parameters carry people's data.
         attributes: {
-          'db.system': 'sqlite',
-          'db.operation': operation,
-          'db.statement': compiledQuery.sql,
+          'db.system.name': 'sqlite',
+          'db.operation.name': operation,
+          'db.query.text': compiledQuery.sql,
         },
       },
       async (span) => {

@@ -38,6 +38,23 @@ const BUSY_PAGE = `<!doctype html>
 `;
 
 const WARNING_INTERVAL_MS = 10_000;
+/** How often under-pressure reads the event-loop delay and the heap (its default). */
+const SAMPLE_INTERVAL_MS = 1_000;
+/** How often this plugin looks at under-pressure's last reading. */
+const CHECK_INTERVAL_MS = 250;
+/**
+ * How long the readings must stay past a bound before requests are refused: longer than one
+ * reading, so two readings in a row. One reading past it is a single long task (the search index
+ * built at start, a full garbage collection), which the requests that follow do not make worse.
+ */
+const SUSTAINED_MS = SAMPLE_INTERVAL_MS + 2 * CHECK_INTERVAL_MS;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether new requests are being refused (always false with LOAD_SHEDDING off). */
+    sheddingLoad(): boolean;
+  }
+}
 
 export interface LoadSheddingBounds {
   /** Mean event-loop delay over one second, in ms, past which new requests are refused; 0: none. */
@@ -52,12 +69,20 @@ export interface LoadSheddingBounds {
  */
 export async function registerLoadShedding(app: FastifyInstance): Promise<void> {
   const bounds = app.config.loadShedding;
-  if (!bounds) return;
+  if (!bounds) {
+    app.decorate('sheddingLoad', () => false);
+    return;
+  }
   let lastWarning = 0;
+  // Since when under-pressure's readings have been past a bound (0: they are within them).
+  let pressureSince = 0;
+  const sustained = () => pressureSince > 0 && Date.now() - pressureSince >= SUSTAINED_MS;
+  app.decorate('sheddingLoad', sustained);
   await app.register(underPressure, {
     maxEventLoopDelay: bounds.maxEventLoopDelayMs,
     maxHeapUsedBytes: bounds.maxHeapUsedBytes,
     retryAfter: SHED_RETRY_AFTER_SECONDS,
+    sampleInterval: SAMPLE_INTERVAL_MS,
     pressureHandler: (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -66,7 +91,7 @@ export async function registerLoadShedding(app: FastifyInstance): Promise<void> 
     ) => {
       const pathname = request.url.split('?')[0] ?? '/';
       // Nullish: the request goes on as usual.
-      if (isExemptFromShedding(pathname)) return undefined;
+      if (!sustained() || isExemptFromShedding(pathname)) return undefined;
       const now = Date.now();
       if (now - lastWarning > WARNING_INTERVAL_MS) {
         // One line per interval: a line for every refused request would add to the load.
@@ -91,4 +116,10 @@ export async function registerLoadShedding(app: FastifyInstance): Promise<void> 
       return undefined;
     },
   });
+  const watch = setInterval(() => {
+    if (!app.isUnderPressure()) pressureSince = 0;
+    else if (pressureSince === 0) pressureSince = Date.now();
+  }, CHECK_INTERVAL_MS);
+  watch.unref();
+  app.addHook('onClose', async () => clearInterval(watch));
 }

@@ -16,6 +16,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerRedis } from './lib/redis.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerAccess } from './lib/access.ts';
 import { registerResponseCaches } from './lib/response-cache.ts';
 import { registerImageUrls } from './lib/image-urls.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  await registerLoadShedding(app);
   // Both check or complete each route as it is registered, so they come before any route.
   registerAccess(app);
   registerResponseCaches(app);

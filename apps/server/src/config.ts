@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -62,10 +63,31 @@ const envSchema = z.object({
       error: 'must be * or country codes separated by commas, such as BD,IN',
     })
     .default('BD'),
+  LOAD_SHEDDING: booleanFlag.default(true),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 (no bound) or more' })
+    .default(1000),
+  MAX_HEAP_USED_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 (no bound) or more' })
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be an http:// or https:// URL' }).optional(),
 });
 
 /** The environment variables the server reads (deployment files are checked against them). */
 export const CONFIG_ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
+/**
+ * MAX_HEAP_USED_BYTES when unset: 85 % of the heap V8 may grow to (--max-old-space-size, or its
+ * default for the machine's memory). Past it collections run back to back and the process is
+ * close to dying out of memory.
+ */
+export function defaultMaxHeapUsedBytes(): number {
+  return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.85);
+}
 
 export interface Config {
   port: number;
@@ -116,6 +138,10 @@ export interface Config {
   outboxWorker: boolean;
   /** The countries whose places the gazetteer keeps (decision 0033), or '*' for the world. */
   placesCountries: readonly string[] | '*';
+  /** Bounds past which requests are refused with 503 (decision 0038); null: LOAD_SHEDDING off. */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number } | null;
+  /** Where traces go (OTLP over HTTP); unset: no tracing code is loaded. */
+  otlpEndpoint: string | undefined;
 }
 
 /** The demo's support address, like its accounts' (example.com receives no mail). */
@@ -214,6 +240,13 @@ export function loadConfig(
       e.PLACES_COUNTRIES === '*'
         ? '*'
         : e.PLACES_COUNTRIES.split(',').map((code) => code.trim().toUpperCase()),
+    loadShedding: e.LOAD_SHEDDING
+      ? {
+          maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+          maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES ?? defaultMaxHeapUsedBytes(),
+        }
+      : null,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
 }
 

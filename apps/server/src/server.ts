@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
@@ -13,6 +12,14 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Traces need their instrumentation in place before the modules it follows are loaded, so the
+  // app is imported after it, and the tracing code only when traces are asked for.
+  let stopTracing: (() => Promise<void>) | undefined;
+  if (config.otlpEndpoint) {
+    const { startTracing } = await import('./tracing.ts');
+    stopTracing = startTracing();
+  }
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp(config);
 
   let closing = false;
@@ -26,16 +33,20 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    app.close().then(
-      () => {
-        app.log.info('stopped');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      // The spans of the last requests are sent before the process ends.
+      .then(() => stopTracing?.())
+      .then(
+        () => {
+          app.log.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

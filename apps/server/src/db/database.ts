@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { boundedCache, stringBytes } from '../lib/bounded-cache.ts';
+import { sqliteDialectWithSpans } from '../lib/query-spans.ts';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Migration, MigrationResultSet } from 'kysely';
 import type * as Pg from 'pg';
@@ -117,7 +118,7 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: sqliteDialectWithSpans(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   return { db, kind: 'sqlite', sqliteFile: options.sqliteFile, close: () => db.destroy() };
 }

@@ -89,6 +89,13 @@ import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
 import { meetingSpotsRoutes } from './modules/meeting-spots/meeting-spots.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
+import {
+  DataExports,
+  EXPORT_POLL_MS,
+  EXPORT_SWEEP_MS,
+} from './modules/data-export/data-export.service.ts';
+import { createExportStorage } from './modules/data-export/data-export.storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +188,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerRateLimits(app);
   const imageStorage = createImageStorage(config);
   app.addHook('onClose', async () => imageStorage.close());
+  const exportStorage = createExportStorage(config);
+  app.addHook('onClose', async () => exportStorage.close());
   // Started when the app is ready, stopped when it closes (before the image storage, Redis and
   // the database): every background job is registered by name below.
   const jobs = registerJobs(app);
@@ -194,6 +203,14 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   // whose changes notify.
   const notifier = new Notifier(liveEventHub, notificationMail);
   app.decorate('notifier', notifier);
+  const dataExports = new DataExports({
+    db: database.db,
+    storage: exportStorage,
+    images: imageStorage,
+    notifier,
+    log: app.log,
+  });
+  app.decorate('dataExports', dataExports);
   await registerAuth(app, { deleteOwnBelongings, findSuspension });
 
   await app.register(
@@ -224,6 +241,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(meetingPlanRoutes);
       await api.register(meetingSpotsRoutes);
       await api.register(placesRoutes);
+      await api.register(dataExportRoutes);
     },
     { prefix: '/api' },
   );
@@ -285,6 +303,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     () => refreshAgedPrices(db, log),
     { firstRunBeforeReady: true },
   );
+
+  // A pending export is claimed by one instance; one whose worker died is taken up again.
+  jobs.every('building data exports', EXPORT_POLL_MS, () => dataExports.runOnce(), {
+    stopped: () => dataExports.idle(),
+  });
+  jobs.every('removing expired data exports', EXPORT_SWEEP_MS, () => dataExports.removeExpired());
 
   await app.ready();
   return app;

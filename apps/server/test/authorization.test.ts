@@ -1042,6 +1042,31 @@ const CASES: Case[] = [
     body: () => ({ price: 250 }),
     expected: ownSellerProduct,
   },
+  {
+    label: 'POST /me/export',
+    route: 'POST /api/me/export',
+    url: () => '/api/me/export',
+    // Everyone may ask for their own data, once at a time.
+    expected: { ...everyone(202), anonymous: 401 },
+  },
+  {
+    label: 'GET /me/export',
+    route: 'GET /api/me/export',
+    url: () => '/api/me/export',
+    expected: signedIn,
+  },
+  {
+    label: "GET /me/export/<buyer's export>",
+    route: 'GET /api/me/export/:id',
+    url: () => `/api/me/export/${buyerExportId}`,
+    expected: { ...everyone(404), anonymous: 401, buyer: 200 },
+  },
+  {
+    label: "GET /me/export/<buyer's export>/download",
+    route: 'GET /api/me/export/:id/download',
+    url: () => `/api/me/export/${buyerExportId}/download`,
+    expected: { ...everyone(404), anonymous: 401, buyer: 200 },
+  },
 ];
 
 /**
@@ -1076,6 +1101,8 @@ let users: Users;
 let uploadedImageUrl: string;
 /** A listing of `seller` whose possession photo is stored. */
 let possessionPhotoProductId: string;
+/** `buyer`'s data export, ready to download. */
+let buyerExportId: string;
 
 let imeiSerial = 0;
 /** A fresh valid IMEI for each stolen-phone report the matrix files. */
@@ -1126,6 +1153,9 @@ beforeAll(async () => {
     headers: { ...users.seller.headers, ...form.headers },
   });
   if (sent.statusCode !== 200) throw new Error(`possession photo answered ${sent.body}`);
+  const asked = await call(t, users.buyer, 'POST', '/api/me/export');
+  buyerExportId = asked.json<{ id: string }>().id;
+  await t.app.dataExports.runOnce();
 });
 
 async function freshFixture(needsMember: boolean): Promise<Fixture> {

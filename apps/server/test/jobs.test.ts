@@ -100,6 +100,8 @@ describe(`the app's background jobs on ${testDbKind}`, () => {
       { name: 'saved search alerts', everyMs: 600_000 },
       { name: 'removing orphan images', everyMs: 3_600_000 },
       { name: 'counting aged price medians again', everyMs: 3_600_000 },
+      { name: 'building data exports', everyMs: 10_000 },
+      { name: 'removing expired data exports', everyMs: 3_600_000 },
     ]);
   });
 

@@ -35,6 +35,7 @@ import * as places from './migrations/20261128000100_places.ts';
 import * as meetingSpotsAndPlans from './migrations/20261128000200_meeting_spots_and_plans.ts';
 import * as offers from './migrations/20261128000300_offers.ts';
 import * as scamShield from './migrations/20261128000400_scam_shield.ts';
+import * as dataExports from './migrations/20261128000500_data_exports.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '20261128000200_meeting_spots_and_plans': meetingSpotsAndPlans,
   '20261128000300_offers': offers,
   '20261128000400_scam_shield': scamShield,
+  '20261128000500_data_exports': dataExports,
 };
 
 const require = createRequire(import.meta.url);

@@ -3,6 +3,7 @@ import type { DbKind } from './database.ts';
 import type {
   BookingClosedBy,
   BookingStatus,
+  DataExportStatus,
   ListingModeration,
   MeetingSpotKind,
   NotificationKind,
@@ -595,6 +596,23 @@ export interface MeetingPlanSharesTable {
   revokedAt: LaterTimestamp;
 }
 
+/** A person's "Your data" zip (decision 0040); userId is null once their account is gone. */
+export interface DataExportsTable {
+  id: string;
+  userId: string | null;
+  status: ColumnType<DataExportStatus, DataExportStatus | undefined, DataExportStatus>;
+  createdAt: Timestamp;
+  /** A worker claimed it until then; another may take it over afterwards. */
+  lockedUntil: LaterTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  readyAt: LaterTimestamp;
+  expiresAt: LaterTimestamp;
+  /** The zip's name in the export storage, while it is kept. */
+  fileKey: LaterText;
+  sizeBytes: ColumnType<number | null, number | null | undefined, number | null>;
+  lastError: LaterText;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -631,6 +649,7 @@ export interface Database {
   offer_rules: OfferRulesTable;
   meeting_spots: MeetingSpotsTable;
   meeting_plan_shares: MeetingPlanSharesTable;
+  data_exports: DataExportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

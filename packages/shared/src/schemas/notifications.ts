@@ -422,6 +422,16 @@ export const NOTIFICATION_KIND_RECORDS = {
   } satisfies Kind<
     { listingName: string; shown: true } | { listingName: string; shown: false; reason: string }
   >,
+  data_export_ready: {
+    label: 'A copy of my data is ready to download',
+    audience: ['buyer', 'seller', 'admin'],
+    channels: IN_APP_AND_EMAIL,
+    optional: true,
+    texts: ({ until }) => ({
+      title: 'Your data is ready to download',
+      body: `Download it from My Profile, under Your data, until ${until}. After that the file is deleted.`,
+    }),
+  } satisfies Kind<{ until: string }>,
 };
 
 export type NotificationKind = keyof typeof NOTIFICATION_KIND_RECORDS;

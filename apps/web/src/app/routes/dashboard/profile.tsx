@@ -11,10 +11,15 @@ import { BecomeBuyerButton } from '../../../features/account/components/become-b
 import { ChangePasswordForm } from '../../../features/account/components/change-password-form.tsx';
 import { DeleteAccountForm } from '../../../features/account/components/delete-account-form.tsx';
 import { ProfileForm } from '../../../features/account/components/profile-form.tsx';
+import { YourDataPanel } from '../../../features/account/components/your-data-panel.tsx';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="card border border-base-300 bg-base-100 shadow-sm">
+    <section
+      id={id}
+      aria-label={title}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-4">
         <h2 className="card-title">{title}</h2>
         {children}
@@ -23,7 +28,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The signed-in user's own account: profile, account type, password, deletion. */
+/** The signed-in user's own account: profile, account type, password, their data, deletion. */
 export function Component() {
   const me = useDashboardUser();
   const navigate = useNavigate();
@@ -67,6 +72,9 @@ export function Component() {
       )}
       <Panel title="Password">
         <ChangePasswordForm />
+      </Panel>
+      <Panel title="Your data" id="your-data">
+        <YourDataPanel />
       </Panel>
       <Panel title="Delete account">
         {me.role === 'admin' ? (

@@ -32,7 +32,7 @@ export function AccountSummary({ me }: { me: User }) {
   return (
     <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
       <UserAvatar name={me.name} img={me.img} size={72} lazy={false} />
-      <div className="min-w-0 space-y-1">
+      <div className="max-w-full min-w-0 space-y-1">
         <p className="text-xl font-semibold break-words">{me.name}</p>
         <p className="break-all">{me.email}</p>
         <p>

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import {
@@ -20,6 +19,7 @@ import { registerAccess } from './lib/access.ts';
 import { registerResponseCaches } from './lib/response-cache.ts';
 import { registerImageUrls } from './lib/image-urls.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
+import { requestIdGenerator } from './lib/request-id.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { deleteOwnBelongings } from './modules/accounts/accounts.service.ts';
 import { findSuspension } from './modules/moderation/public.ts';
@@ -88,6 +88,7 @@ import { meetingPlanRoutes } from './modules/bookings/meeting-plan.routes.ts';
 import { meetingSpotsRoutes } from './modules/meeting-spots/meeting-spots.routes.ts';
 import { registerJsonDepthLimit } from './lib/json-depth.ts';
 import { registerJobs } from './lib/jobs.ts';
+import { registerMetrics } from './modules/metrics/metrics.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,10 +117,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
-    },
+    genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
@@ -169,6 +167,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  registerMetrics(app, database);
   registerSecurityHeaders(app);
   // Both check or complete each route as it is registered, so they come before any route.
   registerAccess(app);
@@ -256,7 +255,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     runAtStart: false,
   });
   if (config.outboxWorker) {
-    const outbox = createOutboxSender(config, db, notificationMail, log);
+    const outbox = createOutboxSender(config, db, notificationMail, log, app.metrics.mail);
     jobs.every('sending notification emails', OUTBOX_POLL_MS, () => outbox.worker.runOnce(), {
       stopped: outbox.close,
     });

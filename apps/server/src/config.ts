@@ -54,6 +54,11 @@ const envSchema = z.object({
     .default(60),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
   OUTBOX_WORKER: booleanFlag.default(true),
   PLACES_COUNTRIES: z
     .string()
@@ -109,6 +114,8 @@ export interface Config {
   searchesPerMinute: number;
   webDistDir: string;
   trustProxy: boolean;
+  /** The bearer token GET /metrics asks for; null: no /metrics at all (404). */
+  metricsToken: string | null;
   /** This instance sends the notification emails of the outbox (any number of instances may). */
   outboxWorker: boolean;
   /** The countries whose places the gazetteer keeps (decision 0033), or '*' for the world. */
@@ -206,6 +213,7 @@ export function loadConfig(
     searchesPerMinute: e.SEARCHES_PER_MINUTE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN ?? null,
     outboxWorker: e.OUTBOX_WORKER,
     placesCountries:
       e.PLACES_COUNTRIES === '*'

@@ -127,6 +127,16 @@ export const DEMO_SUPPORT_EMAIL = 'support@example.com';
 
 export class ConfigError extends Error {}
 
+/** Settings whose values a refusal does not repeat. */
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'GOOGLE_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+]);
+
 function pairRequired(env: Record<string, string | undefined>, a: string, b: string): void {
   if (Boolean(env[a]) !== Boolean(env[b])) {
     const missing = env[a] ? b : a;
@@ -146,9 +156,9 @@ export function loadConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `${name}: ${issue?.message ?? 'invalid value'} (got "${cleaned[name] ?? ''}")`,
-    );
+    // A secret's value stays out of the line, which ends up in logs.
+    const got = SECRET_VARIABLES.has(name) ? 'a value' : `"${cleaned[name] ?? ''}"`;
+    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid value'} (got ${got})`);
   }
   const e = parsed.data;
   pairRequired(cleaned, 'ADMIN_EMAIL', 'ADMIN_PASSWORD');

@@ -272,7 +272,7 @@ describe(`/metrics with METRICS_TOKEN on ${testDbKind}`, () => {
     // Each periodic job by name; this one's first run is over before the app answers.
     const jobs = t.app.jobs.status().map((job) => job.name);
     expect(jobs).toContain('removing old live events');
-    const pruned = { job: 'removing old live events' };
+    const pruned = { name: 'removing old live events' };
     const lastSuccess = valueOf(samples, 'market_job_last_success_timestamp_seconds', pruned)!;
     const started = valueOf(samples, 'market_job_started_timestamp_seconds', pruned)!;
     expect(started).toBeGreaterThan(0);
@@ -283,12 +283,12 @@ describe(`/metrics with METRICS_TOKEN on ${testDbKind}`, () => {
     // Orphan images are first removed a day after the start: not yet.
     expect(
       valueOf(samples, 'market_job_last_success_timestamp_seconds', {
-        job: 'removing orphan images',
+        name: 'removing orphan images',
       }),
     ).toBe(0);
     expect(
       new Set(
-        samples.filter((s) => s.name === 'market_job_interval_seconds').map((s) => s.labels.job),
+        samples.filter((s) => s.name === 'market_job_interval_seconds').map((s) => s.labels.name),
       ),
     ).toEqual(new Set(jobs));
   });

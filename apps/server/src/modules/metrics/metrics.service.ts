@@ -16,23 +16,12 @@ const seconds = (ms: number) => ms / 1000;
 /**
  * Makes `app.metrics` (requests by route pattern and status, mail sent and failed) and the
  * figures read on each scrape: the database pool, the outbox, the search index, the open event
- * streams and the background jobs. Registered before the routes, so that every route is timed;
- * /metrics itself exists only when METRICS_TOKEN is set.
+ * streams and the background jobs. Registered before the routes, so that every route is timed.
+ * /metrics, and the timing of requests, exist only when METRICS_TOKEN is set.
  */
 export function registerMetrics(app: FastifyInstance, database: DatabaseHandle): void {
   const metrics = new AppMetrics();
   app.decorate('metrics', metrics);
-  // One callback hook; Fastify has timed the request since it came in.
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime,
-    );
-    done();
-  });
-
   addDatabaseFigures(app, metrics, database);
   addOutboxFigures(app, metrics);
   addSearchFigures(app, metrics);
@@ -48,7 +37,21 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle):
   );
   addJobFigures(app, metrics);
 
-  if (app.config.metricsToken) registerMetricsRoute(app, app.config.metricsToken);
+  const token = app.config.metricsToken;
+  // Without a token nobody can read the figures: requests are not timed for nothing.
+  if (!token) return;
+  // One callback hook; Fastify has timed the request since it came in.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
+  });
+
+  registerMetricsRoute(app, token);
 }
 
 function addDatabaseFigures(
@@ -217,10 +220,10 @@ function addJobFigures(app: FastifyInstance, metrics: AppMetrics): void {
       new Gauge({
         name,
         help,
-        labelNames: ['job'],
+        labelNames: ['name'],
         registers: [],
         collect() {
-          for (const job of app.jobs.status()) this.set({ job: job.name }, value(job));
+          for (const job of app.jobs.status()) this.set({ name: job.name }, value(job));
         },
       }),
     );

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import {
@@ -21,6 +20,7 @@ import { registerAccess } from './lib/access.ts';
 import { registerResponseCaches } from './lib/response-cache.ts';
 import { registerImageUrls } from './lib/image-urls.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
+import { requestIdGenerator } from './lib/request-id.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { deleteOwnBelongings } from './modules/accounts/accounts.service.ts';
 import { findSuspension } from './modules/moderation/public.ts';
@@ -96,6 +96,7 @@ import {
   EXPORT_SWEEP_MS,
 } from './modules/data-export/data-export.service.ts';
 import { createExportStorage } from './modules/data-export/data-export.storage.ts';
+import { registerMetrics } from './modules/metrics/metrics.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,10 +125,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
-    },
+    genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
@@ -177,6 +175,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  registerMetrics(app, database);
   registerSecurityHeaders(app);
   await registerLoadShedding(app);
   // Both check or complete each route as it is registered, so they come before any route.
@@ -276,7 +275,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     runAtStart: false,
   });
   if (config.outboxWorker) {
-    const outbox = createOutboxSender(config, db, notificationMail, log);
+    const outbox = createOutboxSender(config, db, notificationMail, log, app.metrics.mail);
     jobs.every('sending notification emails', OUTBOX_POLL_MS, () => outbox.worker.runOnce(), {
       stopped: outbox.close,
     });

@@ -55,6 +55,11 @@ const envSchema = z.object({
     .default(60),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
   OUTBOX_WORKER: booleanFlag.default(true),
   PLACES_COUNTRIES: z
     .string()
@@ -134,6 +139,8 @@ export interface Config {
   searchesPerMinute: number;
   webDistDir: string;
   trustProxy: boolean;
+  /** The bearer token GET /metrics asks for; null: no /metrics at all (404). */
+  metricsToken: string | null;
   /** This instance sends the notification emails of the outbox (any number of instances may). */
   outboxWorker: boolean;
   /** The countries whose places the gazetteer keeps (decision 0033), or '*' for the world. */
@@ -148,6 +155,16 @@ export interface Config {
 export const DEMO_SUPPORT_EMAIL = 'support@example.com';
 
 export class ConfigError extends Error {}
+
+/** Settings whose values a refusal does not repeat. */
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'GOOGLE_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+]);
 
 function pairRequired(env: Record<string, string | undefined>, a: string, b: string): void {
   if (Boolean(env[a]) !== Boolean(env[b])) {
@@ -168,9 +185,9 @@ export function loadConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `${name}: ${issue?.message ?? 'invalid value'} (got "${cleaned[name] ?? ''}")`,
-    );
+    // A secret's value stays out of the line, which ends up in logs.
+    const got = SECRET_VARIABLES.has(name) ? 'a value' : `"${cleaned[name] ?? ''}"`;
+    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid value'} (got ${got})`);
   }
   const e = parsed.data;
   pairRequired(cleaned, 'ADMIN_EMAIL', 'ADMIN_PASSWORD');
@@ -235,6 +252,7 @@ export function loadConfig(
     searchesPerMinute: e.SEARCHES_PER_MINUTE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN ?? null,
     outboxWorker: e.OUTBOX_WORKER,
     placesCountries:
       e.PLACES_COUNTRIES === '*'

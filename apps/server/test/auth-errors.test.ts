@@ -129,9 +129,11 @@ describe(`/api/auth errors in the API's shape on ${testDbKind}`, () => {
         payload: { email: target.email, password: target.password },
       });
       expect(res.statusCode).toBe(500);
+      // Its id, to quote to the operator, is the one in its header and its log lines.
       expect(errorOf(res)).toEqual({
         code: 'INTERNAL',
         message: 'Something went wrong on our side',
+        requestId: res.headers['x-request-id'],
       });
     } finally {
       await broken.close();

@@ -1090,7 +1090,9 @@ function collectRoute(route: RouteOptions): void {
   }
 }
 
-const t = useTestApp({ seedDemo: true, onRoute: collectRoute });
+/** The bearer token of GET /metrics, which no session stands in for. */
+const METRICS_TOKEN = 'matrix-metrics-token-0123456789';
+const t = useTestApp({ seedDemo: true, onRoute: collectRoute, env: { METRICS_TOKEN } });
 
 /** The buyer's link to turn off price-drop emails, as their emails carry it. */
 function unsubscribeToken(userId: string): string {
@@ -1360,6 +1362,22 @@ describe(`authorization matrix on ${testDbKind}`, () => {
       expect(res.json<{ error: { code: string } }>().error.code).toBeTypeOf('string');
       expect(await snapshot(t)).toEqual(before);
     }
+  });
+});
+
+describe(`GET /metrics (outside the API) on ${testDbKind}`, () => {
+  it.each(ACTORS)('answers %s 401 without the bearer token, and 200 with it', async (actor) => {
+    const caller = actor === 'anonymous' ? null : users[actor];
+    const refused = await call(t, caller, 'GET', '/metrics');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('UNAUTHORIZED');
+    const answered = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { ...caller?.headers, authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.body).toContain('http_request_duration_seconds_count');
   });
 });
 

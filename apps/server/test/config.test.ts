@@ -48,9 +48,20 @@ describe('configuration', () => {
     [{ SUPPORT_EMAIL: 'not an address' }, /^SUPPORT_EMAIL: must be an email address/],
     [{ PLACES_COUNTRIES: 'Bangladesh' }, /^PLACES_COUNTRIES: must be \* or country codes/],
     [{ PLACES_COUNTRIES: 'BD;IN' }, /^PLACES_COUNTRIES: must be \* or country codes/],
+    [
+      { METRICS_TOKEN: 'short-secret' },
+      /^METRICS_TOKEN: must be at least 16 characters \(got a value\)$/,
+    ],
+    [{ METRICS_TOKEN: 'sixteen chars with spaces' }, /^METRICS_TOKEN: must be printable ASCII/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp, ...env })).toThrow(message);
+  });
+
+  it('turns /metrics on with METRICS_TOKEN only', () => {
+    expect(loadConfig({ DATA_DIR: tmp }).metricsToken).toBeNull();
+    const token = 'a-metrics-token-of-32-characters';
+    expect(loadConfig({ DATA_DIR: tmp, METRICS_TOKEN: token }).metricsToken).toBe(token);
   });
 
   it('takes the support address from SUPPORT_EMAIL; a demo on http has the demo one, else none', () => {

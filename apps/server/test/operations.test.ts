@@ -28,7 +28,11 @@ describe(`operations on ${testDbKind}`, () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' },
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database is unreachable',
+        requestId: res.headers['x-request-id'],
+      },
     });
   });
 

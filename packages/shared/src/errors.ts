@@ -23,6 +23,11 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     /** Field name (dotted path) to the message a person should see next to that field. */
     fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * The request's id (also its X-Request-Id header), on server errors (5xx) only: what a
+     * person quotes so that the operator finds the request in the logs.
+     */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -44,7 +44,16 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** The SQLite file, or null on PostgreSQL. */
   sqliteFile: string | null;
+  /** The PostgreSQL connection pool's figures (for the metrics); null on SQLite's one connection. */
+  pool: PoolFigures | null;
   close(): Promise<void>;
+}
+
+export interface PoolFigures {
+  readonly max: number;
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 /** Every migration, in order. Listed here so they load the same from source and from tests. */
@@ -97,9 +106,10 @@ export function openDatabase(options: {
   sqliteFile: string;
 }): DatabaseHandle {
   if (options.databaseUrl) {
+    const max = 20;
     const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
-      max: 20,
+      max,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
@@ -109,7 +119,19 @@ export function openDatabase(options: {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', sqliteFile: null, close: () => db.destroy() };
+    const figures: PoolFigures = {
+      max,
+      get totalCount() {
+        return pool.totalCount;
+      },
+      get idleCount() {
+        return pool.idleCount;
+      },
+      get waitingCount() {
+        return pool.waitingCount;
+      },
+    };
+    return { db, kind: 'postgres', sqliteFile: null, pool: figures, close: () => db.destroy() };
   }
 
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -122,7 +144,13 @@ export function openDatabase(options: {
   const db = new Kysely<Database>({
     dialect: sqliteDialectWithSpans(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
-  return { db, kind: 'sqlite', sqliteFile: options.sqliteFile, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'sqlite',
+    sqliteFile: options.sqliteFile,
+    pool: null,
+    close: () => db.destroy(),
+  };
 }
 
 /** Distinct statements kept prepared: the server's queries are a few hundred shapes. */

@@ -23,6 +23,19 @@ export interface JobListing {
   everyMs: number | null;
 }
 
+/** How a repeating job has fared on this instance (epoch milliseconds; null: not yet). */
+export interface JobRecord {
+  startedAt: number | null;
+  lastSuccessAt: number | null;
+  lastFailureAt: number | null;
+}
+
+/** A repeating job with its record, for the metrics. */
+export interface JobStatus extends JobRecord {
+  name: string;
+  everyMs: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's background jobs, by name (registered in app.ts). */
@@ -36,7 +49,7 @@ declare module 'fastify' {
  * database, Redis and the image storage close.
  */
 export class Jobs {
-  private readonly registered: (JobListing & { job: BackgroundJob })[] = [];
+  private readonly registered: (JobListing & { job: BackgroundJob; record?: JobRecord })[] = [];
   private started: BackgroundJob[] | null = null;
 
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -51,7 +64,16 @@ export class Jobs {
    * is logged and the next one tries again. Stopping waits for a run under way.
    */
   every(name: string, everyMs: number, run: () => Promise<unknown>, options: RepeatOptions = {}) {
-    this.register({ name, everyMs, job: repeating(this.log, name, everyMs, run, options) });
+    const record: JobRecord = { startedAt: null, lastSuccessAt: null, lastFailureAt: null };
+    const job = repeating(this.log, name, everyMs, run, options, record);
+    this.register({ name, everyMs, job, record });
+  }
+
+  /** Each repeating job's record: when it started, last succeeded and last failed. */
+  status(): JobStatus[] {
+    return this.registered.flatMap(({ name, everyMs, record }) =>
+      record && everyMs !== null ? [{ name, everyMs, ...record }] : [],
+    );
   }
 
   /** The jobs in the order they start. */
@@ -79,7 +101,7 @@ export class Jobs {
     }
   }
 
-  private register(entry: JobListing & { job: BackgroundJob }): void {
+  private register(entry: JobListing & { job: BackgroundJob; record?: JobRecord }): void {
     if (this.started) throw new Error(`Job "${entry.name}" registered after the jobs started`);
     if (this.registered.some((r) => r.name === entry.name))
       throw new Error(`Job "${entry.name}" registered twice`);
@@ -102,6 +124,7 @@ function repeating(
   everyMs: number,
   run: () => Promise<unknown>,
   { firstRunBeforeReady = false, runAtStart = true, interrupt, stopped }: RepeatOptions,
+  record: JobRecord,
 ): BackgroundJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -111,8 +134,13 @@ function repeating(
     busy = true;
     running = run()
       .then(
-        () => undefined,
-        (err: unknown) => log.error({ err }, `${name} failed`),
+        () => {
+          record.lastSuccessAt = Date.now();
+        },
+        (err: unknown) => {
+          record.lastFailureAt = Date.now();
+          log.error({ err }, `${name} failed`);
+        },
       )
       .finally(() => {
         busy = false;
@@ -120,6 +148,7 @@ function repeating(
   };
   return {
     async start() {
+      record.startedAt = Date.now();
       if (runAtStart) once();
       if (firstRunBeforeReady) await running;
       timer = setInterval(once, everyMs);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Nodemailer from 'nodemailer';
+import type { MailObserver } from './metrics.ts';
 
 const require = createRequire(import.meta.url);
 /** The mail library, loaded when the first mail is sent rather than at every start. */
@@ -26,11 +27,34 @@ export interface Mailer {
   close(): void;
 }
 
+const unobserved: MailObserver = { sent: () => {}, failed: () => {} };
+
 /**
  * Mail through SMTP when SMTP_URL is set. Without it each message is logged and written to
  * DATA_DIR/outbox/<timestamp>-<to>.eml, so a local operator can still follow a reset link.
+ * `observer` counts what is sent and what fails (the app's metrics).
  */
 export function createMailer(
+  options: { smtpUrl: string | undefined; mailFrom: string; outboxDir: string },
+  log: FastifyBaseLogger,
+  observer: MailObserver = unobserved,
+): Mailer {
+  const mailer = createTransportMailer(options, log);
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        observer.failed();
+        throw err;
+      }
+      observer.sent();
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function createTransportMailer(
   options: { smtpUrl: string | undefined; mailFrom: string; outboxDir: string },
   log: FastifyBaseLogger,
 ): Mailer {

@@ -56,7 +56,7 @@ export interface AuthModules {
 export async function registerAuth(app: FastifyInstance, modules: AuthModules): Promise<void> {
   const { config } = app;
   const limits = createAuthLimits(app.rateLimiter);
-  const mailer = createMailer(config, app.log);
+  const mailer = createMailer(config, app.log, app.metrics.mail);
   const accessTokens = createAccessTokens(config.authSecret, config.publicUrl);
 
   let forgetUser: (userId: string) => void = () => {};

@@ -12,7 +12,11 @@ function send(
   return { statusCode, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }
 
-/** One error shape for every /api response: { error: { code, message, fields? } }. */
+/**
+ * One error shape for every /api response: { error: { code, message, fields?, requestId? } }.
+ * A server error (5xx) also carries the request's id, which its log lines carry, so that a
+ * person can quote it; a refusal (4xx) says what to change instead, and has it in X-Request-Id.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     let out: ReturnType<typeof send>;
@@ -53,6 +57,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         out = send(status, ERROR_CODE_FOR_STATUS[status] ?? 'BAD_REQUEST', err.message);
       }
     }
+    if (out.statusCode >= 500) out.body.error.requestId = request.id;
     return reply.status(out.statusCode).send(out.body);
   });
 }

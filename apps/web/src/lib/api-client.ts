@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds the server asked to wait before trying again (429, 503). */
     readonly retryAfterSeconds?: number,
+    /** The request's id on a server error (5xx), for a person to quote to support. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -117,8 +119,8 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
 
 /**
  * An error answer as an ApiError. The body is checked by hand, so that no schema library loads
- * with every page. It reads the API's `{ error: { code, message, fields } }` and also Better
- * Auth's own `{ code, message }`, which /api/auth may still send.
+ * with every page. It reads the API's `{ error: { code, message, fields, requestId } }` and also
+ * Better Auth's own `{ code, message }`, which /api/auth may still send.
  */
 export function apiErrorFrom(status: number, body: unknown, headers: Headers): ApiError {
   const error = isRecord(body) ? (isRecord(body.error) ? body.error : body) : {};
@@ -126,12 +128,20 @@ export function apiErrorFrom(status: number, body: unknown, headers: Headers): A
     typeof error.code === 'string' ? error.code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   const message = typeof error.message === 'string' ? error.message : '';
   const wait = Number(headers.get('retry-after') ?? headers.get('x-retry-after') ?? NaN);
+  // The body names it on our own server errors; the header has it on any answer of ours.
+  const requestId =
+    status >= 500
+      ? typeof error.requestId === 'string'
+        ? error.requestId
+        : (headers.get('x-request-id') ?? undefined)
+      : undefined;
   return new ApiError(
     status,
     code,
     message,
     stringRecord(error.fields),
     Number.isFinite(wait) && wait > 0 ? wait : undefined,
+    requestId,
   );
 }
 

@@ -86,6 +86,35 @@ describe('the message a person reads', () => {
     expect(describeError(await limited())).toBe(ERROR_TEXTS.tooManyAttempts);
   });
 
+  it("gives a server error's reference, from its body or its header, to quote", async () => {
+    const quoted = await answer(
+      500,
+      { error: { code: 'INTERNAL', message: 'boom', requestId: 'req-from-body' } },
+      { 'x-request-id': 'req-from-header' },
+    );
+    expect(quoted.requestId).toBe('req-from-body');
+    expect(describeError(quoted)).toBe(
+      'Something went wrong on our side. Please try again. Reference: req-from-body',
+    );
+    const headerOnly = await toApiError(
+      new Response('Service Unavailable', {
+        status: 503,
+        headers: { 'x-request-id': '6f1d2c3b-0a9e-4c7d-8b2a-1e5f4d3c2b1a' },
+      }),
+    );
+    expect(describeError(headerOnly)).toBe(
+      'Something went wrong on our side. Please try again. Reference: 6f1d2c3b-0a9e-4c7d-8b2a-1e5f4d3c2b1a',
+    );
+    // A refusal says what to change, not a reference.
+    const refused = await answer(
+      409,
+      { error: { code: 'CONFLICT', message: 'Already booked' } },
+      { 'x-request-id': 'req-409' },
+    );
+    expect(refused.requestId).toBeUndefined();
+    expect(describeError(refused)).toBe('Already booked');
+  });
+
   it("gives a refusal's own reason, unless the place words it", async () => {
     const own = await answer(403, {
       error: { code: 'FORBIDDEN', message: 'You cannot book your own product' },

@@ -13,6 +13,9 @@ export const ERROR_TEXTS = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   refused: 'The server refused this request.',
   server: 'Something went wrong on our side. Please try again.',
+  /** A server error whose request has an id: what a person quotes to support. */
+  serverWithReference: (reference: string) =>
+    `Something went wrong on our side. Please try again. Reference: ${reference}`,
 } as const;
 
 /** What a status means at this place, where the general words would mislead. */
@@ -42,7 +45,9 @@ export function describeError(err: unknown, wording: ErrorWording = {}): string 
       ? `Too many attempts. Please wait ${waitText(err.retryAfterSeconds)} and try again.`
       : ERROR_TEXTS.tooManyAttempts;
   }
-  if (err.status >= 500) return ERROR_TEXTS.server;
+  if (err.status >= 500) {
+    return err.requestId ? ERROR_TEXTS.serverWithReference(err.requestId) : ERROR_TEXTS.server;
+  }
   return wording.refused ?? (err.message || ERROR_TEXTS.refused);
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { createMailer } from '../../lib/mailer.ts';
+import type { MailObserver } from '../../lib/metrics.ts';
 import type { NotificationMailSettings } from './notify.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 
@@ -28,7 +29,8 @@ export function createOutboxSender(
   db: Kysely<Database>,
   settings: NotificationMailSettings,
   log: FastifyBaseLogger,
+  observer: MailObserver,
 ): { worker: OutboxWorker; close: () => void } {
-  const mailer = createMailer(config, log);
+  const mailer = createMailer(config, log, observer);
   return { worker: new OutboxWorker(db, mailer, settings, log), close: () => mailer.close() };
 }

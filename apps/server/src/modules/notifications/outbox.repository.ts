@@ -139,3 +139,40 @@ export async function oldestUnreadMessageAt(
     .executeTakeFirst();
   return row ? readDate(row.createdAt) : null;
 }
+
+/** The outbox as the metrics show it: what waits to be sent, and what was given up. */
+export interface OutboxBacklog {
+  /** Emails not sent yet that will still be tried (due now or later). */
+  waiting: number;
+  /** Of those, the ones due now. */
+  due: number;
+  /** When the longest-due email became due; null when none is due. */
+  oldestDueAt: Date | null;
+  /** Emails given up after OUTBOX_MAX_ATTEMPTS failed tries. */
+  givenUp: number;
+}
+
+/** One query over the unsent rows (the worker's partial index holds just those). */
+export async function outboxBacklog(db: Db, now: Date): Promise<OutboxBacklog> {
+  const at = valueWriters(db).date(now);
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => {
+      const tried = eb('attempts', '<', OUTBOX_MAX_ATTEMPTS);
+      const due = eb.and([tried, eb('notBefore', '<=', at)]);
+      return [
+        eb.fn.count<number | string>(eb.case().when(tried).then(1).end()).as('waiting'),
+        eb.fn.count<number | string>(eb.case().when(due).then(1).end()).as('due'),
+        eb.fn.min(eb.case().when(due).then(eb.ref('notBefore')).end()).as('oldestDueAt'),
+        eb.fn.count<number | string>(eb.case().when(eb.not(tried)).then(1).end()).as('givenUp'),
+      ];
+    })
+    .where('sentAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    waiting: Number(row.waiting),
+    due: Number(row.due),
+    oldestDueAt: row.oldestDueAt === null ? null : readDate(row.oldestDueAt),
+    givenUp: Number(row.givenUp),
+  };
+}

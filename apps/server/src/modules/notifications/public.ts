@@ -14,3 +14,4 @@ export {
   type BookingFacts,
 } from './booking-notifications.ts';
 export { unreadCountsOf } from './unread-counts.ts';
+export { outboxBacklog, type OutboxBacklog } from './outbox.repository.ts';

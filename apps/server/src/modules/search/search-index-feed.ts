@@ -450,6 +450,11 @@ export class LiveSearchIndex {
     return 'ready';
   }
 
+  /** Listings the index holds; null until it is first built. */
+  get documents(): number | null {
+    return this.follower?.index.documents ?? null;
+  }
+
   /** Rows the last read of the log answered. */
   get lastLogRead(): number {
     return this.lastRead;

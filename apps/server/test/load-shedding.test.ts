@@ -56,7 +56,14 @@ function expectShedApiAnswer(res: {
 }): void {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe(String(SHED_RETRY_AFTER_SECONDS));
-  expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: SHED_MESSAGE } });
+  // A server error carries the request's id, for the user to quote (decision 0037).
+  expect(res.json()).toEqual({
+    error: {
+      code: 'SERVICE_UNAVAILABLE',
+      message: SHED_MESSAGE,
+      requestId: res.headers['x-request-id'],
+    },
+  });
 }
 
 describe(`shedding load (${testDbKind})`, () => {

@@ -37,3 +37,4 @@ export * from './schemas/health.ts';
 export * from './page-render.ts';
 export * from './paths.ts';
 export * from './schemas/meeting-spots.ts';
+export * from './schemas/push.ts';

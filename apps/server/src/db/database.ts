@@ -34,6 +34,7 @@ import * as places from './migrations/20261128000100_places.ts';
 import * as meetingSpotsAndPlans from './migrations/20261128000200_meeting_spots_and_plans.ts';
 import * as offers from './migrations/20261128000300_offers.ts';
 import * as scamShield from './migrations/20261128000400_scam_shield.ts';
+import * as pushSubscriptions from './migrations/20261128000600_push_subscriptions.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '20261128000200_meeting_spots_and_plans': meetingSpotsAndPlans,
   '20261128000300_offers': offers,
   '20261128000400_scam_shield': scamShield,
+  '20261128000600_push_subscriptions': pushSubscriptions,
 };
 
 const require = createRequire(import.meta.url);

@@ -37,8 +37,10 @@ function precompress(): Plugin {
  * the build's files to keep. The app registers the worker itself (src/app/app-updates.tsx) and
  * asks before a new version takes over. Decision 0041.
  */
-function installableApp() {
+function installableApp(ssr: boolean) {
   return VitePWA({
+    // The server entry builds no worker; its imports of the register module still resolve.
+    disable: ssr,
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
@@ -85,7 +87,7 @@ function installableApp() {
  * and the server entry that renders pages to HTML (dist-server/, `vite build --ssr`).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress(), ...(isSsrBuild ? [] : [installableApp()])],
+  plugins: [react(), tailwindcss(), precompress(), installableApp(Boolean(isSsrBuild))],
   server: {
     proxy: {
       '/api': apiTarget,

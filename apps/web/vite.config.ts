@@ -46,7 +46,6 @@ function installableApp(ssr: boolean) {
     filename: 'sw.ts',
     registerType: 'prompt',
     injectRegister: false,
-    includeAssets: ['favicon.svg', 'offline.html', 'offline.js', 'icons/apple-touch-icon.png'],
     injectManifest: {
       // Kept at install: the page shell, its entry script and styles, the icons and the offline
       // page. The other chunks are kept as pages use them (src/sw.ts), so that installing costs

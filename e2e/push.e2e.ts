@@ -35,7 +35,7 @@ describe('the installable app', () => {
       await workerInControl(page);
       await page.goto('/dashboard/settings/notifications');
       const device = page.getByRole('switch', { name: /Push notifications on this device/ });
-      await expect.poll(() => device.isEnabled()).toBe(true);
+      await expect.poll(() => device.isEnabled(), { timeout: 20_000 }).toBe(true);
       expect(await device.isChecked()).toBe(false);
       await page.getByRole('group', { name: 'Send me a push notification when' }).waitFor();
       expect(await page.getByRole('switch', { name: /^Push: / }).count()).toBeGreaterThan(0);

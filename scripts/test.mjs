@@ -41,6 +41,7 @@ const TYPECHECKED = [
   'packages/shared',
   'apps/server',
   'apps/web',
+  'apps/web/tsconfig.sw.json',
   'e2e',
   'bench',
   'faults',

@@ -72,6 +72,8 @@ import {
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { PushWorker, PUSH_POLL_MS } from './modules/push/public.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { phoneFactsRoutes } from './modules/phone-facts/phone-facts.routes.ts';
@@ -231,6 +233,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(eventsRoutes);
       await api.register(conversationsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(pushRoutes);
       await api.register(reviewsRoutes);
       await api.register(moderationRoutes);
       await api.register(phoneFactsRoutes);
@@ -279,6 +282,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     jobs.every('sending notification emails', OUTBOX_POLL_MS, () => outbox.worker.runOnce(), {
       stopped: outbox.close,
     });
+  }
+  if (config.outboxWorker) {
+    const pushes = new PushWorker(db, config.push, log);
+    jobs.every('sending push notifications', PUSH_POLL_MS, () => pushes.runOnce());
   }
   jobs.every('meeting reminders', REMINDER_CHECK_MS, () => sendMeetingReminders(db, notifier));
   jobs.every('recording meeting no-shows', NO_SHOW_CHECK_INTERVAL_MS, () =>

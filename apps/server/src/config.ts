@@ -12,6 +12,14 @@ const booleanFlag = z
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
+/** The push services of today's browsers (Chrome, Firefox, Safari, Edge). */
+const DEFAULT_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.push.apple.com',
+  'https://*.notify.windows.com',
+].join(',');
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -80,6 +88,25 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 (no bound) or more' })
     .optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be an http:// or https:// URL' }).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be an uncompressed P-256 key in base64url' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key in base64url' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' })
+    .optional(),
+  PUSH_SERVICES: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/(\*\.)?[^\s,/]+(\s*,\s*https?:\/\/(\*\.)?[^\s,/]+)*$/, {
+      error: 'must be push service origins separated by commas, such as https://*.push.apple.com',
+    })
+    .default(DEFAULT_PUSH_SERVICES),
 });
 
 /** The environment variables the server reads (deployment files are checked against them). */
@@ -95,6 +122,16 @@ export function defaultMaxHeapUsedBytes(): number {
 }
 
 export interface Config {
+  /**
+   * Web Push: the VAPID key pair (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or made once and kept
+   * in DATA_DIR as the auth secret is), the contact the push services may write to, and the
+   * push services' origins the server sends to (a `*.` host matches its subdomains).
+   */
+  push: {
+    vapid: { publicKey: string; privateKey: string };
+    subject: string;
+    services: readonly string[];
+  };
   port: number;
   host: string;
   dataDir: string;
@@ -196,6 +233,7 @@ export function loadConfig(
   pairRequired(cleaned, 'OIDC_ISSUER_URL', 'OIDC_CLIENT_ID');
   pairRequired(cleaned, 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
   pairRequired(cleaned, 'S3_BUCKET', 'S3_ACCESS_KEY_ID');
+  pairRequired(cleaned, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
 
   const dataDir = path.resolve(e.DATA_DIR);
   ensureWritableDir(dataDir);
@@ -214,6 +252,14 @@ export function loadConfig(
     publicUrl,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : loadOrCreateVapidKeys(dataDir),
+      subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : DEMO_VAPID_SUBJECT),
+      services: e.PUSH_SERVICES.split(',').map((origin) => origin.trim()),
+    },
     logLevel: e.LOG_LEVEL,
     seedDemo,
     seedDemoAdmin: seedDemo && !operatorAdmin && !publicUrl.startsWith('https:'),
@@ -300,4 +346,33 @@ declare module 'fastify' {
     /** The server's settings, read once at start. */
     config: Readonly<Config>;
   }
+}
+
+/** The contact push services are given when VAPID_SUBJECT is unset on a demo address. */
+const DEMO_VAPID_SUBJECT = 'mailto:support@example.com';
+
+/**
+ * The VAPID keys when unset: a P-256 pair made once and kept in DATA_DIR, so that subscriptions
+ * made against the public key keep working after a restart.
+ */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string') {
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    }
+  } catch {
+    // Not there yet: made below.
+  }
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const secret = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // A key with leading zero bytes comes shorter: VAPID wants all 32.
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  };
+  fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'w' });
+  return keys;
 }

@@ -64,6 +64,8 @@ interface Fixture {
   meetingPlanToken: string;
   /** A listed safe meeting spot. */
   meetingSpotId: string;
+  /** The push service address of a device of `buyer`. */
+  pushEndpoint: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -733,6 +735,31 @@ const CASES: Case[] = [
     expected: signedIn,
   },
   {
+    label: 'GET /push/key',
+    route: 'GET /api/push/key',
+    url: () => '/api/push/key',
+    // The public half of the key: anyone's browser may read it.
+    expected: everyone(200),
+  },
+  {
+    label: 'POST /push/subscriptions <a new device>',
+    route: 'POST /api/push/subscriptions',
+    url: () => '/api/push/subscriptions',
+    body: () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
+    expected: { ...everyone(201), anonymous: 401 },
+  },
+  {
+    label: "DELETE /push/subscriptions <buyer's device>",
+    route: 'DELETE /api/push/subscriptions',
+    url: () => '/api/push/subscriptions',
+    body: (_u, fx) => ({ endpoint: fx.pushEndpoint }),
+    // Someone else's device is one the caller has not.
+    expected: { ...everyone(404), anonymous: 401, buyer: 200 },
+  },
+  {
     label: "GET /unsubscribe?token=<buyer's link>",
     route: 'GET /api/unsubscribe',
     url: (u) => `/api/unsubscribe?token=${unsubscribeToken(u.buyer.id)}`,
@@ -1294,7 +1321,27 @@ async function freshFixture(needsMember: boolean): Promise<Fixture> {
       updatedAt: now,
     })
     .execute();
+  const pushEndpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
+  const buyerSession = await t.app.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('userId', '=', users.buyer.id)
+    .executeTakeFirstOrThrow();
+  await t.app.db
+    .insertInto('push_subscriptions')
+    .values({
+      id: crypto.randomUUID(),
+      userId: users.buyer.id,
+      sessionId: buyerSession.id,
+      endpoint: pushEndpoint,
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+      deviceLabel: 'Chrome on Android',
+      createdAt: now,
+    })
+    .execute();
   return {
+    pushEndpoint,
     offerId,
     unofferedProductId: unofferedProductId!,
     meetingSpotId,

@@ -495,7 +495,8 @@ describe(`email settings on ${testDbKind}`, () => {
     const all = (
       await call(t, user, 'GET', '/api/me/notification-settings')
     ).json<NotificationSettings>();
-    expect(all).toEqual({ email: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])) });
+    const everyKindOn = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
+    expect(all).toEqual({ email: everyKindOn, push: everyKindOn });
     const put = (email: Record<string, boolean>) =>
       call(t, user, 'PUT', '/api/me/notification-settings', { email });
     expect((await put({ new_message: false })).json<NotificationSettings>().email).toMatchObject({

@@ -38,3 +38,4 @@ export * from './page-render.ts';
 export * from './paths.ts';
 export * from './schemas/meeting-spots.ts';
 export * from './schemas/data-export.ts';
+export * from './schemas/push.ts';

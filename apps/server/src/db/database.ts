@@ -36,6 +36,7 @@ import * as meetingSpotsAndPlans from './migrations/20261128000200_meeting_spots
 import * as offers from './migrations/20261128000300_offers.ts';
 import * as scamShield from './migrations/20261128000400_scam_shield.ts';
 import * as dataExports from './migrations/20261128000500_data_exports.ts';
+import * as pushSubscriptions from './migrations/20261128000600_push_subscriptions.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '20261128000300_offers': offers,
   '20261128000400_scam_shield': scamShield,
   '20261128000500_data_exports': dataExports,
+  '20261128000600_push_subscriptions': pushSubscriptions,
 };
 
 const require = createRequire(import.meta.url);

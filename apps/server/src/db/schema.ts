@@ -397,6 +397,42 @@ export interface NotificationSettingsTable {
   userId: string;
   kind: NotificationKind;
   email: Bool;
+  /** Whether this kind also comes by push; null means yes. */
+  push: ColumnType<
+    boolean | number | null,
+    boolean | number | null | undefined,
+    boolean | number | null
+  >;
+}
+
+/** A device that turned push on: the push service's address and the browser's keys. */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  /** The session it was made in: signing out on that device removes it. */
+  sessionId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  deviceLabel: string;
+  createdAt: Timestamp;
+}
+
+/** A push to send to one device, written with its notification; the worker sends it once. */
+export interface PushDeliveriesTable {
+  id: string;
+  dedupeKey: string;
+  subscriptionId: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  link: string;
+  notBefore: Timestamp;
+  createdAt: Timestamp;
+  sentAt: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastError: string | null;
+  lockedUntil: Timestamp | null;
 }
 
 /** An email to send, written in the transaction of its cause; the worker sends it once. */
@@ -638,6 +674,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
   seller_reviews: SellerReviewsTable;
   seller_stats: SellerStatsTable;
   reports: ReportsTable;

@@ -17,6 +17,9 @@ const DIRECTIVES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['img-src', ["'self'", 'data:']],
   ['font-src', ["'self'"]],
   ['connect-src', ["'self'"]],
+  // The installable app: its service worker (/sw.js) and its manifest are this server's own.
+  ['worker-src', ["'self'"]],
+  ['manifest-src', ["'self'"]],
   ['object-src', ["'none'"]],
   ['base-uri', ["'self'"]],
   ['form-action', ["'self'"]],

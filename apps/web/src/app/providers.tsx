@@ -7,6 +7,18 @@ import { useHydrated } from '../lib/use-hydrated.ts';
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 const LiveUpdates = lazy(() => import('./live-updates.tsx'));
+const AppUpdates = lazy(() => import('./app-updates.tsx'));
+
+/** The installable app's service worker and its "new version" notice, in the browser only. */
+function LateAppUpdates() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppUpdates />
+    </Suspense>
+  );
+}
 
 /**
  * The live stream of the signed-in user's events, in the browser only and once the page is the
@@ -43,6 +55,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
       {children}
       <LateToastHost />
       <LiveWhileSignedIn />
+      <LateAppUpdates />
     </QueryClientProvider>
   );
 }

@@ -505,14 +505,16 @@ export const readNotificationsSchema = z.object({
 });
 export type ReadNotifications = z.input<typeof readNotificationsSchema>;
 
-/** GET and PUT /api/me/notification-settings: which kinds also come by email. */
+/** GET and PUT /api/me/notification-settings: which kinds also come by email, and by push. */
 export const notificationSettingsSchema = z.object({
   email: z.record(notificationKindSchema, z.boolean()),
+  push: z.record(notificationKindSchema, z.boolean()),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const updateNotificationSettingsSchema = z.object({
   email: z.partialRecord(notificationKindSchema, z.boolean()),
+  push: z.partialRecord(notificationKindSchema, z.boolean()).optional(),
 });
 export type UpdateNotificationSettings = z.input<typeof updateNotificationSettingsSchema>;
 

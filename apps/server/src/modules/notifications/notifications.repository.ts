@@ -176,14 +176,37 @@ export async function markNotificationsRead(
   return Number(result.numUpdatedRows);
 }
 
-/** The kinds the user set, with whether each comes by email. */
+/** The kinds the user set, with whether each comes by email and by push (null: not set). */
 export async function listEmailSettings(db: Db, userId: string) {
   const rows = await db
     .selectFrom('notification_settings')
-    .select(['kind', 'email'])
+    .select(['kind', 'email', 'push'])
     .where('userId', '=', userId)
     .execute();
-  return rows.map((r) => ({ kind: r.kind, email: readBool(r.email) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    email: readBool(r.email),
+    push: r.push === null ? null : readBool(r.push),
+  }));
+}
+
+/** Sets whether kinds come by push; a new row keeps email on, as no row means. */
+export async function upsertPushSettings(
+  db: Db,
+  userId: string,
+  settings: ReadonlyArray<{ kind: NotificationKind; push: boolean }>,
+): Promise<void> {
+  if (settings.length === 0) return;
+  const w = valueWriters(db);
+  await db
+    .insertInto('notification_settings')
+    .values(
+      settings.map((s) => ({ userId, kind: s.kind, email: w.bool(true), push: w.bool(s.push) })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['userId', 'kind']).doUpdateSet((eb) => ({ push: eb.ref('excluded.push') })),
+    )
+    .execute();
 }
 
 export async function upsertEmailSettings(

@@ -72,7 +72,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedIn(),
       schema: {
         tags: ['notifications'],
-        summary: 'Which kinds of notification also come to you by email',
+        summary: 'Which kinds of notification also come to you by email, and by push',
         response: { 200: notificationSettingsSchema },
       },
     },
@@ -86,7 +86,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { changes: [] },
       schema: {
         tags: ['notifications'],
-        summary: 'Turn kinds of email on or off; kinds left out stay as they are',
+        summary: 'Turn kinds of email or push on or off; kinds left out stay as they are',
         body: updateNotificationSettingsSchema,
         response: { 200: notificationSettingsSchema },
       },

@@ -20,6 +20,7 @@ import {
   listNotificationRows,
   markNotificationsRead,
   upsertEmailSettings,
+  upsertPushSettings,
 } from './notifications.repository.ts';
 import { toNotification, type Notifier } from './notify.ts';
 import { unreadCountsOf } from './unread-counts.ts';
@@ -109,11 +110,15 @@ export async function readNotifications(
 }
 
 async function emailSettings(db: Db, userId: string): Promise<NotificationSettings> {
-  const chosen = new Map((await listEmailSettings(db, userId)).map((s) => [s.kind, s.email]));
+  const rows = await listEmailSettings(db, userId);
+  const chosen = new Map(rows.map((s) => [s.kind, s]));
   const email = Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? true]),
+    NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind)?.email ?? true]),
   ) as Record<NotificationKind, boolean>;
-  return { email };
+  const push = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind)?.push ?? true]),
+  ) as Record<NotificationKind, boolean>;
+  return { email, push };
 }
 
 export function getNotificationSettings(db: Db, actor: Actor): Promise<NotificationSettings> {
@@ -124,12 +129,22 @@ export function getNotificationSettings(db: Db, actor: Actor): Promise<Notificat
 export async function updateNotificationSettings(
   db: Db,
   actor: Actor,
-  input: { email: Partial<Record<NotificationKind, boolean>> },
+  input: {
+    email: Partial<Record<NotificationKind, boolean>>;
+    push?: Partial<Record<NotificationKind, boolean>> | undefined;
+  },
 ): Promise<NotificationSettings> {
   const changes = NOTIFICATION_KINDS.filter((kind) => input.email[kind] !== undefined).map(
     (kind) => ({ kind, email: input.email[kind]! }),
   );
-  await upsertEmailSettings(db, actor.id, changes);
+  const pushInput = input.push ?? {};
+  const pushChanges = NOTIFICATION_KINDS.filter((kind) => pushInput[kind] !== undefined).map(
+    (kind) => ({ kind, push: pushInput[kind]! }),
+  );
+  await db.transaction().execute(async (trx) => {
+    await upsertEmailSettings(trx, actor.id, changes);
+    await upsertPushSettings(trx, actor.id, pushChanges);
+  });
   return emailSettings(db, actor.id);
 }
 

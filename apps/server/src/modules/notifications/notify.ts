@@ -11,6 +11,7 @@ import {
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LiveEvents, RecordLiveEvent } from '../events/public.ts';
+import { queuePushes } from '../push/public.ts';
 import { MAIL_PER_HOUR, renderNotificationMail } from './notification-mail.ts';
 import { unreadCountsOf } from './unread-counts.ts';
 import {
@@ -170,6 +171,9 @@ async function notify(
     const queued = { userId, kind, link, dedupeKey, ...texts };
     await queueNotificationEmail(trx, mail, queued, now, input.email?.notBefore ?? now);
   }
+  // The push carries the title only: the push service keeps it, so no one else's words go.
+  const { userId, kind, link, dedupeKey } = input;
+  await queuePushes(trx, { userId, kind, title: texts.title, link, dedupeKey }, now);
   const notification = toNotification(row);
   await record(input.userId, { type: 'notification', notification });
   await record(input.userId, {

@@ -19,6 +19,12 @@ const NO_STORE = {
 };
 
 /**
+ * A page drawn for a signed-in visitor: checked each time, and private, so that the app's
+ * service worker keeps no offline copy of it (decision 0041).
+ */
+const SIGNED_IN_PAGE_CACHE_CONTROL = 'private, no-cache';
+
+/**
  * Serves the built web app. Public pages are rendered to HTML with their data, so they show
  * before any script has run; the browser then takes them over. The dashboard, and any page the
  * server could not render, gets the plain page shell and is drawn in the browser.
@@ -58,10 +64,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const render = async (asRole?: Role) => {
       const answer = await renderAnswer(app, renderer, template, request, { asRole });
       answer.headers['content-security-policy'] = pagePolicy;
+      // Drawn for a signed-in role: no shared cache, nor the app's offline copies, keeps it.
+      if (asRole) answer.headers['cache-control'] = SIGNED_IN_PAGE_CACHE_CONTROL;
       return answer;
     };
     const sendOwn = async () => {
       const answer = await render();
+      // Drawn for this visitor, who may be signed in.
+      if (request.headers.cookie !== undefined) {
+        answer.headers['cache-control'] = SIGNED_IN_PAGE_CACHE_CONTROL;
+      }
       if (delivery.kind === 'own' && delivery.noStore) Object.assign(answer.headers, NO_STORE);
       void reply.status(answer.status).headers(answer.headers).type(answer.contentType);
       return await sendText(reply, answer.body);

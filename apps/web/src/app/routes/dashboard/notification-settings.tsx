@@ -1,6 +1,7 @@
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { NotificationSettingsForm } from '../../../features/notifications/components/notification-settings-form.tsx';
+import { PushDeviceSwitch } from '../../../features/notifications/components/push-device-switch.tsx';
 
 /** Which notifications also come by email. */
 export function Component() {
@@ -10,8 +11,9 @@ export function Component() {
       <PageTitle page="Email settings" />
       <h1 className="mb-2 text-2xl font-bold">Email settings</h1>
       <p className="mb-6 max-w-prose text-sm text-base-content/80">
-        Choose which notifications also come to {me.email} by email.
+        Choose which notifications also come to {me.email} by email, and by push to this device.
       </p>
+      <PushDeviceSwitch />
       <NotificationSettingsForm role={me.role} />
     </section>
   );

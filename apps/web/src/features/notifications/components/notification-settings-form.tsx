@@ -21,12 +21,15 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
   const [email, setEmail] = useState(() =>
     Object.fromEntries(kinds.map((kind) => [kind, saved.email[kind] ?? true])),
   );
+  const [push, setPush] = useState(() =>
+    Object.fromEntries(kinds.map((kind) => [kind, saved.push[kind] ?? true])),
+  );
   const [error, setError] = useState<string | null>(null);
 
   const save = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ email });
+      await update.mutateAsync({ email, push });
       toast.success('Your email settings are saved');
     } catch (err) {
       reportError('Saving email settings', err);
@@ -61,8 +64,29 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
           ))}
         </ul>
       </fieldset>
+      <fieldset className="mt-4 rounded-box border border-base-300 p-4">
+        <legend className="px-1 font-semibold">Send me a push notification when</legend>
+        <ul className="flex flex-col">
+          {kinds.map((kind) => (
+            <li key={kind}>
+              <label className="flex min-h-12 cursor-pointer items-center justify-between gap-4 border-b border-base-200 py-2 last:border-b-0">
+                <span className="text-sm">{NOTIFICATION_KIND_LABELS[kind]}</span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-label={`Push: ${NOTIFICATION_KIND_LABELS[kind]}`}
+                  className="toggle toggle-primary shrink-0"
+                  checked={push[kind] ?? true}
+                  onChange={(e) => setPush((now) => ({ ...now, [kind]: e.target.checked }))}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
       <p className="mt-3 text-sm text-base-content/80">
-        Everything still shows under the bell; these switches only say what also comes by email.
+        Everything still shows under the bell; these switches only say what also comes by email, and
+        by push to the devices where push is on.
       </p>
       {error && (
         <p role="alert" className="mt-3 text-sm text-error">

@@ -184,6 +184,11 @@ export interface ServerOptions {
   env?: Record<string, string> | (() => Promise<Record<string, string>>);
   /** Run the server from its TypeScript sources rather than from the build. */
   sources?: boolean;
+  /**
+   * Let the app's service worker run in the file's pages. Off elsewhere: a worker that controls
+   * a page answers its navigations itself, out of reach of `page.route`.
+   */
+  serviceWorkers?: boolean;
 }
 
 /**
@@ -227,7 +232,9 @@ export function useServerAndBrowser(
 
   async function freshPage(viewport: Viewport = DESKTOP): Promise<TrackedPage> {
     if (!server || !browser) throw new Error('the server and the browser have not started');
-    const tracked = await openPage(browser, server.url, viewport);
+    const tracked = await openPage(browser, server.url, viewport, {
+      serviceWorkers: options.serviceWorkers ?? false,
+    });
     opened.push(tracked);
     return tracked;
   }
@@ -312,10 +319,16 @@ export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = DESKTOP,
+  { serviceWorkers = false }: { serviceWorkers?: boolean } = {},
 ): Promise<TrackedPage> {
   // The language the people of these tests use, whatever the browser's source: the Chromium from
   // npm takes it from a POSIX environment as 'en-US@posix', which Intl refuses.
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'en-US',
+    serviceWorkers: serviceWorkers ? 'allow' : 'block',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -25,7 +25,7 @@ async function workerInControl(page: Page) {
 }
 
 describe('the installable app', () => {
-  const { freshPage, signedIn } = useServerAndBrowser();
+  const { freshPage, signedIn } = useServerAndBrowser({ serviceWorkers: true });
 
   it.each(SIZES)(
     'shows the push switch, and says so honestly when this device cannot get push ($label)',

@@ -265,6 +265,7 @@ describe('a category page with filters, sort and cursor paging', () => {
         viewport,
         javaScriptEnabled: false,
         storageState: await signed.context.storageState(),
+        serviceWorkers: 'block',
       });
       const page = await context.newPage();
       return { page, close: () => context.close() };

@@ -143,6 +143,8 @@ describe('the listing page', () => {
       viewport: PHONE,
       hasTouch: true,
       isMobile: true,
+      // As in every other test's page (harness.ts): no service worker between page and test.
+      serviceWorkers: 'block',
     });
     const page = await context.newPage();
     const errors: string[] = [];

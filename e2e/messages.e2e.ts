@@ -266,10 +266,12 @@ describe.each([
 
     const { page } = seller;
     await page.goto('/dashboard/settings/notifications');
-    const off = page.getByRole('switch', { name: BOOKING_REQUESTS });
+    // The email switches (push has its own group below them).
+    const email = page.getByRole('group', { name: 'Send me an email when' });
+    const off = email.getByRole('switch', { name: BOOKING_REQUESTS });
     await off.waitFor();
     expect(await off.isChecked()).toBe(false);
-    expect(await page.getByRole('switch', { name: /new message/i }).isChecked()).toBe(true);
+    expect(await email.getByRole('switch', { name: /new message/i }).isChecked()).toBe(true);
     await shot(page, 'settings');
     await off.check();
     await page.getByRole('button', { name: 'Save' }).click();

@@ -94,6 +94,7 @@ describe(`the app's background jobs on ${testDbKind}`, () => {
       { name: 'removing old live events', everyMs: 3_600_000 },
       { name: 'live stream heartbeats', everyMs: 25_000 },
       { name: 'sending notification emails', everyMs: 5000 },
+      { name: 'sending push notifications', everyMs: 2000 },
       { name: 'meeting reminders', everyMs: 300_000 },
       { name: 'recording meeting no-shows', everyMs: 300_000 },
       { name: 'saved search digests', everyMs: 3_600_000 },

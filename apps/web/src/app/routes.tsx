@@ -21,6 +21,8 @@ const lazyPages = import.meta.glob<PageModule>([
   '/src/app/routes/*.tsx',
   '!/src/app/routes/home.tsx',
   '!/src/app/routes/error-page.tsx',
+  // Tests beside the pages are not pages: they (and the mock server they load) stay out of the build.
+  '!/src/app/routes/*.test.tsx',
 ]);
 
 /**

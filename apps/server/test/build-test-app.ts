@@ -92,6 +92,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
+    // A test's answers do not depend on how busy the machine running it is: shedding load is
+    // tested on its own (load-shedding.test.ts), with its bounds set.
+    LOAD_SHEDDING: 'false',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...options.env,
   });

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 async function openApp(env: Record<string, string>): Promise<TestApp> {
-  const t = await buildTestApp({ env });
+  const t = await buildTestApp({ env: { LOAD_SHEDDING: 'true', ...env } });
   opened.push(t);
   return t;
 }

@@ -104,7 +104,13 @@ describe('a load past capacity', () => {
     small = await prepareDatabase('sqlite', 5_000);
     // The capacity is made small (a lag of 50 ms) so that two shared cores can pass it; the
     // bound works the same at its default of one second on a machine that can be pushed further.
-    overloaded = await startServer({ ...small.env, MAX_EVENT_LOOP_DELAY_MS: '50' });
+    // On a quick machine the load is many short requests that keep the loop busy with no long
+    // lag (seen: 9,000 a second, p99 300 ms, no refusal): the utilization bound sees that one.
+    overloaded = await startServer({
+      ...small.env,
+      MAX_EVENT_LOOP_DELAY_MS: '50',
+      MAX_EVENT_LOOP_UTILIZATION: '0.9',
+    });
     const url = overloaded.url;
     // On a busy machine a bound this low may be passed before the load starts: the sign-in is
     // asked again until the instance takes it, as a client told to retry would.
@@ -112,24 +118,31 @@ describe('a load past capacity', () => {
       () => signIn(url, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password),
       { timeout: 60_000, interval: 1_000 },
     );
+    // Every refusal must tell the caller when to come back.
+    const retryAfters = new Set<string>();
+    const onResponse = (
+      status: number,
+      _body: string,
+      _context: object,
+      headers: Record<string, string | string[] | undefined> | undefined,
+    ) => {
+      if (status === 503) retryAfters.add(String(headers?.['retry-after'] ?? 'none'));
+    };
+    // Pages drawn on the server cost it far more than they cost the caller: one load generator
+    // on a shared core can push the server past what it can do.
     const requests: autocannon.Request[] = [
-      { method: 'GET', path: '/api/products/samsung?page=40', headers: { cookie } },
-      { method: 'GET', path: '/api/products/iPhone', headers: { cookie } },
+      { method: 'GET', path: '/', headers: { cookie }, onResponse },
+      { method: 'GET', path: '/api/products/samsung?page=40', headers: { cookie }, onResponse },
+      { method: 'GET', path: '/api/products/iPhone', headers: { cookie }, onResponse },
     ];
     // Health is asked while the load runs: it must answer 200 all along.
     const healthStatuses: number[] = [];
-    let retryAfter: string | null = null;
     let loading = true;
     const watch = (async () => {
       while (loading) {
-        const [health, refused] = await Promise.all([
-          fetch(`${url}/api/health`),
-          fetch(`${url}/api/categories`),
-        ]);
+        const health = await fetch(`${url}/api/health`);
         healthStatuses.push(health.status);
         await health.arrayBuffer();
-        if (refused.status === 503) retryAfter = refused.headers.get('retry-after');
-        await refused.arrayBuffer();
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
@@ -155,7 +168,7 @@ describe('a load past capacity', () => {
         `${healthStatuses.every((s) => s === 200)}`,
     );
     expect(refused).toBeGreaterThan(0);
-    expect(retryAfter).toBe('5');
+    expect([...retryAfters]).toEqual(['5']);
     expect(result['2xx']).toBeGreaterThan(0);
     // Every 5xx is the shedding's 503; no caller waits for a timeout or loses its connection.
     expect(result['5xx']).toBe(refused);

@@ -82,6 +82,11 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be 0 (no bound) or more' })
     .default(1000),
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'must be between 0 (no bound) and 1' })
+    .max(1, { error: 'must be between 0 (no bound) and 1' })
+    .default(0),
   MAX_HEAP_USED_BYTES: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
@@ -119,6 +124,20 @@ export const CONFIG_ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
  */
 export function defaultMaxHeapUsedBytes(): number {
   return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.85);
+}
+
+/** Bounds past which new requests are refused with 503 (decision 0038). */
+export interface LoadSheddingBounds {
+  /** Mean event-loop delay over one second, in ms, past which new requests are refused; 0: none. */
+  maxEventLoopDelayMs: number;
+  /**
+   * Share of each second (0–1) the event loop is busy past which new requests are refused; 0:
+   * none. Many short requests keep a loop busy without a long delay between its turns: the delay
+   * alone misses that overload (decision 0038).
+   */
+  maxEventLoopUtilization: number;
+  /** Bytes of JavaScript heap in use past which new requests are refused; 0: none. */
+  maxHeapUsedBytes: number;
 }
 
 export interface Config {
@@ -183,7 +202,7 @@ export interface Config {
   /** The countries whose places the gazetteer keeps (decision 0033), or '*' for the world. */
   placesCountries: readonly string[] | '*';
   /** Bounds past which requests are refused with 503 (decision 0038); null: LOAD_SHEDDING off. */
-  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number } | null;
+  loadShedding: LoadSheddingBounds | null;
   /** Where traces go (OTLP over HTTP); unset: no tracing code is loaded. */
   otlpEndpoint: string | undefined;
 }
@@ -307,6 +326,7 @@ export function loadConfig(
     loadShedding: e.LOAD_SHEDDING
       ? {
           maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+          maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
           maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES ?? defaultMaxHeapUsedBytes(),
         }
       : null,

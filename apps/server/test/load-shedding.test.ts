@@ -136,6 +136,30 @@ describe(`shedding load (${testDbKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
   });
 
+  it('refuses API calls while the event loop is busy most of each second in short tasks', async () => {
+    // No delay bound: short tasks back to back keep the loop busy with no long wait between its
+    // turns, an overload only the utilization sees.
+    const t = await openApp({ MAX_EVENT_LOOP_DELAY_MS: '0', MAX_EVENT_LOOP_UTILIZATION: '0.5' });
+    await untilCalm(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+
+    const busyUntil = performance.now() + 8_000;
+    while (performance.now() < busyUntil && !t.app.sheddingLoad()) {
+      const end = performance.now() + 5;
+      while (performance.now() < end) {
+        // Busy on purpose: many short requests' worth of work.
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(t.app.sheddingLoad()).toBe(true);
+    expect(t.app.memoryUsage().eventLoopUtilized).toBeGreaterThan(0.5);
+    expectShedApiAnswer(await t.app.inject({ method: 'GET', url: '/api/categories' }));
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    await untilCalm(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+  });
+
   it('can be switched off', async () => {
     const t = await openApp({ LOAD_SHEDDING: 'false', MAX_HEAP_USED_BYTES: '1' });
     expect(t.config.loadShedding).toBeNull();
@@ -153,12 +177,17 @@ describe('the load-shedding settings', () => {
   it('has bounds by default: a lag of one second, and most of the heap V8 may use', () => {
     const config = loadConfig(dir);
     expect(config.loadShedding?.maxEventLoopDelayMs).toBe(1000);
+    // Off unless set: a start that builds the search index keeps the loop busy on purpose.
+    expect(config.loadShedding?.maxEventLoopUtilization).toBe(0);
     expect(config.loadShedding?.maxHeapUsedBytes).toBeGreaterThan(100 * 2 ** 20);
   });
 
   it('stops the start on a bad bound, naming the variable', () => {
     expect(() => loadConfig({ ...dir, MAX_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(
       new ConfigError('MAX_EVENT_LOOP_DELAY_MS: must be 0 (no bound) or more (got "-1")'),
+    );
+    expect(() => loadConfig({ ...dir, MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
+      new ConfigError('MAX_EVENT_LOOP_UTILIZATION: must be between 0 (no bound) and 1 (got "1.5")'),
     );
     expect(() => loadConfig({ ...dir, MAX_HEAP_USED_BYTES: 'lots' })).toThrow(
       /^MAX_HEAP_USED_BYTES: must be a number/,

@@ -56,13 +56,6 @@ declare module 'fastify' {
   }
 }
 
-export interface LoadSheddingBounds {
-  /** Mean event-loop delay over one second, in ms, past which new requests are refused; 0: none. */
-  maxEventLoopDelayMs: number;
-  /** Bytes of JavaScript heap in use past which new requests are refused; 0: none. */
-  maxHeapUsedBytes: number;
-}
-
 /**
  * Refuses requests while the event loop lags or the heap is full past the configured bounds:
  * API calls get the JSON 503 of every error, pages a short page; health and metrics still answer.
@@ -81,6 +74,9 @@ export async function registerLoadShedding(app: FastifyInstance): Promise<void> 
   await app.register(underPressure, {
     maxEventLoopDelay: bounds.maxEventLoopDelayMs,
     maxHeapUsedBytes: bounds.maxHeapUsedBytes,
+    maxEventLoopUtilization: bounds.maxEventLoopUtilization,
+    // Each reading's share of its own second, not the share since start.
+    eventLoopUtilizationMode: 'interval',
     retryAfter: SHED_RETRY_AFTER_SECONDS,
     sampleInterval: SAMPLE_INTERVAL_MS,
     pressureHandler: (

@@ -426,7 +426,8 @@ export const NOTIFICATION_KIND_RECORDS = {
     label: 'A copy of my data is ready to download',
     audience: ['buyer', 'seller', 'admin'],
     channels: IN_APP_AND_EMAIL,
-    optional: true,
+    // The user asked for this copy a moment ago: the link reaches them whatever they chose.
+    optional: false,
     texts: ({ until }) => ({
       title: 'Your data is ready to download',
       body: `Download it from My Profile, under Your data, until ${until}. After that the file is deleted.`,

@@ -70,6 +70,22 @@ describe('the installable app', () => {
       // Seen once with the worker in control: saved.
       await page.goto('/help');
       const helpHeading = await page.getByRole('heading', { level: 1 }).textContent();
+      // The worker saves the page's scripts after answering with them: offline too soon, the
+      // page would come back without its code.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const scripts = performance
+                .getEntriesByType('resource')
+                .map((entry) => entry.name)
+                .filter((name) => new URL(name).pathname.startsWith('/assets/'));
+              const saved = await Promise.all(scripts.map((name) => caches.match(name)));
+              return scripts.length > 0 && saved.every(Boolean);
+            }),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       await context.setOffline(true);
 
       await page.goto('/help');

@@ -4,18 +4,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import { readBool } from '../../db/dialect.ts';
+import {
+  claimDelivery,
+  dropDelivery,
+  markDeliveryFailed,
+  markDeliverySent,
+} from '../../db/delivery-queue.ts';
 import { renderDigestMail, unsubscribeApiUrl } from './notification-mail.ts';
 import { conversationOfMessageMail, MESSAGE_MAIL_DELAY_MS } from './message-notifications.ts';
 import type { NotificationMailSettings } from './notify.ts';
 import { findRecipient, wantsEmail } from './notifications.repository.ts';
 import {
   OUTBOX_MAX_ATTEMPTS,
-  claimMail,
-  dropMail,
   findDueFoldedMail,
   findDueMail,
-  markMailFailed,
-  markMailSent,
   oldestUnreadMessageAt,
   postponeMail,
   type DueMail,
@@ -73,7 +75,15 @@ export class OutboxWorker {
       let claimed = 0;
       for (const mail of due) {
         const now = this.clock();
-        if (!(await claimMail(this.db, mail.id, now, new Date(now.getTime() + CLAIM_MS)))) {
+        if (
+          !(await claimDelivery(
+            this.db,
+            'outbox',
+            mail.id,
+            now,
+            new Date(now.getTime() + CLAIM_MS),
+          ))
+        ) {
           continue;
         }
         claimed += 1;
@@ -97,19 +107,21 @@ export class OutboxWorker {
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       for (const mail of rows) {
-        const attempts = await markMailFailed(
-          this.db,
-          mail.id,
-          error,
-          new Date(this.clock().getTime() + retryDelayMs(mail.attempts + 1)),
-        );
+        const attempts =
+          (await markDeliveryFailed(
+            this.db,
+            'outbox',
+            mail.id,
+            error,
+            new Date(this.clock().getTime() + retryDelayMs(mail.attempts + 1)),
+          )) ?? OUTBOX_MAX_ATTEMPTS;
         const context = { err, outboxId: mail.id, kind: mail.kind, attempts };
         if (attempts >= OUTBOX_MAX_ATTEMPTS) this.log.error(context, 'notification email given up');
         else this.log.warn(context, 'notification email failed; it will be tried again');
       }
       return 'failed';
     }
-    for (const mail of rows) await markMailSent(this.db, mail.id, this.clock());
+    for (const mail of rows) await markDeliverySent(this.db, 'outbox', mail.id, this.clock());
     return 'sent';
   }
 
@@ -124,7 +136,9 @@ export class OutboxWorker {
     const others = await findDueFoldedMail(this.db, first.userId, now, first.id);
     const claimed = [first];
     for (const mail of others) {
-      if (await claimMail(this.db, mail.id, now, new Date(now.getTime() + CLAIM_MS))) {
+      if (
+        await claimDelivery(this.db, 'outbox', mail.id, now, new Date(now.getTime() + CLAIM_MS))
+      ) {
         claimed.push(mail);
       }
     }
@@ -133,7 +147,7 @@ export class OutboxWorker {
     }
     const recipient = await findRecipient(this.db, first.userId);
     if (rows.length === 0 || !recipient) {
-      for (const mail of rows) await dropMail(this.db, mail.id);
+      for (const mail of rows) await dropDelivery(this.db, 'outbox', mail.id);
       return 'dropped';
     }
     const { publicUrl, tokens } = this.settings;
@@ -170,14 +184,14 @@ export class OutboxWorker {
     { postpone } = { postpone: true },
   ): Promise<'send' | 'dropped' | 'postponed'> {
     if (!(await wantsEmail(this.db, mail.userId, mail.kind))) {
-      await dropMail(this.db, mail.id);
+      await dropDelivery(this.db, 'outbox', mail.id);
       return 'dropped';
     }
     const conversationId = conversationOfMessageMail(mail.kind, mail.dedupeKey);
     if (!conversationId) return 'send';
     const oldest = await oldestUnreadMessageAt(this.db, conversationId, mail.userId);
     if (!oldest) {
-      await dropMail(this.db, mail.id);
+      await dropDelivery(this.db, 'outbox', mail.id);
       return 'dropped';
     }
     const due = new Date(oldest.getTime() + MESSAGE_MAIL_DELAY_MS);

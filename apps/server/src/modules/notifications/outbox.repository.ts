@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { readDate, valueWriters } from '../../db/dialect.ts';
+import { unclaimed } from '../../db/delivery-queue.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -13,9 +14,8 @@ export function findDueMail(db: Db, now: Date, limit: number) {
   return db
     .selectFrom('outbox')
     .select(DUE_MAIL_COLUMNS)
-    .where('sentAt', 'is', null)
+    .where((eb) => unclaimed(eb, at))
     .where('notBefore', '<=', at)
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
     .where('attempts', '<', OUTBOX_MAX_ATTEMPTS)
     .orderBy('notBefore')
     .orderBy('id')
@@ -47,9 +47,8 @@ export function findDueFoldedMail(db: Db, userId: string, now: Date, exceptId: s
     .where('userId', '=', userId)
     .where('folded', '=', w.bool(true))
     .where('id', '<>', exceptId)
-    .where('sentAt', 'is', null)
+    .where((eb) => unclaimed(eb, at))
     .where('notBefore', '<=', at)
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
     .where('attempts', '<', OUTBOX_MAX_ATTEMPTS)
     .orderBy('createdAt')
     .orderBy('id')
@@ -58,56 +57,6 @@ export function findDueFoldedMail(db: Db, userId: string, now: Date, exceptId: s
 }
 /** Entries one digest lists; more wait for the next run. */
 export const DIGEST_MAX_ITEMS = 50;
-
-/**
- * Takes the email for one worker until `until`: one conditional update, so of several workers
- * (in this process or others) exactly one sees its row change. Answers whether this one did.
- */
-export async function claimMail(db: Db, id: string, now: Date, until: Date): Promise<boolean> {
-  const w = valueWriters(db);
-  const at = w.date(now);
-  const result = await db
-    .updateTable('outbox')
-    .set((eb) => ({ lockedUntil: w.date(until), attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('sentAt', 'is', null)
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function markMailSent(db: Db, id: string, at: Date): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({ sentAt: valueWriters(db).date(at), lockedUntil: null, lastError: null })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** A failed try: the email waits until `retryAt`; answers how many tries it has had. */
-export async function markMailFailed(
-  db: Db,
-  id: string,
-  error: string,
-  retryAt: Date,
-): Promise<number> {
-  const row = await db
-    .updateTable('outbox')
-    .set({
-      lastError: error.slice(0, 1000),
-      lockedUntil: null,
-      notBefore: valueWriters(db).date(retryAt),
-    })
-    .where('id', '=', id)
-    .returning('attempts')
-    .executeTakeFirst();
-  return row?.attempts ?? OUTBOX_MAX_ATTEMPTS;
-}
-
-/** An email no longer wanted (its message was read meanwhile). */
-export async function dropMail(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('outbox').where('id', '=', id).execute();
-}
 
 /** A claimed email that is not due yet after all: back to waiting, the try not counted. */
 export async function postponeMail(db: Db, id: string, notBefore: Date): Promise<void> {

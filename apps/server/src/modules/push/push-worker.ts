@@ -5,13 +5,15 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import {
+  claimDelivery,
+  dropDelivery,
+  markDeliveryFailed,
+  markDeliverySent,
+} from '../../db/delivery-queue.ts';
+import {
   PUSH_MAX_ATTEMPTS,
-  claimPush,
   deleteSubscriptionById,
-  dropPush,
   findDuePushes,
-  markPushFailed,
-  markPushSent,
   wantsPush,
   type DuePush,
 } from './push.repository.ts';
@@ -72,7 +74,15 @@ export class PushWorker {
       let claimed = 0;
       for (const push of due) {
         const now = this.clock();
-        if (!(await claimPush(this.db, push.id, now, new Date(now.getTime() + PUSH_CLAIM_MS)))) {
+        if (
+          !(await claimDelivery(
+            this.db,
+            'push_deliveries',
+            push.id,
+            now,
+            new Date(now.getTime() + PUSH_CLAIM_MS),
+          ))
+        ) {
           continue;
         }
         claimed += 1;
@@ -85,7 +95,7 @@ export class PushWorker {
 
   private async deliver(push: DuePush): Promise<keyof PushRun> {
     if (!(await wantsPush(this.db, push.userId, push.kind))) {
-      await dropPush(this.db, push.id);
+      await dropDelivery(this.db, 'push_deliveries', push.id);
       return 'dropped';
     }
     try {
@@ -110,13 +120,19 @@ export class PushWorker {
       const error = err instanceof Error ? err.message : String(err);
       const attempts = push.attempts + 1;
       const wait = Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LAST_RETRY_MS);
-      await markPushFailed(this.db, push.id, error, new Date(this.clock().getTime() + wait));
+      await markDeliveryFailed(
+        this.db,
+        'push_deliveries',
+        push.id,
+        error,
+        new Date(this.clock().getTime() + wait),
+      );
       const context = { err, pushId: push.id, kind: push.kind, attempts };
       if (attempts >= PUSH_MAX_ATTEMPTS) this.log.error(context, 'push notification given up');
       else this.log.warn(context, 'push notification failed; it will be tried again');
       return 'failed';
     }
-    await markPushSent(this.db, push.id, this.clock());
+    await markDeliverySent(this.db, 'push_deliveries', push.id, this.clock());
     return 'sent';
   }
 }

@@ -146,6 +146,15 @@ export function findConversationView(db: Db, readerId: string, id: string) {
   return selectConversationViews(db, readerId).where('c.id', '=', id).executeTakeFirst();
 }
 
+/** Every conversation of the reader as their inbox shows it, the oldest first (their data export). */
+export function listAllConversationViews(db: Db, readerId: string) {
+  return selectConversationViews(db, readerId)
+    .where((eb) => eb.or([eb('c.buyerId', '=', readerId), eb('c.sellerId', '=', readerId)]))
+    .orderBy('c.createdAt')
+    .orderBy('c.id')
+    .execute();
+}
+
 /** Whether the seller accepted a booking request of this buyer for this listing. */
 export async function hasAcceptedBooking(
   db: Db,

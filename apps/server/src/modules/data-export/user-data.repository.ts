@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -209,55 +209,6 @@ export function listMeetingPlanShares(db: Db, userId: string) {
     .selectFrom('meeting_plan_shares')
     .select(['bookingId', 'createdAt', 'revokedAt'])
     .where('userId', '=', userId)
-    .execute();
-}
-
-/**
- * The person's conversations, with whether the seller accepted this buyer for this listing (the
- * rule by which both parties read contact details in it).
- */
-export function listConversations(db: Db, userId: string) {
-  return db
-    .selectFrom('conversations as c')
-    .innerJoin('users as o', (join) =>
-      join.on((eb) =>
-        eb(
-          'o.id',
-          '=',
-          eb
-            .case()
-            .when('c.buyerId', '=', userId)
-            .then(eb.ref('c.sellerId'))
-            .else(eb.ref('c.buyerId'))
-            .end(),
-        ),
-      ),
-    )
-    .select([
-      'c.id',
-      'c.buyerId',
-      'c.sellerId',
-      'c.productId',
-      'c.productName',
-      'c.createdAt',
-      'c.updatedAt',
-      'c.blockedBy',
-      'o.name as otherName',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('bookings as b')
-            .select(sql.lit(1).as('one'))
-            .whereRef('b.buyerId', '=', 'c.buyerId')
-            .whereRef('b.productId', '=', 'c.productId')
-            .where('b.status', 'in', ['accepted', 'completed']),
-        )
-        .as('contactsShown'),
-    )
-    .where((eb) => eb.or([eb('c.buyerId', '=', userId), eb('c.sellerId', '=', userId)]))
-    .orderBy('c.createdAt')
     .execute();
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { readBool, readDate } from '../../db/dialect.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import { maskPhone } from '../bookings/bookings.service.ts';
-import { toMessage } from '../conversations/public.ts';
+import { listAllConversationViews, toMessage } from '../conversations/public.ts';
 import * as data from './user-data.repository.ts';
 
 /*
@@ -68,7 +68,7 @@ export async function collectUserData(db: Kysely<Database>, userId: string): Pro
     data.listInspectionsAsBuyer(db, userId),
     data.listMeetingPlanShares(db, userId),
   ]);
-  const conversations = await data.listConversations(db, userId);
+  const conversations = await listAllConversationViews(db, userId);
   const messages = await data.listMessagesOf(
     db,
     conversations.map((c) => c.id),

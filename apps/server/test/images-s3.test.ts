@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUploadResponseSchema } from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
 import { removeOrphanImages } from '../src/modules/images/images.service.ts';
+import { createExportStorage } from '../src/modules/data-export/data-export.storage.ts';
 import { createImageStorage } from '../src/modules/images/images.storage.ts';
 import { useTestApp, type TestApp } from './build-test-app.ts';
 import { startLocalBucket, type LocalBucket } from './helpers/local-bucket.ts';
@@ -120,5 +121,34 @@ describe('images stored in an S3-compatible bucket', () => {
     expect(await objectExists(`images/${hash}-400.webp`)).toBe(false);
     expect((await second.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await second.app.inject({ method: 'GET', url: thumbnailUrl })).statusCode).toBe(404);
+  });
+});
+
+describe('data exports kept in the same bucket', () => {
+  it('are stored under exports/, read by another instance, and removed', async () => {
+    const storage = createExportStorage(first.config);
+    const other = createExportStorage(second.config);
+    expect([storage.kind, other.kind]).toEqual(['s3', 's3']);
+    const key = `${crypto.randomUUID()}.zip`;
+    const bytes = crypto.randomBytes(70_000);
+    const workFile = path.join(storage.workDir, `${key}.part`);
+    fs.writeFileSync(workFile, bytes);
+
+    await storage.putFile(key, workFile, bytes.length);
+    expect(fs.existsSync(workFile)).toBe(false);
+    expect(await objectExists(`exports/${key}`)).toBe(true);
+    const read = await other.get(key);
+    expect(read?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+
+    await other.remove([key]);
+    expect(await objectExists(`exports/${key}`)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    // A key is an export's file name, never a path into the bucket.
+    await expect(storage.get('../images/x.webp')).rejects.toThrow('Not an export file name');
+    storage.close();
+    other.close();
   });
 });

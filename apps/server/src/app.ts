@@ -134,7 +134,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     bodyLimit: 1024 * 1024,
     // A path segment (an id in a shared link) may be this long before the answer is 414; a
     // segment that cannot be an id is answered 404 by its route.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     forceCloseConnections: 'idle',
     // Also the time an onReady hook may take: the search index of a large catalogue is built
     // before the server answers (about 20 s at a million listings).

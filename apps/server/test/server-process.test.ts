@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './helpers/server-process.ts';
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -17,31 +16,8 @@ interface LogLine {
 
 describe('the server process', () => {
   it('logs JSON with a request id, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        SEED_DEMO: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listening line:\n${stdout}`)), 30_000);
-      child.stdout.on('data', () => {
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-    });
+    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+    const { url, exited } = server;
 
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => fetch(`${url}/api/health`)),
@@ -50,10 +26,11 @@ describe('the server process', () => {
     const ids = responses.map((r) => r.headers.get('x-request-id'));
     expect(new Set(ids).size).toBe(10);
 
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
 
-    const lines = stdout
+    const lines = server
+      .stdout()
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as LogLine);

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { testDbKind } from './build-test-app.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './helpers/postgres-database.ts';
+import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-traces-'));
 const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 
@@ -83,10 +82,10 @@ function startReceiver(): Promise<{
   });
 }
 
-let child: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let database: PostgresDatabase | undefined;
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  server?.kill();
   await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -99,13 +98,9 @@ describe(`traces over OTLP (${testDbKind})`, () => {
       if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
       database = await createPostgresDatabase(adminUrl, 'market_traces');
     }
-    const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        PATH: process.env.PATH,
+    server = await startServerProcess(
+      {
         DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
         SEED_DEMO: 'false',
         ...(database ? { DATABASE_URL: database.url } : {}),
         ...(REDIS_URL ? { REDIS_URL } : {}),
@@ -114,23 +109,9 @@ describe(`traces over OTLP (${testDbKind})`, () => {
         // Spans leave in batches; a short wait between them keeps the test short.
         OTEL_BSP_SCHEDULE_DELAY: '100',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = server;
-    let output = '';
-    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listening line:\n${output}`)), 150_000);
-      server.stdout.on('data', () => {
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-    });
+      150_000,
+    );
+    const { url } = server;
 
     // A listing id nobody has: the listing is looked up in the database and answered 404.
     const id = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -208,8 +189,8 @@ describe(`traces over OTLP (${testDbKind})`, () => {
       expect(String(attribute(redisSpan, 'db.query.text'))).toMatch(/^\w+/);
     }
 
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     await receiver.close();
     // Starting the server from source compiles it first: slow on a busy machine.
   }, 240_000);

@@ -53,11 +53,10 @@ export async function createTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const database = await createPostgresDatabase(
-    adminUrl,
-    'market_test',
-    options.migrated ? template.postgresName : undefined,
-  );
+  const database = await createPostgresDatabase(adminUrl, 'market_test', {
+    template: options.migrated ? template.postgresName : undefined,
+    asyncCommit: true,
+  });
   const handle = openDatabase({ databaseUrl: database.url, sqliteFile: '' });
   return {
     handle,

@@ -41,6 +41,21 @@ async function untilCalm(t: TestApp): Promise<void> {
   );
 }
 
+/**
+ * Keeps the event loop busy in tasks of `taskMs`, letting it turn between them, until the app
+ * refuses requests (or 10 s have passed).
+ */
+async function overload(t: TestApp, taskMs: number): Promise<void> {
+  const until = performance.now() + 10_000;
+  while (performance.now() < until && !t.app.sheddingLoad()) {
+    const end = performance.now() + taskMs;
+    while (performance.now() < end) {
+      // Busy on purpose: this is the overload.
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 async function countUsers(t: TestApp): Promise<number> {
   const row = await t.app.db
     .selectFrom('users')
@@ -119,13 +134,7 @@ describe(`shedding load (${testDbKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
 
     // Work that holds the event loop 200 ms at a time, until two readings in a row see the lag.
-    for (let i = 0; i < 50 && !t.app.sheddingLoad(); i++) {
-      const end = performance.now() + 200;
-      while (performance.now() < end) {
-        // Busy on purpose: this is the overload.
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await overload(t, 200);
     expect(t.app.sheddingLoad()).toBe(true);
     expect(t.app.memoryUsage().eventLoopDelay).toBeGreaterThan(100);
     expectShedApiAnswer(await t.app.inject({ method: 'GET', url: '/api/categories' }));
@@ -143,14 +152,7 @@ describe(`shedding load (${testDbKind})`, () => {
     await untilCalm(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
 
-    const busyUntil = performance.now() + 8_000;
-    while (performance.now() < busyUntil && !t.app.sheddingLoad()) {
-      const end = performance.now() + 5;
-      while (performance.now() < end) {
-        // Busy on purpose: many short requests' worth of work.
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await overload(t, 5);
     expect(t.app.sheddingLoad()).toBe(true);
     expect(t.app.memoryUsage().eventLoopUtilized).toBeGreaterThan(0.5);
     expectShedApiAnswer(await t.app.inject({ method: 'GET', url: '/api/categories' }));

@@ -330,12 +330,45 @@ export async function openPage(
     serviceWorkers: serviceWorkers ? 'allow' : 'block',
   });
   const page = await context.newPage();
+  untilInteractive(page);
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors, close: () => context.close() };
+}
+
+/**
+ * Makes the page's `goto` and `reload` wait, after the load, until the app has taken over the
+ * page the server drew (`data-interactive` on <html>): a click before that may be lost, as it
+ * would be for a person, and a test that clicks at once would fail on a loaded machine only.
+ * Pages that are not the app's (no #root: the offline page, the busy page) are not waited for.
+ */
+function untilInteractive(page: Page): void {
+  const interactive = () =>
+    page
+      .waitForFunction(
+        () =>
+          !document.getElementById('root') ||
+          document.documentElement.dataset.interactive === 'true',
+        undefined,
+        { timeout: 60_000 },
+      )
+      // A page that never takes over fails on the test's own next step, with its own words.
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await interactive();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await interactive();
+    return response;
+  };
 }
 
 /** Saves a full-page screenshot as a test artifact: test-results/screenshots/<name>.png. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useSessionEnding } from '../lib/live-connection.ts';
 import { isStandIn, useMe } from '../lib/session.ts';
@@ -49,6 +49,17 @@ function LateToastHost() {
   );
 }
 
+/**
+ * Marks the page `data-interactive` once the app has taken over what the server drew: before
+ * that, a tap on a button does nothing. Styles and scripts outside React may read it.
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
+}
+
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
@@ -56,6 +67,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
       <LateToastHost />
       <LiveWhileSignedIn />
       <LateAppUpdates />
+      <MarkInteractive />
     </QueryClientProvider>
   );
 }

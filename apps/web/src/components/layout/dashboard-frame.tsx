@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SessionEndedBanner } from './session-ended-banner.tsx';
@@ -31,6 +32,7 @@ export function DashboardFrame({
   children: ReactNode;
 }) {
   const [openOnSmallScreen, setOpenOnSmallScreen] = useState(false);
+  const hydrated = useHydrated();
   const [collapsedOnWideScreen, setCollapsedOnWideScreen] = useState(false);
   const sidebarRef = useRef<HTMLElement>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);
@@ -83,6 +85,8 @@ export function DashboardFrame({
               aria-label="Open dashboard menu"
               aria-controls={SIDEBAR_ID}
               aria-expanded={openOnSmallScreen}
+              // A tap before the page's script runs would be lost: the button waits for it.
+              disabled={!hydrated}
               onClick={() => setOpenOnSmallScreen(true)}
             >
               <MenuIcon />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { coarseCoordinate } from '@market/shared';
 import { useMe } from '../../../lib/session.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useBuyerArea, useSaveBuyerArea } from '../api/buyer-area.ts';
 import { usePlace } from '../api/get-place.ts';
 import { AreaField } from './area-field.tsx';
@@ -28,6 +29,7 @@ export function NearControl({
   onChange: (next: NearValue) => void;
 }) {
   const me = useMe();
+  const hydrated = useHydrated();
   const area = useBuyerArea({ enabled: !!me.data });
   const save = useSaveBuyerArea();
   const place = usePlace(value.near);
@@ -108,7 +110,8 @@ export function NearControl({
           type="button"
           className="btn btn-outline btn-sm min-h-11"
           onClick={useMyLocation}
-          disabled={locating}
+          // A tap before the page's script runs would be lost: the button waits for it.
+          disabled={locating || !hydrated}
         >
           {locating ? 'Finding you…' : 'Use my location'}
         </button>

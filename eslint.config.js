@@ -34,6 +34,7 @@ const translatedFiles = [
   'features/search/components/cursor-pager.tsx',
   'features/search/components/loosen-search.tsx',
   'features/search/components/compact-result.tsx',
+  'features/search/components/site-search.tsx',
   'features/catalog/components/product-card.tsx',
   'features/catalog/components/phone-details.tsx',
   'features/catalog/components/listing-view.tsx',

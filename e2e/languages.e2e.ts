@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  PHONE,
-  screenshot,
-  useServerAndBrowser,
-  type TrackedPage,
-  type Viewport,
-} from './harness.ts';
+import { DESKTOP, PHONE, openPage, screenshot, useServerAndBrowser } from './harness.ts';
 import { BUYER, sidewaysOverflow } from './fixtures.ts';
 import { unexpectedErrors } from './public-helpers.ts';
 
@@ -34,22 +27,13 @@ async function alternates(page: Page): Promise<Record<string, string>> {
   return found;
 }
 
-/** A fresh browser whose language is Bangla (Accept-Language: bn-BD), recording console errors. */
-async function banglaBrowserPage(browser: Browser, baseURL: string, viewport: Viewport) {
-  // As the harness's pages: no service worker, which would answer navigations itself.
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'bn-BD',
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`${msg.text()} (at ${page.url()})`);
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors, close: () => context.close() } satisfies TrackedPage;
+/**
+ * Waits for the page's fonts, and checks that Bangla is drawn with Noto Sans Bengali: the machine's
+ * own fonts may have no Bangla letters at all.
+ */
+async function banglaFontLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(`document.fonts.ready.then(() =>
+    document.fonts.load('16px "Noto Sans Bengali"', 'বাংলা').then((faces) => faces.length > 0))`);
 }
 
 /** Waits until the app has taken the server's page over (the top bar marks it). */
@@ -68,7 +52,8 @@ describe.each([
 
   it('opens in Bangla for a Bangla browser, searches, shows a listing, and switches to English', async () => {
     if (!started) throw new Error('the server and the browser have not started');
-    const visitor = await banglaBrowserPage(started.browser, started.url, size);
+    // A browser whose language is Bangla (Accept-Language: bn-BD).
+    const visitor = await openPage(started.browser, started.url, size, { locale: 'bn-BD' });
     const { page } = visitor;
 
     // The first visit: sent to the Bangla home page, drawn in Bangla by the server.
@@ -85,6 +70,7 @@ describe.each([
     await page.getByRole('heading', { name: 'সব ক্যাটাগরি' }).waitFor();
     expect(await page.title()).toBe('Phone Market: আপনার আশেপাশের মানুষের ব্যবহৃত ফোন');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await banglaFontLoaded(page)).toBe(true);
     await screenshot(page, `languages-home-bn-${label}`);
 
     // The results need an account; the log-in form is not translated yet.
@@ -106,6 +92,7 @@ describe.each([
     const firstPrice = await results.getByText(/৳$/).first().textContent();
     expect(firstPrice).toMatch(BANGLA_DIGITS);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await banglaFontLoaded(page)).toBe(true);
     await screenshot(page, `languages-search-bn-${label}`);
 
     // A listing, by the router, stays under /bn.
@@ -119,6 +106,7 @@ describe.each([
     const price = page.getByRole('region', { name: 'দাম' });
     expect(await price.textContent()).toMatch(/[০-৯][০-৯,.]*৳/);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await banglaFontLoaded(page)).toBe(true);
     await screenshot(page, `languages-listing-bn-${label}`);
 
     // The switch in the top bar: the same page in English, remembered.

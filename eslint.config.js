@@ -40,6 +40,8 @@ const translatedFiles = [
   'features/catalog/components/listing-view.tsx',
   'features/catalog/components/listing-head.tsx',
   'features/catalog/components/listing-badges.tsx',
+  'features/catalog/components/seller-rating-line.tsx',
+  'features/bookings/components/book-button.tsx',
   'app/routes/product.tsx',
 ];
 

@@ -17,6 +17,8 @@ export interface Formatters {
   number(value: number): string;
   /** A count of results, ungrouped as the pages have always shown it ("1234", "১২৩৪"). */
   count(value: number): string;
+  /** An average of stars, with one decimal as stars are said ("4.5", "৪.৫"). */
+  rating(value: number): string;
   /** A calendar day, such as "Mar 5, 2026" or "৫ মার্চ, ২০২৬". */
   date(value: Date | string | number): string;
   /** A month and year, such as "March 2026", from "2026-03". */
@@ -59,6 +61,10 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   );
   const numbers = once(`${locale} number`, () => new Intl.NumberFormat(locale));
+  const ratings = once(
+    `${locale} rating`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  );
   const counts = once(
     `${locale} count`,
     () => new Intl.NumberFormat(locale, { useGrouping: false }),
@@ -70,6 +76,7 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     price: (amount) => money(Number.isInteger(amount) ? 0 : 2).format(amount),
     number: (value) => numbers.format(value),
     count: (value) => counts.format(value),
+    rating: (value) => ratings.format(value),
     date: (value) => day.format(new Date(value)),
     month(yearMonth) {
       const [year = 1970, m = 1] = yearMonth.split('-').map(Number);

@@ -19,6 +19,8 @@ describe('formatters in English', () => {
   it('writes numbers, days and months', () => {
     expect(en.number(12_345)).toBe('12,345');
     expect(en.count(12_345)).toBe('12345');
+    expect(en.rating(4.5)).toBe('4.5');
+    expect(en.rating(4)).toBe('4.0');
     expect(en.date('2026-03-05T10:00:00Z')).toBe('Mar 5, 2026');
     expect(en.month('2026-03')).toBe('March 2026');
   });
@@ -40,6 +42,7 @@ describe('formatters in Bangla', () => {
   it('writes numbers, days and months in Bangla', () => {
     expect(bn.number(12_345)).toBe('১২,৩৪৫');
     expect(bn.count(1234)).toBe('১২৩৪');
+    expect(bn.rating(4.5)).toBe('৪.৫');
     expect(bn.date('2026-03-05T10:00:00Z')).toBe('৫ মার্চ, ২০২৬');
     expect(bn.month('2026-03')).toBe('মার্চ ২০২৬');
   });

@@ -319,14 +319,21 @@ export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = DESKTOP,
-  { serviceWorkers = false }: { serviceWorkers?: boolean } = {},
+  {
+    serviceWorkers = false,
+    locale = 'en-US',
+  }: {
+    serviceWorkers?: boolean;
+    /** The browser's language, which it asks pages in (Accept-Language). */
+    locale?: string;
+  } = {},
 ): Promise<TrackedPage> {
   // The language the people of these tests use, whatever the browser's source: the Chromium from
   // npm takes it from a POSIX environment as 'en-US@posix', which Intl refuses.
   const context = await browser.newContext({
     baseURL,
     viewport,
-    locale: 'en-US',
+    locale,
     serviceWorkers: serviceWorkers ? 'allow' : 'block',
   });
   const page = await context.newPage();

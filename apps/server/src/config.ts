@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
+import { CURRENCY_CODE, DEFAULT_CURRENCY } from '@market/shared';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -49,6 +50,10 @@ const envSchema = z.object({
   SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Phone Market <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  CURRENCY: z
+    .string()
+    .regex(CURRENCY_CODE, { error: 'must be a three-letter currency code such as USD or BDT' })
+    .default(DEFAULT_CURRENCY),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -182,6 +187,8 @@ export interface Config {
    * SUPPORT_EMAIL, or in a demo run on http the demo's support@example.com; else none.
    */
   supportEmail: string | null;
+  /** The currency every price is shown in (ISO 4217, such as USD or BDT): CURRENCY. */
+  currency: string;
   s3: {
     bucket: string;
     endpoint: string | undefined;
@@ -302,6 +309,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     supportEmail:
       e.SUPPORT_EMAIL ?? (seedDemo && !publicUrl.startsWith('https:') ? DEMO_SUPPORT_EMAIL : null),
+    currency: e.CURRENCY,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -15,6 +15,7 @@ import {
   type PageTemplate,
   type WebBuild,
 } from '../src/plugins/web/page-template.ts';
+import { alternateLinks } from '../src/plugins/web/page-language.ts';
 import { loadRenderer } from '../src/plugins/web/renderer-bridge.ts';
 import { readPageState, writePageState } from '../../web/src/app/page-state.ts';
 import { freshWebBuild } from './helpers/web-build.ts';
@@ -75,6 +76,8 @@ beforeAll(async () => {
   const chunk = build.manifest['index.html']!;
   entry = { file: chunk.file, css: chunk.css ?? [] };
 });
+
+const IN_ENGLISH = { language: 'en', currency: 'USD', alternates: '' } as const;
 
 describe('the page template, on the real web build', () => {
   it('keeps the stylesheet in the head and leaves the scripts to the loader', () => {
@@ -150,13 +153,16 @@ describe('the page template, on the real web build', () => {
     expect(withStyled.stylesFor(['0', CATEGORY_PAGE])).toBe('');
 
     const page = parsePage(
-      withStyled.page({
-        kind: 'page',
-        status: 200,
-        appHtml: '',
-        stateJson: '{}',
-        routeIds: [styled],
-      }),
+      withStyled.page(
+        {
+          kind: 'page',
+          status: 200,
+          appHtml: '',
+          stateJson: '{}',
+          routeIds: [styled],
+        },
+        IN_ENGLISH,
+      ),
     );
     const sheets = page.elements
       .filter((element) => page.attr(element, 'rel') === 'stylesheet')
@@ -165,6 +171,33 @@ describe('the page template, on the real web build', () => {
       `/${entry.css[0]}`,
       ...build.manifest[styled]!.css!.map((css) => `/${css}`),
     ]);
+  });
+});
+
+describe('a page in its language', () => {
+  it('names its language and currency on <html> and links its address in each language', () => {
+    const html = template.page(
+      { kind: 'page', status: 200, appHtml: '<p>হ্যালো</p>', stateJson: '{}', routeIds: [] },
+      {
+        language: 'bn',
+        currency: 'BDT',
+        alternates: alternateLinks('https://market.example', '/search?page=2'),
+      },
+    );
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="bn" data-currency="BDT"/i);
+    const page = parsePage(html);
+    const alternates = page.elements
+      .filter((element) => page.attr(element, 'rel') === 'alternate')
+      .map((element) => [page.attr(element, 'hreflang'), page.attr(element, 'href')]);
+    expect(alternates).toEqual([
+      ['en', 'https://market.example/search?page=2'],
+      ['bn', 'https://market.example/bn/search?page=2'],
+      ['x-default', 'https://market.example/search?page=2'],
+    ]);
+  });
+
+  it('escapes an address that would break out of the attribute', () => {
+    expect(alternateLinks('http://x', '/a"b<c')).toContain('href="http://x/a&quot;b&lt;c"');
   });
 });
 
@@ -192,13 +225,16 @@ describe('the page state, from the server to the browser', () => {
 
   /** The page as the server sends it, read back the way the browser's code reads it. */
   function roundTrip(stateJson: string) {
-    const html = template.page({
-      kind: 'page',
-      status: 404,
-      appHtml: '<p>Not here</p>',
-      stateJson,
-      routeIds: ['layout', 'brand'],
-    });
+    const html = template.page(
+      {
+        kind: 'page',
+        status: 404,
+        appHtml: '<p>Not here</p>',
+        stateJson,
+        routeIds: ['layout', 'brand'],
+      },
+      IN_ENGLISH,
+    );
     const page = parsePage(html);
     return { page, state: readPageState(page) };
   }

@@ -11,7 +11,18 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
-import type { PageRendererModule, RenderedPage } from '@market/shared';
+import type { i18n as I18n } from 'i18next';
+import {
+  LANGUAGES,
+  languageBase,
+  type Language,
+  type PageRendererModule,
+  type PageRequest,
+  type RenderedPage,
+} from '@market/shared';
+import { CATALOG_MODULE_IDS, loadCatalog } from './i18n/catalogs.ts';
+import { createI18n } from './i18n/i18n.ts';
+import { LocaleProvider } from './i18n/locale.tsx';
 import { writePageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
@@ -56,9 +67,27 @@ function lazyRouteIds(tree: RouteObject[]): string[] {
 
 export const createPageRenderer: PageRendererModule['createPageRenderer'] = (scope) => {
   setRequestScope(scope);
-  const handler = createStaticHandler(routes);
+  // Each language's pages live under its own base (/bn for Bangla), so the router's links keep it.
+  const handlers = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      createStaticHandler(routes, { basename: languageBase(language) || undefined }),
+    ]),
+  ) as Record<Language, ReturnType<typeof createStaticHandler>>;
+  // One i18next instance per language, made on first use: its texts are the same for every page.
+  const instances = new Map<Language, Promise<I18n>>();
+  const i18nFor = (language: Language) => {
+    let instance = instances.get(language);
+    if (!instance) {
+      instance = loadCatalog(language).then((catalog) => createI18n(language, catalog));
+      instances.set(language, instance);
+    }
+    return instance;
+  };
 
-  async function render(url: string): Promise<RenderedPage> {
+  async function render({ url, language, currency }: PageRequest): Promise<RenderedPage> {
+    const i18n = await i18nFor(language);
+    const handler = handlers[language];
     // Each request has a query cache of its own, which its loaders get from their context.
     const queryClient = createQueryClient({ forServer: true });
     // The top bar shows who is signed in on every page.
@@ -76,9 +105,11 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
     const router = createStaticRouter(handler.dataRoutes, context);
     const appHtml = await renderHtml(
       <StrictMode>
-        <AppProviders client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <LocaleProvider i18n={i18n} currency={currency}>
+          <AppProviders client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </LocaleProvider>
       </StrictMode>,
     );
     // The catch-all page says "not found"; its status should too.
@@ -88,14 +119,14 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
       status: unmatched ? 404 : context.statusCode,
       appHtml,
       stateJson: writePageState(context, queryClient),
-      routeIds: context.matches.map((match) => match.route.id),
+      routeIds: [CATALOG_MODULE_IDS[language], ...context.matches.map((match) => match.route.id)],
     };
   }
 
   return {
-    lazyRouteIds: lazyRouteIds(routes),
+    lazyRouteIds: [...Object.values(CATALOG_MODULE_IDS), ...lazyRouteIds(routes)],
     // The API client answers the render's calls through `callApi`, found in the request's scope.
-    renderPage: ({ url, callApi }) =>
-      scope.run({ callApi } satisfies RenderContext, () => render(url)),
+    renderPage: (request) =>
+      scope.run({ callApi: request.callApi } satisfies RenderContext, () => render(request)),
   };
 };

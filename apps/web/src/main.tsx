@@ -3,11 +3,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
+import {
+  CURRENCY_CODE,
+  DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  languageBase,
+  splitLanguagePath,
+} from '@market/shared';
 import './index.css';
 import { readPageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { createQueryClient, loaderContext } from './lib/query-client.ts';
+import { loadCatalog } from './i18n/catalogs.ts';
+import { createI18n } from './i18n/i18n.ts';
+import { LocaleProvider } from './i18n/locale.tsx';
+import { rememberLanguage } from './i18n/remember.ts';
 import { completeStandIn, followSessionEnds } from './lib/session.ts';
 
 const root = document.getElementById('root');
@@ -24,23 +36,42 @@ async function loadRouteModules(matched: RouteObject[]): Promise<void> {
   );
 }
 
+// The page's language is its address's (the server drew it so); its catalog arrives before the
+// first render, so the browser's first render says what the server's did.
+const { language } = splitLanguagePath(window.location.pathname);
+const basename = languageBase(language) || undefined;
+const currencyAttribute = document.documentElement.dataset.currency ?? '';
+const currency = CURRENCY_CODE.test(currencyAttribute) ? currencyAttribute : DEFAULT_CURRENCY;
+const catalogLoaded = loadCatalog(language);
+// A Bangla page opened from a shared link is remembered, so that addresses outside the router (a
+// redirect after signing in, a plain link) come back in Bangla: the server reads this cookie. An
+// English visitor gets no cookie, as before there were two languages.
+const remembered = document.cookie.split('; ').some((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+if (language !== DEFAULT_LANGUAGE && !remembered) rememberLanguage(language);
+
 // The browser's one query cache, which every loader and component of this tab shares.
 const queryClient = createQueryClient();
 followSessionEnds(queryClient);
 const pageState = readPageState(document);
 if (pageState) {
   hydrate(queryClient, pageState.queries);
-  await loadRouteModules((matchRoutes(routes, window.location) ?? []).map((m) => m.route));
+  await loadRouteModules(
+    (matchRoutes(routes, window.location, basename) ?? []).map((m) => m.route),
+  );
 }
+const i18n = createI18n(language, await catalogLoaded);
 const router = createBrowserRouter(routes, {
+  basename,
   hydrationData: pageState?.router,
   getContext: () => loaderContext(queryClient),
 });
 const app = (
   <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <LocaleProvider i18n={i18n} currency={currency}>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </LocaleProvider>
   </StrictMode>
 );
 

@@ -1,7 +1,9 @@
 import { AD_DESCRIPTION_PREVIEW } from './constants.ts';
+import { DEFAULT_CURRENCY, formatters } from './locale-format.ts';
 
 // Plain functions without schemas: the first screen uses them and loads no schema library
-// (whose first schema would probe `new Function`, which the pages' policy reports).
+// (whose first schema would probe `new Function`, which the pages' policy reports). Numbers,
+// dates and money in a language are in locale-format.ts.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -15,23 +17,12 @@ export function formatTime(d: Date): string {
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-/** The digits of a whole number grouped in threes: "1234567" becomes "1,234,567". */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
- * $1,234.50 style, whole dollars without decimals; the same text as `Intl.NumberFormat('en-US')`
- * would give. Written out because a browser takes tens of milliseconds to build its first number
- * format, and every page with a price would pay for that before it answers a tap.
+ * A price in English, as the server's own texts (notifications, offer rules) still write it until
+ * they are translated; pages format prices in the visitor's language with `formatters`.
  */
-export function formatPrice(dollars: number): string {
-  const sign = dollars < 0 ? '-' : '';
-  const amount = Math.abs(dollars);
-  if (Number.isInteger(amount)) return `$${sign}${groupThousands(String(amount))}`;
-  const cents = Math.round(amount * 100);
-  const whole = groupThousands(String(Math.floor(cents / 100)));
-  return `$${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
+export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY): string {
+  return formatters('en', currency).price(amount);
 }
 
 /** The advertisement card's description: the first 250 characters plus an ellipsis. */

@@ -2,6 +2,8 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './languages.ts';
+export * from './locale-format.ts';
 export * from './distance.ts';
 export * from './possession.ts';
 export * from './image-variants.ts';

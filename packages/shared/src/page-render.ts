@@ -1,3 +1,5 @@
+import type { Language } from './languages.ts';
+
 /**
  * The contract between the server and the web app's server entry, which renders public pages
  * to HTML so that they show before any script runs.
@@ -25,8 +27,12 @@ export interface ApiAnswer {
 }
 
 export interface PageRequest {
-  /** The page's absolute URL. */
+  /** The page's absolute URL, with its language prefix (`/bn/...`) if it has one. */
   url: string;
+  /** The language the page is drawn in: the one its address names. */
+  language: Language;
+  /** The currency prices are shown in (the operator's CURRENCY). */
+  currency: string;
   /** Answers the page's API calls as the visitor: with the visitor's cookie. */
   callApi: (call: ApiCall) => Promise<ApiAnswer>;
 }
@@ -40,7 +46,10 @@ export type RenderedPage =
       appHtml: string;
       /** The page's data as JSON that is safe inside a <script> element. */
       stateJson: string;
-      /** Route ids of the matched pages (see `PageRenderer.lazyRouteIds`). */
+      /**
+       * Route ids of the matched pages and the id of the language's catalog module (see
+       * `PageRenderer.lazyRouteIds`): the chunks and stylesheets the page needs.
+       */
       routeIds: string[];
     };
 
@@ -54,7 +63,7 @@ export interface PageRenderer {
   /**
    * The ids of the lazily loaded pages. Each is its module's path from the web app's root, which
    * is also the module's key in the browser build's manifest: the server finds a page's chunks
-   * and stylesheets by it.
+   * and stylesheets by it. The language catalogs' modules are listed too.
    */
   lazyRouteIds: readonly string[];
   renderPage(request: PageRequest): Promise<RenderedPage>;

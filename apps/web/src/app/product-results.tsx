@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Product, User } from '@market/shared';
@@ -104,6 +105,7 @@ const Listing = memo(function Listing({
   onBook: (product: Product) => void;
   logIn: () => void;
 }) {
+  const { t } = useTranslation();
   const controls = (product: Product) =>
     viewerControls({
       product,
@@ -114,9 +116,9 @@ const Listing = memo(function Listing({
       logIn,
       ownListing: (
         <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="font-semibold">Your listing</span>
+          <span className="font-semibold">{t('listing.yours')}</span>
           <Link to={paths.dashboard.myProducts} className="link link-primary">
-            Manage in My Products
+            {t('listing.manageInMyProducts')}
           </Link>
         </p>
       ),

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '@market/shared';
 import type { Page } from '../lib/api-client.ts';
@@ -38,13 +39,14 @@ export function SearchResults({
   gridLabel?: string;
   fixedCategory?: boolean;
 }) {
+  const { t } = useTranslation();
   if (results.isPending) return <FullScreenSpinner />;
   // Asked again after the wait the server gave (useSearch); the results then replace it.
   if (results.isError && isSearchStarting(results.error)) return <SearchStarting />;
   if (results.isError && !results.data) {
     return (
       <ErrorState
-        title="Could not load the results"
+        title={t('search.loadFailed')}
         error={results.error}
         onRetry={() => void results.refetch()}
       />

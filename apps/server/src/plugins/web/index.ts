@@ -2,11 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '@market/shared';
+import { LANGUAGES, type Language, type Role } from '@market/shared';
 import { sendText } from '../../lib/compression.ts';
 import { addressKey } from '../../lib/page-address.ts';
 import { cspForInlineScripts, inlineScriptHashes, scriptHash } from '../security-headers.ts';
 import { pageDelivery } from './page-cache-policy.ts';
+import {
+  htmlElementFor,
+  pageLanguage,
+  withoutLanguageCookie,
+  type PageLanguage,
+} from './page-language.ts';
 import { pageTemplate, readWebBuild } from './page-template.ts';
 import { loadRenderer, PersonalPageError, renderAnswer } from './renderer-bridge.ts';
 import { serveDemoImages, serveWebBuild, shellSender } from './static-assets.ts';
@@ -44,26 +50,41 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
 
   await serveWebBuild(app, distDir);
-  const shell = fs.readFileSync(indexFile);
+  const shell = fs.readFileSync(indexFile, 'utf8');
   // The page shell's own inline scripts are allowed by their hashes; nothing a page draws is.
-  const shellScripts = inlineScriptHashes(shell.toString('utf8'));
-  const sendShell = shellSender(shell, cspForInlineScripts(shellScripts));
+  const shellScripts = inlineScriptHashes(shell);
+  const shellPolicy = cspForInlineScripts(shellScripts);
+  // The shell names its language and the currency, which the browser app reads.
+  const shells = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      shellSender(Buffer.from(htmlElementFor(shell, language, app.config.currency)), shellPolicy),
+    ]),
+  ) as Record<Language, ReturnType<typeof shellSender>>;
   const renderer = await loadRenderer(distDir);
   if (!renderer) {
     app.log.warn({ distDir }, 'the web app has no server entry; pages are drawn in the browser');
-    return pageRoute(app, (_request, reply) => sendShell(reply));
+    return pageRoute(app, (_request, reply, { language }) => shells[language](reply));
   }
   const template = pageTemplate(readWebBuild(distDir), renderer.lazyRouteIds);
   // The loader's text is the same on every page, so one policy serves all drawn pages; it
   // travels in the answer's headers, so a cached page keeps it.
   const pagePolicy = cspForInlineScripts([...shellScripts, scriptHash(template.loaderScript)]);
 
-  return pageRoute(app, async (request, reply) => {
-    const delivery = await pageDelivery(request);
+  return pageRoute(app, async (request, reply, language) => {
+    const sendShell = shells[language.language];
+    // The language cookie is not a session: such a visitor's pages are shared like anyone's.
+    const cookie = withoutLanguageCookie(request.headers.cookie);
+    const delivery = await pageDelivery({
+      url: language.path,
+      headers: { cookie },
+      getActor: () => request.getActor(),
+    });
     if (delivery.kind === 'shell') return sendShell(reply);
     const render = async (asRole?: Role) => {
-      const answer = await renderAnswer(app, renderer, template, request, { asRole });
+      const answer = await renderAnswer(app, renderer, template, request, language, { asRole });
       answer.headers['content-security-policy'] = pagePolicy;
+      if (language.negotiated) answer.headers.vary = 'cookie, accept-language';
       // Drawn for a signed-in role: no shared cache, nor the app's offline copies, keeps it.
       if (asRole) answer.headers['cache-control'] = SIGNED_IN_PAGE_CACHE_CONTROL;
       return answer;
@@ -71,7 +92,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const sendOwn = async () => {
       const answer = await render();
       // Drawn for this visitor, who may be signed in.
-      if (request.headers.cookie !== undefined) {
+      if (cookie !== undefined) {
         answer.headers['cache-control'] = SIGNED_IN_PAGE_CACHE_CONTROL;
       }
       if (delivery.kind === 'own' && delivery.noStore) Object.assign(answer.headers, NO_STORE);
@@ -83,7 +104,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       try {
         // Without PUBLIC_URL, a page's share tags name the address it was opened at: one copy each.
         const { at } = addressKey(app.config, request);
-        const key = at ? `${at} ${delivery.key}` : delivery.key;
+        // Each language's page is kept apart: the same address without its prefix, per language.
+        const key = `${language.language} ${at ? `${at} ${delivery.key}` : delivery.key}`;
         return await app.pageCache.sendEncoded(reply, key, () =>
           render(delivery.role ?? undefined),
         );
@@ -106,11 +128,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
  */
 function pageRoute(
   app: FastifyInstance,
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: PageLanguage,
+  ) => Promise<FastifyReply> | FastifyReply,
 ): void {
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
-    return handler(request, reply);
+    const language = pageLanguage(request.url, request.headers);
+    // A bare address answers by the visitor's cookie and Accept-Language.
+    if (language.negotiated) void reply.header('vary', 'cookie, accept-language');
+    if (language.redirect) {
+      return reply.header('cache-control', 'private, no-cache').redirect(language.redirect, 302);
+    }
+    return handler(request, reply, language);
   });
 }

@@ -1,7 +1,8 @@
 // The page template: the web build's index.html and manifest, cut into a rendered page's parts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_STATE_ID, type RenderedPage } from '@market/shared';
+import { PAGE_STATE_ID, type Language, type RenderedPage } from '@market/shared';
+import { htmlElementFor } from './page-language.ts';
 
 interface ManifestChunk {
   file: string;
@@ -31,12 +32,24 @@ export interface PageTemplate {
   head: string;
   /** The inline script that loads the app: the same on every page, so a policy can hash it. */
   loaderScript: string;
-  /** The whole page around a rendered #root; `nonce` marks the loader script for a policy. */
-  page(rendered: Extract<RenderedPage, { kind: 'page' }>, options?: { nonce?: string }): string;
+  /**
+   * The whole page around a rendered #root, in its language (`lang`, the currency the browser app
+   * formats prices in, and `alternates`: the page's addresses in every language); `nonce` marks
+   * the loader script for a policy.
+   */
+  page(rendered: Extract<RenderedPage, { kind: 'page' }>, options: PageOptions): string;
   /** Stylesheets of the matched lazily loaded pages that the head does not link already. */
   stylesFor(routeIds: readonly string[]): string;
   /** The script element that loads the app, with the chunks of the matched pages. */
   loaderFor(routeIds: readonly string[], nonce?: string): string;
+}
+
+export interface PageOptions {
+  language: Language;
+  currency: string;
+  /** `<link rel="alternate" hreflang>` elements for the head. */
+  alternates: string;
+  nonce?: string;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -105,10 +118,11 @@ export function pageTemplate(
       const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
       return `<script type="module" id="${LOADER_ID}" data-chunks="${chunkList}"${nonceAttribute}>${loaderScript}</script>`;
     },
-    page(rendered, { nonce } = {}) {
+    page(rendered, { language, currency, alternates, nonce }) {
       const { hoisted, body } = splitHoisted(rendered.appHtml);
       return (
-        pageHead(head, hoisted) +
+        htmlElementFor(pageHead(head, hoisted), language, currency) +
+        alternates +
         template.stylesFor(rendered.routeIds) +
         middle +
         `<div id="root">${body}</div>` +

@@ -6,7 +6,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiAnswer, ApiCall, PageRenderer, PageRendererModule, Role } from '@market/shared';
 import { isRoleGenericCall, standInUser } from './page-cache-policy.ts';
+import { alternateLinks, type PageLanguage } from './page-language.ts';
 import type { PageTemplate } from './page-template.ts';
+import { pageAddress } from '../../lib/page-address.ts';
 
 /** Where the built web app keeps its server entry, beside the browser build. */
 export function serverEntryFile(distDir: string): string {
@@ -46,8 +48,8 @@ export class PersonalPageError extends Error {
 }
 
 /**
- * Renders the requested page as the visitor: the page's API calls go through this app
- * in-process, with the visitor's cookie. A cookie the API sets (a renewed session) is passed on.
+ * Renders the requested page as the visitor, in the language of its address: the page's API calls
+ * go through this app in-process, with the visitor's cookie. A cookie the API sets (a renewed session) is passed on.
  *
  * With `asRole`, the page is drawn for everyone of that role: it shows a stand-in user with the
  * role and nothing personal, may make only calls whose answers are the same for the whole role
@@ -58,6 +60,7 @@ export async function renderAnswer(
   renderer: PageRenderer,
   template: PageTemplate,
   request: FastifyRequest,
+  { language, path }: Pick<PageLanguage, 'language' | 'path'>,
   { asRole }: { asRole?: Role } = {},
 ): Promise<PageAnswer> {
   const setCookies: string[] = [];
@@ -106,7 +109,13 @@ export async function renderAnswer(
     'cache-control': 'no-cache',
     vary: 'cookie',
   };
-  const page = await renderer.renderPage({ url: `http://localhost${request.url}`, callApi });
+  const { currency } = app.config;
+  const page = await renderer.renderPage({
+    url: `http://localhost${request.url}`,
+    language,
+    currency,
+    callApi,
+  });
   if (refused) throw new PersonalPageError(refused);
   if (setCookies.length > 0) headers['set-cookie'] = setCookies;
   if (page.kind === 'redirect') {
@@ -120,7 +129,13 @@ export async function renderAnswer(
   return {
     status: page.status,
     contentType: 'text/html; charset=utf-8',
-    body: Buffer.from(template.page(page)),
+    body: Buffer.from(
+      template.page(page, {
+        language,
+        currency,
+        alternates: alternateLinks(pageAddress(app.config, request), path),
+      }),
+    ),
     headers,
   };
 }

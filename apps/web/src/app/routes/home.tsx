@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { advertisementsQueryOptions } from '../../features/catalog/api/get-advertisements.ts';
@@ -25,6 +26,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** The home page, in the order the spec gives. */
 export default function HomeRoute() {
+  const { t } = useTranslation();
   return (
     <>
       <PageTitle />
@@ -32,7 +34,7 @@ export default function HomeRoute() {
       <AdvertisementSection />
       <section aria-labelledby="all-categories-heading" className="py-10">
         <h2 id="all-categories-heading" className="mb-6 text-center text-3xl font-bold">
-          All Categories
+          {t('home.allCategories')}
         </h2>
         <CategoryGrid />
       </section>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState } from 'react';
 import {
   Link,
@@ -61,6 +62,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const { id } = useLoaderData<typeof loader>();
   const listing = useListing(id);
   const me = useMe();
@@ -91,23 +93,23 @@ export function Component() {
     ownListing: (
       <>
         <Link to={paths.dashboard.editProduct(product._id)} className="btn btn-primary">
-          Edit listing
+          {t('listing.edit')}
         </Link>
         <MarkSoldButton product={product} />
         {product.status === 'available' && <OfferRulesButton listing={product} />}
         <Link to={paths.dashboard.myProducts} className="link link-primary">
-          Manage in My Products
+          {t('listing.manageInMyProducts')}
         </Link>
       </>
     ),
     sellerNote: (
       <p role="note" className="rounded-box border border-info/40 bg-info/10 p-3 text-sm">
-        You are signed in with a seller account. Booking, the wishlist and “Ask the seller” are for
-        buyer accounts.{' '}
-        <Link to={paths.dashboard.profile} className="link link-primary">
-          Go back to buying in My Profile
-        </Link>{' '}
-        once none of your listings is left unsold.
+        <Trans
+          i18nKey="listing.sellerNote"
+          components={{
+            profile: <Link to={paths.dashboard.profile} className="link link-primary" />,
+          }}
+        />
       </p>
     ),
   });

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { SEARCH_SORTS, hasOrigin } from '@market/shared';
 import { DistanceOriginProvider } from '../../components/ui/distance-away.tsx';
 import { NearControl } from '../../features/places/components/near-control.tsx';
 import { useDistanceOrigin } from '../../features/places/api/use-distance-origin.ts';
 import { logInPath, paths } from '../../config/paths.ts';
-import { ApiError, totalText } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useFormat } from '../../i18n/locale.tsx';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useMe } from '../../lib/session.ts';
 import { searchQueryOptions, useSearch } from '../../features/search/api/get-search.ts';
@@ -52,6 +54,8 @@ const addressOf = (params: SearchParams, cursor?: string) =>
   paths.searchResults(searchAddress(params, cursor));
 
 export function Component() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { params, chosen, navigating, search } = useAddressSearch(searchParamsFrom);
   const cursor = search.get('cursor') ?? undefined;
   const results = useSearch(params, cursor);
@@ -64,13 +68,16 @@ export function Component() {
 
   return (
     <section className="py-8">
-      <PageTitle page={params.q ? `Search: ${params.q}` : 'Search'} />
+      <PageTitle page={params.q ? t('search.titleFor', { q: params.q }) : t('search.title')} />
       <h1 className="text-3xl font-bold wrap-anywhere">
-        {params.q ? `Results for “${params.q}”` : 'All phones'}
+        {params.q ? t('search.resultsFor', { q: params.q }) : t('search.allPhones')}
       </h1>
       <ResultsCount loading={loading}>
         {results.data &&
-          `${totalText(results.data)} ${results.data.total === 1 ? 'phone' : 'phones'} found`}
+          t(results.data.totalExact === false ? 'search.foundAtLeast' : 'search.found', {
+            count: results.data.total,
+            shown: format.count(results.data.total),
+          })}
       </ResultsCount>
       <ResultsFrame
         chosen={chosen}
@@ -104,8 +111,8 @@ export function Component() {
             cursor={cursor}
             addressOf={addressOf}
             view={view}
-            listLabel="Results"
-            gridLabel="Results"
+            listLabel={t('search.results')}
+            gridLabel={t('search.results')}
           />
         </DistanceOriginProvider>
       </ResultsFrame>

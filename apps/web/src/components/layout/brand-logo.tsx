@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 
 /**
@@ -12,6 +13,7 @@ export function BrandLogo({
   className?: string;
   compact?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Link
       to={paths.home}
@@ -21,7 +23,7 @@ export function BrandLogo({
         <rect x="6" y="2" width="12" height="20" rx="2.5" stroke="currentColor" strokeWidth="2" />
         <circle cx="12" cy="18" r="1.2" fill="currentColor" />
       </svg>
-      <span className={compact ? 'max-sm:sr-only' : ''}>Phone Market</span>
+      <span className={compact ? 'max-sm:sr-only' : ''}>{t('site.name')}</span>
     </Link>
   );
 }

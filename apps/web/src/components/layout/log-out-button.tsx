@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useLogOut } from '../../lib/log-out.ts';
 
 /** Loaded only once someone is signed in, so visitors do not download the auth client. */
 export default function LogOutButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
   const logOut = useLogOut();
   return (
     <button
@@ -13,7 +15,7 @@ export default function LogOutButton({ onClick }: { onClick: () => void }) {
         logOut.mutate();
       }}
     >
-      Log out
+      {t('nav.logOut')}
     </button>
   );
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../lib/session.ts';
 import { InlineSpinner } from '../ui/spinner.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { SessionEndedBanner } from './session-ended-banner.tsx';
 import { TopBarSearch } from './top-bar-search.tsx';
 
@@ -14,6 +16,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center rounded-field px-3 font-medium hover:bg-base-200 md:min-h-0 md:py-2 ${isActive ? 'text-primary' : ''}`;
 
 function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) {
     return (
@@ -27,14 +30,14 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
       <>
         <li>
           <NavLink to={paths.dashboard.root} className={navLinkClass} onClick={onNavigate}>
-            Dashboard
+            {t('nav.dashboard')}
           </NavLink>
         </li>
         <li>
           <Suspense
             fallback={
               <button type="button" className="btn btn-primary btn-sm md:ml-2" disabled>
-                Log out
+                {t('nav.logOut')}
               </button>
             }
           >
@@ -48,12 +51,12 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
     <>
       <li>
         <NavLink to={paths.logIn} className={navLinkClass} onClick={onNavigate}>
-          LogIn
+          {t('nav.logIn')}
         </NavLink>
       </li>
       <li>
         <NavLink to={paths.registration} className={navLinkClass} onClick={onNavigate}>
-          Registration
+          {t('nav.registration')}
         </NavLink>
       </li>
     </>
@@ -66,6 +69,7 @@ function AuthLinks({ onNavigate }: { onNavigate: () => void }) {
  * stay in view at every width, after the links on a wide screen.
  */
 export function Navbar({ search, alerts }: { search?: ReactNode; alerts?: ReactNode }) {
+  const { t } = useTranslation();
   const me = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -101,18 +105,21 @@ export function Navbar({ search, alerts }: { search?: ReactNode; alerts?: ReactN
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav
-        aria-label="Main"
+        aria-label={t('nav.main')}
         className="mx-auto flex min-h-(--top-bar-height) max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3"
       >
         {/* Signed in, a phone's bar also holds messages and notifications: the mark alone. */}
         <BrandLogo compact={!!alerts && !!me.data} />
         {search && <TopBarSearch>{search}</TopBarSearch>}
         {alerts && <div className="flex items-center md:order-last">{alerts}</div>}
+        <LanguageSwitch className="md:order-last" />
         <button
           ref={menuButtonRef}
           type="button"
           className="group btn btn-ghost btn-square md:hidden"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          data-open-label={t('nav.openMenu')}
+          data-close-label={t('nav.closeMenu')}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           data-menu-button
@@ -141,17 +148,17 @@ export function Navbar({ search, alerts }: { search?: ReactNode; alerts?: ReactN
         >
           <li>
             <NavLink to={paths.home} end className={navLinkClass} onClick={close}>
-              Home
+              {t('nav.home')}
             </NavLink>
           </li>
           <li>
             <NavLink to={paths.categories} className={navLinkClass} onClick={close}>
-              Categories
+              {t('nav.categories')}
             </NavLink>
           </li>
           <li>
             <NavLink to={paths.blog} className={navLinkClass} onClick={close}>
-              Blog
+              {t('nav.blog')}
             </NavLink>
           </li>
           <AuthLinks onNavigate={close} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
@@ -18,13 +19,14 @@ export function PublicLayout({
   /** The operator's support address, shown in the footer. */
   supportEmail?: string | null;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <NavigationProgress />
       <Navbar search={search} alerts={alerts} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
@@ -10,6 +11,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
  * until the app's scripts have arrived; then the app does, and the link acts as a button.
  */
 export function TopBarSearch({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const onResults = location.pathname === paths.search;
   const [open, setOpen] = useState(onResults);
@@ -53,7 +55,9 @@ export function TopBarSearch({ children }: { children: ReactNode }) {
         to={paths.search}
         role={hydrated ? 'button' : undefined}
         className="btn btn-ghost btn-square ml-auto md:hidden"
-        aria-label={hydrated && open ? 'Close search' : 'Search'}
+        aria-label={hydrated && open ? t('nav.closeSearch') : t('nav.search')}
+        data-open-label={t('nav.search')}
+        data-close-label={t('nav.closeSearch')}
         aria-expanded={hydrated ? open : undefined}
         aria-controls={fieldId}
         data-search-button

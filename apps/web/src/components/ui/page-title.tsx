@@ -1,10 +1,10 @@
-const SITE = 'Phone Market';
-const HOME_TITLE = `${SITE}: used phones from people near you`;
+import { useTranslation } from 'react-i18next';
 
 /**
  * The page's own title, for the browser tab, history and bookmarks. React puts a <title> rendered
  * anywhere into the document's head, and takes it away with the page.
  */
 export function PageTitle({ page }: { page?: string }) {
-  return <title>{page ? `${page} · ${SITE}` : HOME_TITLE}</title>;
+  const { t } = useTranslation();
+  return <title>{page ? t('title.page', { page }) : t('title.home')}</title>;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProductStatus } from '@market/shared';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -40,11 +41,12 @@ export function BookButton({
   ready: boolean;
   onBook: () => void;
 }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
-  if (reservedForYou) return <Fact label="Reserved for you" tone="mine" />;
-  if (booked) return <Fact label="Requested" tone="mine" />;
-  if (status === 'sold') return <Fact label="Sold" tone="other" />;
-  if (status === 'reserved') return <Fact label="Reserved" tone="other" />;
+  if (reservedForYou) return <Fact label={t('booking.reservedForYou')} tone="mine" />;
+  if (booked) return <Fact label={t('booking.requested')} tone="mine" />;
+  if (status === 'sold') return <Fact label={t('listing.status.sold')} tone="other" />;
+  if (status === 'reserved') return <Fact label={t('listing.status.reserved')} tone="other" />;
   return (
     <button
       type="button"
@@ -52,7 +54,7 @@ export function BookButton({
       disabled={!hydrated || !ready}
       onClick={onBook}
     >
-      Booked Now
+      {t('booking.book')}
     </button>
   );
 }

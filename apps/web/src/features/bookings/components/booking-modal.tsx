@@ -1,3 +1,4 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect, useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +8,6 @@ import {
   MESSAGES,
   createBookingSchema,
   formatDayMonthYear,
-  formatPrice,
   phoneSchema,
   type Product,
 } from '@market/shared';
@@ -77,6 +77,7 @@ export function BookingModal({
   buyer: Buyer;
   onClose: () => void;
 }) {
+  const format = useFormat();
   const createBooking = useCreateBooking();
   const knownPhone = phoneSchema.safeParse(buyer.phone ?? '');
   const form = useForm<BookingForm>({
@@ -118,7 +119,7 @@ export function BookingModal({
             />
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-base-content/80">Price</dt>
-              <dd className="font-semibold">{formatPrice(product.resellPrice)}</dd>
+              <dd className="font-semibold">{format.price(product.resellPrice)}</dd>
               <dt className="text-base-content/80">Date</dt>
               <dd>{formatDayMonthYear(new Date())}</dd>
             </dl>

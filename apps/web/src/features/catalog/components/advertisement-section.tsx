@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { formatPrice, truncateDescription, type Advertisement } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import { truncateDescription, type Advertisement } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
@@ -7,6 +9,8 @@ import { useAdvertisements } from '../api/get-advertisements.ts';
 import { CardImage } from './product-card.tsx';
 
 function AdvertisementCard({ ad }: { ad: Advertisement }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
@@ -25,15 +29,16 @@ function AdvertisementCard({ ad }: { ad: Advertisement }) {
         <p className="text-sm text-base-content/80">{truncateDescription(ad.description)}</p>
         <p className="flex grow-0 flex-wrap gap-x-4 text-sm">
           <span>
-            Original Price: <s>{formatPrice(ad.originalPrice)}</s>
+            {t('listing.originalPrice')} <s>{format.price(ad.originalPrice)}</s>
           </span>
           <span className="font-semibold text-primary">
-            Resell Price: {formatPrice(ad.resellPrice)}
+            {t('listing.resellPrice')} {format.price(ad.resellPrice)}
           </span>
         </p>
         <div className="card-actions mt-auto justify-end">
           <Link to={paths.categories} className="btn btn-outline btn-primary btn-sm">
-            Read more<span className="sr-only"> about {ad.name}</span>
+            {t('home.ads.readMore')}
+            <span className="sr-only">{t('home.ads.readMoreAbout', { name: ad.name })}</span>
           </Link>
         </div>
       </div>
@@ -43,12 +48,13 @@ function AdvertisementCard({ ad }: { ad: Advertisement }) {
 
 /** The home page's hot-listed phones; the whole section disappears when there are none. */
 export function AdvertisementSection() {
+  const { t } = useTranslation();
   const ads = useAdvertisements();
   if (ads.isSuccess && ads.data.length === 0) return null;
   return (
     <section aria-labelledby="advertisement-heading" className="py-10">
       <h2 id="advertisement-heading" className="mb-6 text-center text-3xl font-bold">
-        Advertisement
+        {t('home.ads.title')}
       </h2>
       {ads.isPending && <SectionSpinner />}
       {ads.isError && <ErrorState error={ads.error} onRetry={() => void ads.refetch()} />}

@@ -1,8 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FairPrice } from '@market/shared';
+import i18next from 'i18next';
+import { formatters, type FairPrice } from '@market/shared';
 import { FairPriceLine } from './fair-price-line.tsx';
 import { cardDetails, pageDetails } from './phone-details.tsx';
+
+/** The rows in English, as the app's default language writes them. */
+const words = { t: i18next.t, format: formatters('en') };
 
 const fairPrice: FairPrice = {
   median: 420,
@@ -63,13 +67,13 @@ describe('the phone details of the lock and money status', () => {
   it('says "Not stated" for what the seller did not say, never unlocked', () => {
     // Only the fields these rows read are given.
     const listing = { ...base } as unknown as Parameters<typeof pageDetails>[0];
-    const page = pageDetails({ ...listing, included: [], yearOfUse: 2022 });
+    const page = pageDetails({ ...listing, included: [], yearOfUse: 2022 }, words);
     expect(rows(page, ['Network', 'Find My / Google', 'Paid off'])).toEqual([
       ['Network', 'Not stated'],
       ['Find My / Google', 'Not stated'],
       ['Paid off', 'Not stated'],
     ]);
-    const card = cardDetails({ ...listing, yearOfUse: 2022 });
+    const card = cardDetails({ ...listing, yearOfUse: 2022 }, words);
     expect(rows(card, ['Network', 'Signed out', 'Paid off'])).toEqual([
       ['Network', 'Not stated'],
       ['Signed out', 'Not stated'],
@@ -85,12 +89,12 @@ describe('the phone details of the lock and money status', () => {
       included: [],
       yearOfUse: 2022,
     } as unknown as Parameters<typeof pageDetails>[0];
-    expect(rows(pageDetails(stated), ['Network', 'Find My / Google', 'Paid off'])).toEqual([
+    expect(rows(pageDetails(stated, words), ['Network', 'Find My / Google', 'Paid off'])).toEqual([
       ['Network', 'Locked to Robi'],
       ['Find My / Google', 'Signed out (activation lock off)'],
       ['Paid off', 'Still being paid off'],
     ]);
-    expect(rows(cardDetails(stated), ['Network', 'Signed out', 'Paid off'])).toEqual([
+    expect(rows(cardDetails(stated, words), ['Network', 'Signed out', 'Paid off'])).toEqual([
       ['Network', 'Locked'],
       ['Signed out', 'Yes'],
       ['Paid off', 'No'],

@@ -1,4 +1,5 @@
-import { formatPrice, priceFactorText, type FairPrice, type PriceVerdict } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
+import { priceFactorText, type FairPrice, type PriceVerdict } from '@market/shared';
 
 const VERDICT_LABELS: Record<PriceVerdict, string> = {
   low: 'Low price',
@@ -24,6 +25,7 @@ export function FairPriceLine({
   /** The phone is locked to a carrier: its median is of locked phones. */
   locked?: boolean;
 }) {
+  const format = useFormat();
   if (!fairPrice) return null;
   const { median, count, verdict, factors, farBelow } = fairPrice;
   return (
@@ -31,7 +33,7 @@ export function FairPriceLine({
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className={`badge ${VERDICT_STYLES[verdict]}`}>{VERDICT_LABELS[verdict]}</span>
         <span>
-          {`Median ${formatPrice(median)} for this model and storage${locked ? ', locked to a carrier' : ''}, from ${count} sellers' listings and sales here of the last 90 days`}
+          {`Median ${format.price(median)} for this model and storage${locked ? ', locked to a carrier' : ''}, from ${count} sellers' listings and sales here of the last 90 days`}
         </span>
       </p>
       {factors.length > 0 && (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { DistanceAway } from '../../../components/ui/distance-away.tsx';
 import {
-  IMEI_GIVEN,
   NETWORK_UNLOCKED,
-  PHOTO_VERIFIED,
   formatStorage,
+  type Formatters,
   yearsOfUse,
   type ListingPage,
   type Product,
@@ -21,72 +21,98 @@ export interface DetailRow {
   className?: string;
 }
 
-const NOT_GIVEN = 'Not given';
-/** What the seller has not said of the lock and money status: never assumed either way. */
-const NOT_STATED = 'Not stated';
-
-function networkText(networkLock: string | null): string {
-  if (networkLock === null) return NOT_STATED;
-  return networkLock.toLowerCase() === NETWORK_UNLOCKED ? 'Unlocked' : `Locked to ${networkLock}`;
+/** The texts and formats of the page's language, which every row is written in. */
+export interface Words {
+  t: TFunction;
+  format: Formatters;
 }
 
-function activationText(off: boolean | null): string {
-  if (off === null) return NOT_STATED;
-  return off ? 'Signed out (activation lock off)' : 'Still signed in';
+function networkText({ t }: Words, networkLock: string | null): string {
+  if (networkLock === null) return t('listing.notStated');
+  return networkLock.toLowerCase() === NETWORK_UNLOCKED
+    ? t('listing.unlocked')
+    : t('listing.lockedTo', { carrier: networkLock });
 }
 
-function paidOffText(paidOff: boolean | null): string {
-  if (paidOff === null) return NOT_STATED;
-  return paidOff ? 'Fully paid off' : 'Still being paid off';
+function activationText({ t }: Words, off: boolean | null): string {
+  if (off === null) return t('listing.notStated');
+  return off ? t('listing.signedOutLockOff') : t('listing.stillSignedIn');
 }
 
-function warrantyText(until: string | null): string {
-  if (!until) return 'None';
+function paidOffText({ t }: Words, paidOff: boolean | null): string {
+  if (paidOff === null) return t('listing.notStated');
+  return paidOff ? t('listing.fullyPaidOff') : t('listing.beingPaidOff');
+}
+
+function warrantyText({ t }: Words, until: string | null): string {
+  if (!until) return t('listing.noWarranty');
   const date = new Date(`${until}T00:00:00Z`);
   const [y, m, d] = until.split('-');
-  return date.getTime() < Date.now() ? `Ended ${d}-${m}-${y}` : `Until ${d}-${m}-${y}`;
+  const day = `${d}-${m}-${y}`;
+  return date.getTime() < Date.now()
+    ? t('listing.warrantyEnded', { day })
+    : t('listing.warrantyUntil', { day });
 }
 
-function storageText(storageGb: number | null): string {
-  return storageGb === null ? NOT_GIVEN : formatStorage(storageGb);
+function storageText({ t }: Words, storageGb: number | null): string {
+  return storageGb === null ? t('listing.notGiven') : formatStorage(storageGb);
 }
 
-function batteryText(batteryHealth: number | null): string {
-  return batteryHealth === null ? NOT_GIVEN : `${batteryHealth}%`;
+function batteryText({ t, format }: Words, batteryHealth: number | null): string {
+  return batteryHealth === null
+    ? t('listing.notGiven')
+    : t('listing.percent', { percent: format.number(batteryHealth) });
 }
+
+function yesNo({ t }: Words, value: boolean | null): string {
+  if (value === null) return t('listing.notStated');
+  return value ? t('listing.yes') : t('listing.no');
+}
+
+const photoVerifiedBadge = ({ t }: Words) => (
+  <span className="badge badge-success badge-sm">{t('listing.photoVerified')}</span>
+);
 
 /** Every detail, on the listing's page; what the seller did not give says so. */
-export function pageDetails(listing: ListingPage): DetailRow[] {
+export function pageDetails(listing: ListingPage, words: Words): DetailRow[] {
+  const { t, format } = words;
+  const notGiven = t('listing.notGiven');
   return [
-    { term: 'Model', value: listing.model ?? NOT_GIVEN },
-    { term: 'IMEI', value: listing.imeiGiven ? IMEI_GIVEN : NOT_GIVEN },
+    { term: t('listing.term.model'), value: listing.model ?? notGiven },
+    { term: t('listing.term.imei'), value: listing.imeiGiven ? t('listing.imeiGiven') : notGiven },
     {
-      term: 'Photo check',
-      value: listing.photoVerified ? (
-        <span className="badge badge-success badge-sm">{PHOTO_VERIFIED}</span>
-      ) : (
-        'Not done'
-      ),
+      term: t('listing.term.photoCheck'),
+      value: listing.photoVerified ? photoVerifiedBadge(words) : t('listing.notDone'),
     },
-    { term: 'Storage', value: storageText(listing.storageGb) },
-    { term: 'Colour', value: listing.colour ?? NOT_GIVEN },
-    { term: 'Battery health', value: batteryText(listing.batteryHealth) },
-    { term: 'Network', value: networkText(listing.networkLock), className: 'wrap-anywhere' },
-    { term: 'Find My / Google', value: activationText(listing.activationLockOff) },
-    { term: 'Paid off', value: paidOffText(listing.paidOff) },
+    { term: t('listing.term.storage'), value: storageText(words, listing.storageGb) },
+    { term: t('listing.term.colour'), value: listing.colour ?? notGiven },
+    { term: t('listing.term.battery'), value: batteryText(words, listing.batteryHealth) },
     {
-      term: 'Included',
-      value: listing.included.length === 0 ? 'Phone only' : listing.included.join(', '),
+      term: t('listing.term.network'),
+      value: networkText(words, listing.networkLock),
+      className: 'wrap-anywhere',
     },
-    { term: 'Warranty', value: warrantyText(listing.warrantyUntil) },
-    { term: 'Condition', value: <span className="capitalize">{listing.condition}</span> },
+    { term: t('listing.term.findMy'), value: activationText(words, listing.activationLockOff) },
+    { term: t('listing.term.paidOff'), value: paidOffText(words, listing.paidOff) },
     {
-      term: 'Year of purchase',
-      value: `${listing.yearOfUse} (${yearsOfUse(listing.yearOfUse)}+ years of use)`,
+      term: t('listing.term.included'),
+      value: listing.included.length === 0 ? t('listing.phoneOnly') : listing.included.join(', '),
     },
-    { term: 'Category', value: listing.Category },
+    { term: t('listing.term.warranty'), value: warrantyText(words, listing.warrantyUntil) },
     {
-      term: 'Location',
+      term: t('listing.term.condition'),
+      value: <span className="capitalize">{t(`listing.condition.${listing.condition}`)}</span>,
+    },
+    {
+      term: t('listing.term.yearOfPurchase'),
+      value: t('listing.yearOfPurchase', {
+        year: format.count(listing.yearOfUse),
+        years: format.number(yearsOfUse(listing.yearOfUse)),
+      }),
+    },
+    { term: t('listing.term.category'), value: listing.Category },
+    {
+      term: t('listing.term.location'),
       value: (
         <>
           <span className="wrap-anywhere">{listing.location}</span>
@@ -97,45 +123,41 @@ export function pageDetails(listing: ListingPage): DetailRow[] {
         </>
       ),
     },
-    { term: 'Posted', value: `${listing.postedDate} ${listing.postedTime}` },
+    { term: t('listing.term.posted'), value: `${listing.postedDate} ${listing.postedTime}` },
   ];
 }
 
 /** The details a card shows, shorter; those the seller left out say so. */
-export function cardDetails(product: Product): DetailRow[] {
+export function cardDetails(product: Product, words: Words): DetailRow[] {
+  const { t, format } = words;
   return [
-    { term: 'Years of use', value: `${yearsOfUse(product.yearOfUse)}+` },
-    { term: 'Storage', value: storageText(product.storageGb) },
-    { term: 'Battery', value: batteryText(product.batteryHealth) },
-    { term: 'Condition', value: product.condition, className: 'capitalize' },
     {
-      term: 'Network',
+      term: t('listing.term.yearsOfUse'),
+      value: t('listing.yearsPlus', { years: format.number(yearsOfUse(product.yearOfUse)) }),
+    },
+    { term: t('listing.term.storage'), value: storageText(words, product.storageGb) },
+    { term: t('listing.term.batteryShort'), value: batteryText(words, product.batteryHealth) },
+    {
+      term: t('listing.term.condition'),
+      value: t(`listing.condition.${product.condition}`),
+      className: 'capitalize',
+    },
+    {
+      term: t('listing.term.network'),
       value:
         product.networkLock === null
-          ? NOT_STATED
+          ? t('listing.notStated')
           : product.networkLock.toLowerCase() === NETWORK_UNLOCKED
-            ? 'Unlocked'
-            : 'Locked',
+            ? t('listing.unlocked')
+            : t('listing.locked'),
     },
-    {
-      term: 'Signed out',
-      value:
-        product.activationLockOff === null ? NOT_STATED : product.activationLockOff ? 'Yes' : 'No',
-    },
-    {
-      term: 'Paid off',
-      value: product.paidOff === null ? NOT_STATED : product.paidOff ? 'Yes' : 'No',
-    },
-    { term: 'Location', value: product.location, className: 'wrap-anywhere' },
-    { term: 'Posted', value: product.postedDate },
+    { term: t('listing.term.signedOut'), value: yesNo(words, product.activationLockOff) },
+    { term: t('listing.term.paidOff'), value: yesNo(words, product.paidOff) },
+    { term: t('listing.term.location'), value: product.location, className: 'wrap-anywhere' },
+    { term: t('listing.term.posted'), value: product.postedDate },
     // Only when a moderator verified it: a card stays short.
     ...(product.photoVerified
-      ? [
-          {
-            term: 'Photo check',
-            value: <span className="badge badge-success badge-sm">{PHOTO_VERIFIED}</span>,
-          },
-        ]
+      ? [{ term: t('listing.term.photoCheck'), value: photoVerifiedBadge(words) }]
       : []),
   ];
 }

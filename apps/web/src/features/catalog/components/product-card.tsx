@@ -1,9 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, formatPrice, imageSrcSet, imageVariantUrl, type Product } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES, imageSrcSet, imageVariantUrl, type Product } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { DistanceAway } from '../../../components/ui/distance-away.tsx';
 import { PriceDrop, StatusBadge, VerifiedBadge } from './listing-badges.tsx';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { cardDetails } from './phone-details.tsx';
 import { SellerRatingLine } from './seller-rating-line.tsx';
 
@@ -48,6 +50,8 @@ export function ProductCard({
   /** The card is among the first on the page: its image loads at once. */
   eager?: boolean;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const page = paths.product(product._id);
   return (
     // Cards far below the fold are laid out and painted only as they near the screen
@@ -80,7 +84,7 @@ export function ProductCard({
           className="group flex min-h-11 grow-0 flex-col justify-center gap-0.5 text-sm"
         >
           <span className="flex items-baseline gap-1">
-            <span className="shrink-0 text-base-content/80">Seller:</span>
+            <span className="shrink-0 text-base-content/80">{t('listing.sellerLabel')}</span>
             <span className="min-w-0 font-medium wrap-anywhere group-hover:underline">
               {product.userName || MESSAGES.noName}
             </span>
@@ -89,7 +93,7 @@ export function ProductCard({
           <SellerRatingLine rating={product.sellerRating} />
         </Link>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {cardDetails(product).map(({ term, value, className }) => (
+          {cardDetails(product, { t, format }).map(({ term, value, className }) => (
             <Fragment key={term}>
               <dt className="text-base-content/80">{term}</dt>
               <dd className={className}>{value}</dd>
@@ -98,10 +102,12 @@ export function ProductCard({
         </dl>
         <DistanceAway lat={product.placeLat} lon={product.placeLon} />
         <p className="grow-0 text-sm text-base-content/80">
-          <s>Original Price: {formatPrice(product.originalPrice)}</s>
+          <s>
+            {t('listing.originalPrice')} {format.price(product.originalPrice)}
+          </s>
         </p>
         <p className="flex grow-0 flex-wrap items-center gap-x-2 gap-y-1 text-lg font-bold text-primary">
-          Resell Price: {formatPrice(product.resellPrice)}
+          {t('listing.resellPrice')} {format.price(product.resellPrice)}
           <PriceDrop previous={product.previousResellPrice} />
         </p>
         {action && <div className="card-actions mt-auto pt-2">{action}</div>}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 
 /** The home page's opening banner: what the marketplace is for. */
 export function Hero() {
+  const { t } = useTranslation();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -10,30 +12,27 @@ export function Hero() {
     >
       <div>
         <p className="mb-2 text-sm font-semibold uppercase tracking-widest">
-          Used phones, fair prices
+          {t('home.hero.kicker')}
         </p>
         <h1 id="hero-heading" className="text-3xl font-extrabold leading-tight sm:text-5xl">
-          Connecting buyers and sellers of used phones
+          {t('home.hero.title')}
         </h1>
-        <p className="mt-4 max-w-prose text-lg">
-          Sellers list the phone they no longer need; buyers near them book it and meet in person to
-          check it before they pay. iPhone, Samsung, Xiaomi and realme, from verified sellers.
-        </p>
+        <p className="mt-4 max-w-prose text-lg">{t('home.hero.text')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={paths.categories} className="btn btn-secondary">
-            Browse categories
+            {t('home.hero.browse')}
           </Link>
           <Link
             to={paths.registration}
             className="btn btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary"
           >
-            Start selling
+            {t('home.hero.sell')}
           </Link>
         </div>
       </div>
       <img
         src="/demo/iphone-1.webp"
-        alt="A used iPhone ready for its next owner"
+        alt={t('home.hero.imageAlt')}
         width={600}
         height={600}
         fetchPriority="high"

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 
 /** The spec's promotional banner. */
 export function PromoBanner() {
+  const { t } = useTranslation();
   return (
     <section
       aria-labelledby="promo-heading"
@@ -10,17 +12,15 @@ export function PromoBanner() {
     >
       <div>
         <h2 id="promo-heading" className="text-3xl font-extrabold sm:text-4xl">
-          Up to 50% Off
+          {t('home.promo.title')}
         </h2>
-        <p className="mt-2 text-lg">
-          Well-kept phones for half their price when new. Check them in person before you pay.
-        </p>
+        <p className="mt-2 text-lg">{t('home.promo.text')}</p>
       </div>
       <Link
         to={paths.categories}
         className="btn btn-lg border-0 bg-base-100 text-secondary hover:bg-base-200"
       >
-        Shop Now
+        {t('home.promo.shop')}
       </Link>
     </section>
   );

@@ -1,21 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorState, EmptyState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useReviews } from '../api/get-reviews.ts';
 
 /** What clients say (GET /reviews). */
 export function Testimonials() {
+  const { t } = useTranslation();
   const reviews = useReviews();
   return (
     <section aria-labelledby="testimonials-heading" className="py-10">
       <h2 id="testimonials-heading" className="mb-6 text-center text-3xl font-bold">
-        Client testimonials
+        {t('home.testimonials.title')}
       </h2>
       {reviews.isPending && <SectionSpinner />}
       {reviews.isError && (
         <ErrorState error={reviews.error} onRetry={() => void reviews.refetch()} />
       )}
       {reviews.isSuccess && reviews.data.length === 0 && (
-        <EmptyState>No testimonials yet.</EmptyState>
+        <EmptyState>{t('home.testimonials.empty')}</EmptyState>
       )}
       {reviews.isSuccess && reviews.data.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

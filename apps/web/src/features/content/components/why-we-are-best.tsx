@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-const reasons: Array<{ title: string; text: string; icon: ReactNode }> = [
+const reasons: Array<{ key: 'support' | 'update' | 'warranty'; icon: ReactNode }> = [
   {
-    title: '24H. SUPPORT',
-    text: 'Questions about a listing or a meeting? We answer day and night.',
+    key: 'support',
     icon: (
       <path
         d="M4 13a8 8 0 0116 0v4a2 2 0 01-2 2h-2v-6h4M4 13v4a2 2 0 002 2h2v-6H4"
@@ -14,8 +14,7 @@ const reasons: Array<{ title: string; text: string; icon: ReactNode }> = [
     ),
   },
   {
-    title: 'UPDATE',
-    text: 'Listings are refreshed as soon as a phone is sold, so what you see is available.',
+    key: 'update',
     icon: (
       <path
         d="M20 11a8 8 0 00-14.9-3M4 4v4h4M4 13a8 8 0 0014.9 3M20 20v-4h-4"
@@ -27,8 +26,7 @@ const reasons: Array<{ title: string; text: string; icon: ReactNode }> = [
     ),
   },
   {
-    title: 'WARRANTY',
-    text: 'Verified sellers stand behind what they sell, with the receipt where they have it.',
+    key: 'warranty',
     icon: (
       <path
         d="M12 3l7 3v5c0 5-3.5 8.5-7 10-3.5-1.5-7-5-7-10V6l7-3zM9 12l2 2 4-4"
@@ -43,14 +41,15 @@ const reasons: Array<{ title: string; text: string; icon: ReactNode }> = [
 
 /** The spec's 'Why we are best' block. */
 export function WhyWeAreBest() {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="why-heading" className="py-10">
       <h2 id="why-heading" className="mb-6 text-center text-3xl font-bold">
-        Why we are best
+        {t('home.why.title')}
       </h2>
       <ul className="grid gap-6 md:grid-cols-3">
         {reasons.map((reason) => (
-          <li key={reason.title} className="rounded-box bg-base-200 p-6 text-center">
+          <li key={reason.key} className="rounded-box bg-base-200 p-6 text-center">
             <svg
               width="40"
               height="40"
@@ -61,8 +60,8 @@ export function WhyWeAreBest() {
             >
               {reason.icon}
             </svg>
-            <h3 className="text-xl font-bold">{reason.title}</h3>
-            <p className="mt-2 text-base-content/80">{reason.text}</p>
+            <h3 className="text-xl font-bold">{t(`home.why.${reason.key}.title`)}</h3>
+            <p className="mt-2 text-base-content/80">{t(`home.why.${reason.key}.text`)}</p>
           </li>
         ))}
       </ul>

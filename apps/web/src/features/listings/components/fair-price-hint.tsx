@@ -1,8 +1,8 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect, useState } from 'react';
 import {
   FAIR_PRICE_MIN_COUNT,
   FAIR_PRICE_WINDOW_DAYS,
-  formatPrice,
   formatStorage,
   priceVerdict,
   type CategoryName,
@@ -42,6 +42,7 @@ export function FairPriceHint({
   locked?: boolean;
   price: number | undefined;
 }) {
+  const format = useFormat();
   const wanted: PriceMedianQuery | null =
     category && model.trim() && storageGb
       ? { category, model: model.trim(), storageGb, locked }
@@ -69,7 +70,7 @@ export function FairPriceHint({
   } else {
     const { median: value, count } = median.data;
     const sameKey = `${wanted.model} ${formatStorage(wanted.storageGb)}${wanted.locked ? ' locked to a carrier' : ''}`;
-    const line = `Median ${formatPrice(value)} for the ${sameKey}, from ${count} listings of the last ${FAIR_PRICE_WINDOW_DAYS} days.`;
+    const line = `Median ${format.price(value)} for the ${sameKey}, from ${count} listings of the last ${FAIR_PRICE_WINDOW_DAYS} days.`;
     if (price === undefined || !Number.isFinite(price) || price <= 0) {
       body = `${line} Type your resell price to compare.`;
     } else {
@@ -77,7 +78,7 @@ export function FairPriceHint({
       body = (
         <>
           <span className={`badge ${verdict.style} me-2`}>{verdict.label}</span>
-          {`${formatPrice(price)} is ${verdict.advice}. ${line}`}
+          {`${format.price(price)} is ${verdict.advice}. ${line}`}
         </>
       );
     }

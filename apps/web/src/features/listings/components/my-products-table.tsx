@@ -1,6 +1,7 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, formatPrice, type MyProduct } from '@market/shared';
+import { MESSAGES, type MyProduct } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
 import { notifyError } from '../../../lib/errors.ts';
@@ -28,6 +29,7 @@ export function MyProductsTable({
   products: MyProduct[];
   actions?: (product: MyProduct) => ReactNode;
 }) {
+  const format = useFormat();
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();
 
@@ -69,10 +71,10 @@ export function MyProductsTable({
           nowrap: true,
           cell: (product) => (
             <span className="flex flex-col">
-              {formatPrice(product.resellPrice)}
+              {format.price(product.resellPrice)}
               {product.previousResellPrice !== null && (
                 <span className="text-xs text-base-content/70">
-                  was {formatPrice(product.previousResellPrice)}
+                  was {format.price(product.previousResellPrice)}
                 </span>
               )}
             </span>

@@ -1,5 +1,6 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { Link } from 'react-router';
-import { MESSAGES, formatPrice, type Conversation, type OfferEvent } from '@market/shared';
+import { MESSAGES, type Conversation, type OfferEvent } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { When } from '../../../components/ui/when.tsx';
 
@@ -11,6 +12,7 @@ export function ConversationRow({
   conversation: Conversation;
   active: boolean;
 }) {
+  const format = useFormat();
   const { other, lastMessage, unread } = conversation;
   const otherName = other.name || MESSAGES.noName;
   return (
@@ -39,7 +41,7 @@ export function ConversationRow({
           <div className="flex items-center justify-between gap-2">
             <p className="truncate text-sm text-base-content/80">
               {lastMessage
-                ? `${lastMessage.mine ? 'You: ' : ''}${lastMessage.offer ? offerPreview(lastMessage.offer) : lastMessage.text}`
+                ? `${lastMessage.mine ? 'You: ' : ''}${lastMessage.offer ? offerPreview(lastMessage.offer, format.price) : lastMessage.text}`
                 : ''}
             </p>
             {unread > 0 && (
@@ -56,7 +58,7 @@ export function ConversationRow({
 }
 
 /** An offer's step in the inbox: what happened to which price. */
-function offerPreview(event: OfferEvent): string {
+function offerPreview(event: OfferEvent, formatPrice: (amount: number) => string): string {
   const price = formatPrice(event.price);
   const said: Record<OfferEvent['step'], string> = {
     offered: `Offer of ${price}`,

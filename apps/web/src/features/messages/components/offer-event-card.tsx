@@ -1,3 +1,4 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -6,7 +7,6 @@ import type { z } from 'zod';
 import {
   OFFER_EXPIRY_HOURS,
   counterOfferSchema,
-  formatPrice,
   type CounterOffer,
   type Message,
   type Offer,
@@ -38,7 +38,13 @@ function Ahead({ iso }: { iso: string }) {
 type Side = 'buyer' | 'seller';
 
 /** What a step says, to the side that took it ("You ...") and to the other side. */
-function stepTitle(event: OfferEvent, mine: boolean, side: Side | null, name: string): string {
+function stepTitle(
+  event: OfferEvent,
+  mine: boolean,
+  side: Side | null,
+  name: string,
+  formatPrice: (amount: number) => string,
+): string {
   const price = formatPrice(event.price);
   switch (event.step) {
     case 'offered':
@@ -92,6 +98,7 @@ const TONE: Record<OfferEvent['step'], string> = {
 };
 
 function CounterForm({ offer, onDone }: { offer: Offer; onDone: () => void }) {
+  const format = useFormat();
   const counter = useCounterOffer();
   const form = useForm<CounterOffer, unknown, z.output<typeof counterOfferSchema>>({
     resolver: zodResolver(counterOfferSchema),
@@ -109,12 +116,12 @@ function CounterForm({ offer, onDone }: { offer: Offer; onDone: () => void }) {
       submitClassName="btn-sm"
       onSubmit={async (values) => {
         await counter.mutateAsync({ id: offer._id, counter: values });
-        toast.success(`Counter-offer of ${formatPrice(values.price)} sent`);
+        toast.success(`Counter-offer of ${format.price(values.price)} sent`);
         onDone();
       }}
     >
       <TextField
-        label={`Your price (more than ${formatPrice(offer.price)}${offer.listedPrice === null ? '' : `, at most ${formatPrice(offer.listedPrice)}`})`}
+        label={`Your price (more than ${format.price(offer.price)}${offer.listedPrice === null ? '' : `, at most ${format.price(offer.listedPrice)}`})`}
         type="number"
         inputMode="decimal"
         step="0.01"
@@ -127,6 +134,7 @@ function CounterForm({ offer, onDone }: { offer: Offer; onDone: () => void }) {
 }
 
 function OfferAnswers({ offer }: { offer: Offer }) {
+  const format = useFormat();
   const accept = useAcceptOffer();
   const decline = useDeclineOffer();
   const [countering, setCountering] = useState(false);
@@ -138,8 +146,8 @@ function OfferAnswers({ offer }: { offer: Offer }) {
       const done = await (kind === 'accept' ? accept : decline).mutateAsync(offer._id);
       toast.success(
         kind === 'accept'
-          ? `Offer of ${formatPrice(done.price)} accepted`
-          : `Offer of ${formatPrice(done.price)} declined`,
+          ? `Offer of ${format.price(done.price)} accepted`
+          : `Offer of ${format.price(done.price)} declined`,
         kind === 'accept'
           ? done.side === 'seller'
             ? 'It is now a request in My Buyers: accept it with a meeting time and place.'
@@ -160,7 +168,7 @@ function OfferAnswers({ offer }: { offer: Offer }) {
             disabled={busy}
             onClick={() => void answer('accept')}
           >
-            Accept {formatPrice(offer.price)}
+            Accept {format.price(offer.price)}
           </button>
         )}
         {can.has('counter') && !countering && (
@@ -203,6 +211,7 @@ export function OfferEventCard({
   event: OfferEvent;
   authorName: string;
 }) {
+  const format = useFormat();
   const offer = useOffer(event.offerId);
   const titleId = useId();
   const side = offer.data?.side ?? null;
@@ -221,7 +230,7 @@ export function OfferEventCard({
           Offer · <When iso={message.createdAt} />
         </p>
         <h3 id={titleId} className="font-semibold wrap-anywhere">
-          {stepTitle(event, message.mine, side, authorName)}
+          {stepTitle(event, message.mine, side, authorName, format.price)}
         </h3>
         {message.text && (
           <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm">{message.text}</p>
@@ -245,7 +254,7 @@ export function OfferEventCard({
         {accepted && offer.data?.status === 'accepted' && (
           <div className="mt-2 space-y-2 text-sm">
             <p>
-              It is now a booking request at {formatPrice(event.price)}, already agreed.{' '}
+              It is now a booking request at {format.price(event.price)}, already agreed.{' '}
               {side === 'seller' ? (
                 <Link to={paths.dashboard.myBuyers} className="link link-primary">
                   Set the meeting time and place in My Buyers

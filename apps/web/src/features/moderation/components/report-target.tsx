@@ -1,5 +1,6 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { Link } from 'react-router';
-import { formatPrice, showUpText, type ReportTarget } from '@market/shared';
+import { showUpText, type ReportTarget } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { fullWhen, shortWhen } from '../../../lib/message-time.ts';
 
@@ -65,6 +66,7 @@ function Thread({ conversation, markedId }: { conversation: Conversation; marked
 
 /** The reported thing in full, as a moderator needs to judge it. */
 export function ReportTargetView({ target, type }: { target: ReportTarget; type: string }) {
+  const format = useFormat();
   if (target.kind === 'missing') {
     return <p className="text-base-content/80">This {type} has been deleted.</p>;
   }
@@ -86,7 +88,7 @@ export function ReportTargetView({ target, type }: { target: ReportTarget; type:
             </Link>
           </Fact>
           <Fact label="Price">
-            {formatPrice(listing.resellPrice)} · {listing.Category} · {listing.status}
+            {format.price(listing.resellPrice)} · {listing.Category} · {listing.status}
           </Fact>
           <Fact label="Seller">
             <Link className="link" to={paths.seller(listing.seller._id)}>

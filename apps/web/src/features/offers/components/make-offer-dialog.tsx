@@ -1,3 +1,4 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -7,7 +8,6 @@ import {
   OFFER_EXPIRY_HOURS,
   OFFER_ROUNDS_MAX,
   createOfferSchema,
-  formatPrice,
   type Offer,
 } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -28,7 +28,7 @@ const offerFormSchema = createOfferSchema.omit({ productId: true });
 type OfferForm = z.output<typeof offerFormSchema>;
 
 /** What the buyer hears once the offer is made, by what became of it at once. */
-function told(offer: Offer): [string, string] {
+function told(offer: Offer, formatPrice: (amount: number) => string): [string, string] {
   const price = formatPrice(offer.price);
   if (offer.status === 'accepted') {
     return [
@@ -56,6 +56,7 @@ export default function MakeOfferDialog({
   listing: OfferedListing;
   onClose: () => void;
 }) {
+  const format = useFormat();
   const create = useCreateOffer();
   const navigate = useNavigate();
   const form = useForm<z.input<typeof offerFormSchema>, unknown, OfferForm>({
@@ -68,7 +69,7 @@ export default function MakeOfferDialog({
 
   const send = async (values: OfferForm, close: CloseDialog) => {
     const offer = await create.mutateAsync({ productId: listing._id, ...values });
-    toast.success(...told(offer));
+    toast.success(...told(offer, format.price));
     close();
     if (offer.conversationId) await navigate(paths.dashboard.conversation(offer.conversationId));
   };
@@ -87,7 +88,7 @@ export default function MakeOfferDialog({
           <p className="text-sm text-base-content/80">
             {listing.resellPrice !== undefined && (
               <>
-                Listed at <span className="font-semibold">{formatPrice(listing.resellPrice)}</span>
+                Listed at <span className="font-semibold">{format.price(listing.resellPrice)}</span>
                 .{' '}
               </>
             )}

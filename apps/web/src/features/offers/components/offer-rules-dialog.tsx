@@ -1,10 +1,10 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { z } from '@market/shared/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   SAVED_OFFER_HOURS,
-  formatPrice,
   offerPriceSchema,
   savedOfferSchema,
   type OfferRulesView,
@@ -97,6 +97,7 @@ function RulesForm({ listing, rules }: { listing: RuledListing; rules: OfferRule
 }
 
 function OfferToSavers({ listing, rules }: { listing: RuledListing; rules: OfferRulesView }) {
+  const format = useFormat();
   const send = useOfferToSavers(listing._id);
   const [sentTo, setSentTo] = useState<number | null>(null);
   const form = useForm<
@@ -141,7 +142,7 @@ function OfferToSavers({ listing, rules }: { listing: RuledListing; rules: Offer
       }}
     >
       <TextField
-        label={`Price for them ($, below ${formatPrice(listing.resellPrice)})`}
+        label={`Price for them ($, below ${format.price(listing.resellPrice)})`}
         type="number"
         inputMode="decimal"
         step="0.01"

@@ -1,5 +1,6 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
-import { formatPrice, showUpText, type SellerBuyer } from '@market/shared';
+import { showUpText, type SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { MeetingSpotSummary } from '../../../components/ui/meeting-spot-summary.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
@@ -62,6 +63,7 @@ export function MyBuyersTable({
   /** "I'm here" at the meeting and a recorded no-show, for requests that have them (`checkIn`). */
   meeting?: (request: SellerBuyer) => ReactNode;
 }) {
+  const format = useFormat();
   return (
     <DataTable
       rows={buyers}
@@ -106,7 +108,7 @@ export function MyBuyersTable({
               <span>{buyer.productName}</span>
               {buyer.agreedPrice !== null && (
                 <span className="text-sm font-semibold">
-                  Agreed price {formatPrice(buyer.agreedPrice)}
+                  Agreed price {format.price(buyer.agreedPrice)}
                 </span>
               )}
               <span className="text-sm text-base-content/80">Requested {buyer.date}</span>

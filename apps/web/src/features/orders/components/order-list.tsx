@@ -1,6 +1,7 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, type Booking } from '@market/shared';
+import { type Booking } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { MeetingSpotSummary } from '../../../components/ui/meeting-spot-summary.tsx';
 import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
@@ -77,6 +78,7 @@ export function OrderList({
   /** "I'm here" at the meeting and a recorded no-show, for orders that have them (`checkIn`). */
   meeting?: (order: Booking) => ReactNode;
 }) {
+  const format = useFormat();
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {orders.map((order) => {
@@ -100,7 +102,7 @@ export function OrderList({
             <div className="card-body min-w-0 gap-1 p-4 [&_p]:grow-0">
               <h2 className="card-title text-lg wrap-anywhere">{order.productName}</h2>
               <p className="text-lg font-semibold text-primary">
-                {formatPrice(order.price)}
+                {format.price(order.price)}
                 {order.agreedPrice !== null && (
                   <span className="ml-2 badge badge-outline badge-primary align-middle">
                     Agreed in an offer

@@ -1,5 +1,6 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
-import { formatDayMonthYear, formatPrice, type SellerReview } from '@market/shared';
+import { formatDayMonthYear, type SellerReview } from '@market/shared';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 
 /** The day a review was written, as the site writes dates. */
@@ -22,6 +23,7 @@ export function ReviewReply({ reply }: { reply: string }) {
  * reply. `action` (a reply button for the seller) goes under it.
  */
 export function ReviewItem({ review, action }: { review: SellerReview; action?: ReactNode }) {
+  const format = useFormat();
   return (
     <li className="flex min-w-0 flex-col gap-1 border-b border-base-300 py-4 last:border-b-0">
       <article
@@ -40,7 +42,7 @@ export function ReviewItem({ review, action }: { review: SellerReview; action?: 
           <p className="text-sm text-base-content/80 wrap-anywhere">
             Bought: {review.productName}
             {review.agreedPrice !== null &&
-              `, for ${formatPrice(review.agreedPrice)} agreed in an offer`}
+              `, for ${format.price(review.agreedPrice)} agreed in an offer`}
           </p>
         )}
         {review.checkedAtHandover && (

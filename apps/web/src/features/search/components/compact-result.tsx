@@ -1,12 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  formatPrice,
-  formatStorage,
-  imageVariantUrl,
-  isCarrierLocked,
-  type Product,
-} from '@market/shared';
+import { formatStorage, imageVariantUrl, isCarrierLocked, type Product } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { DistanceAway } from '../../../components/ui/distance-away.tsx';
 
@@ -23,6 +19,8 @@ export function CompactResult({
   wishlistControl?: ReactNode;
   eager?: boolean;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const page = paths.product(product._id);
   return (
     <li className="relative flex min-h-[120px] items-center gap-3 border-b border-base-300 py-2">
@@ -49,13 +47,19 @@ export function CompactResult({
             {product.name}
           </Link>
         </h2>
-        <p className="font-bold text-primary">{formatPrice(product.resellPrice)}</p>
+        <p className="font-bold text-primary">{format.price(product.resellPrice)}</p>
         <p className="flex flex-wrap gap-x-2 text-sm text-base-content/80">
           {product.storageGb !== null && <span>{formatStorage(product.storageGb)}</span>}
-          {product.batteryHealth !== null && <span>Battery {product.batteryHealth}%</span>}
-          <span className="capitalize">{product.condition}</span>
-          {isCarrierLocked(product.networkLock) === true && <span>Carrier locked</span>}
-          {product.activationLockOff === false && <span>Still signed in</span>}
+          {product.batteryHealth !== null && (
+            <span>
+              {t('listing.batteryPercent', { percent: format.number(product.batteryHealth) })}
+            </span>
+          )}
+          <span className="capitalize">{t(`listing.condition.${product.condition}`)}</span>
+          {isCarrierLocked(product.networkLock) === true && (
+            <span>{t('listing.carrierLocked')}</span>
+          )}
+          {product.activationLockOff === false && <span>{t('listing.stillSignedIn')}</span>}
         </p>
         <DistanceAway lat={product.placeLat} lon={product.placeLon} />
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
@@ -5,17 +6,18 @@ import { Link } from 'react-router';
  * (a single page).
  */
 export function CursorPager({ first, next }: { first?: string; next?: string }) {
+  const { t } = useTranslation();
   if (!first && !next) return null;
   return (
-    <nav aria-label="Pages" className="mt-8 flex justify-center gap-2">
+    <nav aria-label={t('search.pages')} className="mt-8 flex justify-center gap-2">
       {first && (
         <Link to={first} className="btn btn-sm min-h-11">
-          First page
+          {t('search.firstPage')}
         </Link>
       )}
       {next && (
         <Link to={next} rel="next" className="btn btn-primary btn-sm min-h-11">
-          Next page
+          {t('search.nextPage')}
         </Link>
       )}
     </nav>

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { useFormat } from '../../../i18n/locale.tsx';
 
 /**
  * True while the counts are lower bounds: the search stopped counting at its limit
@@ -8,10 +9,11 @@ export const CountsAreLowerBounds = createContext(false);
 
 function Count({ n }: { n: number | undefined }) {
   const lowerBound = useContext(CountsAreLowerBounds);
+  const format = useFormat();
   if (n === undefined || (lowerBound && n === 0)) return null;
   return (
     <span className="ml-auto shrink-0 text-sm whitespace-nowrap text-base-content/70 tabular-nums">
-      ({n}
+      ({format.count(n)}
       {lowerBound ? '+' : ''})
     </span>
   );

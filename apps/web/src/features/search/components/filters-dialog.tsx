@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** On phones, the filters open over the results in a dialog from a "Filters" button. */
@@ -15,6 +16,7 @@ export function FiltersDialog({
   activeCount: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -26,14 +28,19 @@ export function FiltersDialog({
   return (
     <>
       <button type="button" className="btn btn-outline btn-sm min-h-11 md:hidden" onClick={onOpen}>
-        Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+        {activeCount > 0 ? t('search.filtersInUse', { count: activeCount }) : t('search.filters')}
       </button>
-      <dialog ref={ref} className="modal modal-bottom" aria-label="Filters" onClose={onClose}>
+      <dialog
+        ref={ref}
+        className="modal modal-bottom"
+        aria-label={t('search.filters')}
+        onClose={onClose}
+      >
         <div className="modal-box max-h-[85vh]">
           <div className="mb-3 flex items-center justify-between">
-            <h2 className="text-lg font-bold">Filters</h2>
+            <h2 className="text-lg font-bold">{t('search.filters')}</h2>
             <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onClose}>
-              Done
+              {t('search.done')}
             </button>
           </div>
           {open && children}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { activeFilters, type SearchParams } from '../search-params.ts';
 
@@ -15,6 +16,7 @@ export function LoosenSearch({
   addressOf: (params: SearchParams) => string;
   fixedCategory?: boolean;
 }) {
+  const { t } = useTranslation();
   const filters = fixedCategory
     ? activeFilters({ ...params, category: undefined }).map((filter) => ({
         ...filter,
@@ -31,12 +33,12 @@ export function LoosenSearch({
   };
   return (
     <div className="rounded-box bg-base-200 my-6 p-6">
-      <p className="font-semibold">No phones match this search.</p>
+      <p className="font-semibold">{t('search.empty.title')}</p>
       {filters.length === 0 ? (
-        <p className="mt-1">There are no phones for sale right now. Try again later.</p>
+        <p className="mt-1">{t('search.empty.none')}</p>
       ) : (
         <>
-          <p className="mt-1">Try removing one of these:</p>
+          <p className="mt-1">{t('search.empty.tryRemoving')}</p>
           <ul className="mt-3 flex flex-wrap gap-2">
             {filters.map((filter) => (
               <li key={filter.label}>
@@ -44,7 +46,7 @@ export function LoosenSearch({
                   to={addressOf(filter.without)}
                   className="btn btn-outline btn-sm min-h-11 max-w-full wrap-anywhere"
                 >
-                  Remove {filter.label}
+                  {t('search.empty.remove', { filter: filter.label })}
                 </Link>
               </li>
             ))}
@@ -52,7 +54,7 @@ export function LoosenSearch({
           {filters.length > 1 && (
             <p className="mt-3">
               <Link to={addressOf(onlyWords)} className="link link-primary">
-                {params.q ? 'Keep only the words, remove every filter' : 'Remove every filter'}
+                {params.q ? t('search.empty.keepWords') : t('search.empty.removeAll')}
               </Link>
             </p>
           )}

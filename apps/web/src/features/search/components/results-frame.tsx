@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type ReactNode } from 'react';
 import { hasOrigin, type SearchFacets, type SearchSort } from '@market/shared';
 import { activeFilters, type SearchParams } from '../search-params.ts';
@@ -6,22 +7,15 @@ import { SearchFilters } from './search-filters.tsx';
 import { ViewToggle, type ResultsView } from './view-toggle.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  distance: 'Nearest first',
-};
-
 /** How many phones were found (announced as it changes), and that new results are loading. */
 export function ResultsCount({ loading, children }: { loading: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <p className="mt-1 text-lg" aria-live="polite">
       {children}
       {loading && (
         <span role="status" className="ml-3 inline-flex items-center gap-2 text-base">
-          <InlineSpinner /> Loading results…
+          <InlineSpinner /> {t('search.loading')}
         </span>
       )}
     </p>
@@ -60,6 +54,7 @@ export function ResultsFrame({
   near?: (chosen: SearchParams, onChange: (next: SearchParams) => void) => ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sortId = useId();
   const inUse = activeFilters({
@@ -92,7 +87,7 @@ export function ResultsFrame({
           {filters}
         </FiltersDialog>
         <label htmlFor={sortId} className="text-sm font-semibold">
-          Sort by
+          {t('search.sortBy')}
         </label>
         <select
           id={sortId}
@@ -105,7 +100,7 @@ export function ResultsFrame({
             .filter((sort) => sort !== 'distance' || hasOrigin(chosen))
             .map((sort) => (
               <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
+                {t(`search.sort.${sort}`)}
               </option>
             ))}
         </select>
@@ -113,7 +108,7 @@ export function ResultsFrame({
         {extra && <div className="w-full md:ml-auto md:w-auto">{extra}</div>}
       </div>
       <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
-        <aside aria-label="Filters" className="hidden md:block">
+        <aside aria-label={t('search.filters')} className="hidden md:block">
           {!filtersOpen && filters}
         </aside>
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : ''}>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
 import { SEARCH_FILTERS, formatStorage, hasOrigin, type SearchFacets } from '@market/shared';
 import type { SearchParams } from '../search-params.ts';
@@ -65,6 +67,8 @@ export function SearchFilters({
   /** The brand is the page's own (a category page): not offered, and kept by the page's path. */
   fixedCategory?: boolean;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const lowerBounds = facets?.exact === false;
   // A size the counted matches lack may still be among those not counted.
   const storageShown = STORAGE_OPTIONS_GB.filter(
@@ -74,7 +78,7 @@ export function SearchFilters({
   return (
     <CountsAreLowerBounds.Provider value={lowerBounds}>
       <form
-        aria-label="Filters"
+        aria-label={t('search.filters')}
         method="get"
         className="flex flex-col gap-5"
         onSubmit={(e) => {
@@ -96,27 +100,27 @@ export function SearchFilters({
         {params.q && <input type="hidden" name="q" value={params.q} />}
         <input type="hidden" name="sort" value={params.sort} />
         {near && (
-          <Group legend="Distance">
+          <Group legend={t('search.filter.distance')}>
             {near}
             {hasOrigin(params) && (
               <RadioList
-                legend="How far"
+                legend={t('search.filter.howFar')}
                 name="radiusKm"
-                anyLabel="Any distance"
+                anyLabel={t('search.filter.anyDistance')}
                 options={RADII_KM}
                 chosen={RADII_KM.find((km) => km === params.radiusKm)}
                 counts={facets?.distance.length ? facets.distance : undefined}
                 onChange={(radiusKm) => onChange({ ...params, radiusKm })}
-                label={(km) => `Within ${km} km`}
+                label={(km) => t('search.filter.within', { km: format.number(km) })}
               />
             )}
           </Group>
         )}
         {!fixedCategory && (
           <RadioList
-            legend="Brand"
+            legend={t('search.filter.brand')}
             name="category"
-            anyLabel="All brands"
+            anyLabel={t('search.filter.allBrands')}
             options={CATEGORIES}
             chosen={CATEGORIES.find((category) => category === params.category)}
             counts={facets?.category}
@@ -125,16 +129,18 @@ export function SearchFilters({
           />
         )}
 
-        <Group legend="Price (dollars)">
+        <Group
+          legend={t('search.filter.price', { context: format.currency, currency: format.currency })}
+        >
           <div className="flex items-end gap-2">
             <PriceField
-              label="Lowest"
+              label={t('search.filter.lowest')}
               name="minPrice"
               value={params.minPrice}
               hint={facets?.price.min != null ? String(Math.floor(facets.price.min)) : ''}
             />
             <PriceField
-              label="Highest"
+              label={t('search.filter.highest')}
               name="maxPrice"
               value={params.maxPrice}
               hint={facets?.price.max != null ? String(Math.ceil(facets.price.max)) : ''}
@@ -143,18 +149,20 @@ export function SearchFilters({
         </Group>
 
         <CheckboxList
-          legend="Condition"
+          legend={t('search.filter.condition')}
           name="condition"
           options={CONDITIONS}
           chosen={CONDITIONS.filter((condition) => params.condition.includes(condition))}
           counts={facets?.condition}
           onChange={(condition) => onChange({ ...params, condition })}
-          label={(condition) => <span className="capitalize">{condition}</span>}
+          label={(condition) => (
+            <span className="capitalize">{t(`listing.condition.${condition}`)}</span>
+          )}
         />
 
         {storageShown.length > 0 && (
           <CheckboxList
-            legend="Storage"
+            legend={t('search.filter.storage')}
             name="storage"
             options={storageShown}
             chosen={params.storage}
@@ -165,17 +173,17 @@ export function SearchFilters({
         )}
 
         <RadioList
-          legend="Battery health"
+          legend={t('search.filter.battery')}
           name="minBattery"
-          anyLabel="Any"
+          anyLabel={t('search.filter.any')}
           options={BATTERY_STEPS}
           chosen={params.minBattery}
           counts={facets?.minBattery}
           onChange={(minBattery) => onChange({ ...params, minBattery })}
-          label={(step) => `At least ${step}%`}
+          label={(step) => t('search.filter.atLeast', { percent: format.number(step) })}
         />
 
-        <Group legend="Seller">
+        <Group legend={t('search.filter.seller')}>
           <Choice
             type="checkbox"
             name="verified"
@@ -184,11 +192,11 @@ export function SearchFilters({
             onChange={() => onChange({ ...params, verified: !params.verified })}
             count={facets?.verified}
           >
-            Verified sellers only
+            {t('search.filter.verifiedOnly')}
           </Choice>
         </Group>
 
-        <Group legend="Lock, as the seller states">
+        <Group legend={t('search.filter.lock')}>
           <Choice
             type="checkbox"
             name="unlocked"
@@ -197,7 +205,7 @@ export function SearchFilters({
             onChange={() => onChange({ ...params, unlocked: params.unlocked ? undefined : true })}
             count={facets?.unlocked}
           >
-            Unlocked
+            {t('search.filter.unlocked')}
           </Choice>
           <Choice
             type="checkbox"
@@ -212,29 +220,29 @@ export function SearchFilters({
             }
             count={facets?.activationLockOff}
           >
-            Activation lock off
+            {t('search.filter.activationLockOff')}
           </Choice>
           <p className="px-1 text-xs text-base-content/70">
-            Activation lock off: signed out of Find My / Google account. Check both at the meeting.
+            {t('search.filter.activationLockHint')}
           </p>
         </Group>
 
-        <Group legend="Location">
+        <Group legend={t('search.filter.location')}>
           <label className="flex flex-col text-sm">
-            Area
+            {t('search.filter.area')}
             <input
               name="location"
               type="text"
               maxLength={120}
               defaultValue={params.location ?? ''}
-              placeholder="e.g. Dhanmondi"
+              placeholder={t('search.filter.areaHint')}
               className="input input-bordered min-h-11 w-full"
             />
           </label>
         </Group>
 
         <button type="submit" className="btn btn-primary min-h-11">
-          Apply price and location
+          {t('search.filter.apply')}
         </button>
       </form>
     </CountsAreLowerBounds.Provider>

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { useMe } from '../../../lib/session.ts';
 import { SearchCombobox } from '../../../components/ui/combobox.tsx';
@@ -12,6 +13,7 @@ import { getSuggestions } from '../api/get-suggestions.ts';
  * type, that the results need an account, with the ways to log in or register.
  */
 export function SiteSearch() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const onResults = location.pathname === paths.search;
@@ -29,8 +31,8 @@ export function SiteSearch() {
 
   return (
     <SearchCombobox
-      label="Search listings"
-      placeholder="Search, e.g. iPhone 13 128"
+      label={t('search.field.label')}
+      placeholder={t('search.field.placeholder')}
       action={paths.search}
       initialValue={current}
       fetchSuggestions={getSuggestions}

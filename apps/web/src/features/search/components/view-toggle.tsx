@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 
 export type ResultsView = 'list' | 'cards';
 
 const STORAGE_KEY = 'results-view';
+const VIEWS: readonly ResultsView[] = ['list', 'cards'];
 
 /**
  * How results show on a phone: the compact list or the cards, remembered on this device. Wide screens always show the cards. Read after the first paint, so that the page the
@@ -40,8 +42,10 @@ export function ViewToggle({
   view: ResultsView;
   onChange: (view: ResultsView) => void;
 }) {
+  const { t } = useTranslation();
   const option = (value: ResultsView, label: string) => (
     <button
+      key={value}
       type="button"
       aria-pressed={view === value}
       className={`join-item btn btn-sm min-h-11 ${view === value ? 'btn-active btn-neutral' : ''}`}
@@ -51,9 +55,8 @@ export function ViewToggle({
     </button>
   );
   return (
-    <div role="group" aria-label="Show results as" className="join md:hidden">
-      {option('list', 'List')}
-      {option('cards', 'Cards')}
+    <div role="group" aria-label={t('search.view.label')} className="join md:hidden">
+      {VIEWS.map((value) => option(value, t(`search.view.${value}`)))}
     </div>
   );
 }

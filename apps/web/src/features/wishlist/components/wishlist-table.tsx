@@ -1,5 +1,6 @@
+import { useFormat } from '../../../i18n/locale.tsx';
 import { Link } from 'react-router';
-import { formatPrice, imageVariantUrl, MESSAGES, type WishlistItem } from '@market/shared';
+import { imageVariantUrl, MESSAGES, type WishlistItem } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -13,6 +14,7 @@ export function WishlistTable({
   items: WishlistItem[];
   onBuy: (item: WishlistItem) => void;
 }) {
+  const format = useFormat();
   const remove = useRemoveFromWishlist();
 
   const onRemove = (item: WishlistItem) =>
@@ -63,16 +65,16 @@ export function WishlistTable({
             <span className="flex flex-col">
               <span>
                 <span className="sr-only">Resell price </span>
-                <span className="font-semibold text-primary">{formatPrice(item.resellPrice)}</span>
+                <span className="font-semibold text-primary">{format.price(item.resellPrice)}</span>
               </span>
               {item.previousResellPrice !== null && (
                 <span className="badge badge-soft badge-success badge-sm my-1 whitespace-nowrap">
-                  {`Price drop: was ${formatPrice(item.previousResellPrice)}`}
+                  {`Price drop: was ${format.price(item.previousResellPrice)}`}
                 </span>
               )}
               <span>
                 <span className="sr-only">Original price </span>
-                <s className="text-sm text-base-content/70">{formatPrice(item.price)}</s>
+                <s className="text-sm text-base-content/70">{format.price(item.price)}</s>
               </span>
             </span>
           ),

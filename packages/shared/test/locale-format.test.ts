@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, formatters } from '../src/index.ts';
+
+describe('formatters in English', () => {
+  const en = formatters('en');
+
+  it('writes prices in dollars by default, cents only when there are any', () => {
+    expect(en.price(640)).toBe('$640');
+    expect(en.price(1234.5)).toBe('$1,234.50');
+    expect(en.price(1_000_000)).toBe('$1,000,000');
+    expect(en.price(0.5)).toBe('$0.50');
+    expect(formatPrice(999.99)).toBe('$999.99');
+  });
+
+  it('writes taka with its sign when the operator sets BDT', () => {
+    expect(formatters('en', 'BDT').price(45_000)).toBe('৳45,000');
+  });
+
+  it('writes numbers, days and months', () => {
+    expect(en.number(12_345)).toBe('12,345');
+    expect(en.count(12_345)).toBe('12345');
+    expect(en.rating(4.5)).toBe('4.5');
+    expect(en.rating(4)).toBe('4.0');
+    expect(en.date('2026-03-05T10:00:00Z')).toBe('Mar 5, 2026');
+    expect(en.month('2026-03')).toBe('March 2026');
+  });
+});
+
+describe('formatters in Bangla', () => {
+  const bn = formatters('bn', 'BDT');
+
+  it('writes prices in Bangla digits, grouped as in Bangladesh, with the taka sign', () => {
+    expect(bn.price(45_000)).toBe('৪৫,০০০৳');
+    expect(bn.price(1_234_567)).toBe('১২,৩৪,৫৬৭৳');
+    expect(bn.price(99.5)).toBe('৯৯.৫০৳');
+  });
+
+  it('writes dollars in Bangla digits too', () => {
+    expect(formatters('bn').price(640)).toBe('৬৪০$');
+  });
+
+  it('writes numbers, days and months in Bangla', () => {
+    expect(bn.number(12_345)).toBe('১২,৩৪৫');
+    expect(bn.count(1234)).toBe('১২৩৪');
+    expect(bn.rating(4.5)).toBe('৪.৫');
+    expect(bn.date('2026-03-05T10:00:00Z')).toBe('৫ মার্চ, ২০২৬');
+    expect(bn.month('2026-03')).toBe('মার্চ ২০২৬');
+  });
+});

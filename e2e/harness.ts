@@ -355,10 +355,9 @@ export async function openPage(
 function untilInteractive(page: Page): void {
   const interactive = () =>
     page
+      // As text: the benchmarks compile this file without the browser's types.
       .waitForFunction(
-        () =>
-          !document.getElementById('root') ||
-          document.documentElement.dataset.interactive === 'true',
+        "!document.getElementById('root') || document.documentElement.dataset.interactive === 'true'",
         undefined,
         { timeout: 60_000 },
       )

@@ -196,6 +196,30 @@ describe('a page in its language', () => {
     ]);
   });
 
+  it('fetches the Bangla font with a Bangla page, and not with an English one', () => {
+    const rendered = {
+      kind: 'page',
+      status: 200,
+      appHtml: '<p>হোম</p>',
+      stateJson: '{}',
+      routeIds: [],
+    } as const;
+    const fontsOf = (html: string) => {
+      const page = parsePage(html);
+      return page.elements
+        .filter((element) => page.attr(element, 'rel') === 'preload')
+        .map((element) => [page.attr(element, 'as'), page.attr(element, 'href')]);
+    };
+    const files = Object.keys(build.manifest)
+      .filter((key) => key.includes('/noto-sans-bengali/'))
+      .map((key) => `/${build.manifest[key]!.file}`);
+    expect(files).toHaveLength(2);
+    expect(
+      fontsOf(template.page(rendered, { language: 'bn', currency: 'USD', alternates: '' })),
+    ).toEqual(files.map((file) => ['font', file]));
+    expect(fontsOf(template.page(rendered, IN_ENGLISH))).toEqual([]);
+  });
+
   it('escapes an address that would break out of the attribute', () => {
     expect(alternateLinks('http://x', '/a"b<c')).toContain('href="http://x/a&quot;b&lt;c"');
   });

@@ -101,6 +101,15 @@ export function pageTemplate(
   const chunks = new Map(lazyRouteIds.map((id) => [id, chunksOf(id)]));
   const matched = (routeIds: readonly string[]) => routeIds.flatMap((id) => chunks.get(id) ?? []);
 
+  // Bangla pages fetch their font's files with the page: text a browser draws before a font it
+  // fetched on its own comes in was seen left as empty boxes (decision 0042).
+  const banglaFonts = Object.keys(manifest)
+    .filter((key) => key.includes('/noto-sans-bengali/') && key.endsWith('.woff2'))
+    .map(
+      (key) =>
+        `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${manifest[key]!.file}">`,
+    )
+    .join('');
   const loaderScript = appLoader(`/${entry}`);
   const template: PageTemplate = {
     head,
@@ -122,6 +131,7 @@ export function pageTemplate(
       const { hoisted, body } = splitHoisted(rendered.appHtml);
       return (
         htmlElementFor(pageHead(head, hoisted), language, currency) +
+        (language === 'bn' ? banglaFonts : '') +
         alternates +
         template.stylesFor(rendered.routeIds) +
         middle +

@@ -198,12 +198,12 @@ describe('a page in its language', () => {
 
   it('fetches the Bangla font with a Bangla page, and not with an English one', () => {
     const rendered = {
-      kind: 'page',
+      kind: 'page' as const,
       status: 200,
       appHtml: '<p>হোম</p>',
       stateJson: '{}',
       routeIds: [],
-    } as const;
+    };
     const fontsOf = (html: string) => {
       const page = parsePage(html);
       return page.elements

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PAGE_STATE_ID } from '@market/shared';
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser } from './harness.ts';
 import { BUYER, sidewaysOverflow } from './fixtures.ts';
 import { unexpectedErrors } from './public-helpers.ts';
@@ -67,6 +68,11 @@ describe('the installable app', () => {
       const { page, context, errors, close } = await freshPage(size);
       await page.goto('/');
       await workerInControl(page);
+      // The home page, opened through the worker, is the server's page with its listings, not
+      // the kept page shell put in its place.
+      const home = await page.reload();
+      expect(home?.fromServiceWorker()).toBe(true);
+      expect(await home?.text()).toContain(`id="${PAGE_STATE_ID}"`);
       // Seen once with the worker in control: saved.
       await page.goto('/help');
       const helpHeading = await page.getByRole('heading', { level: 1 }).textContent();

@@ -115,6 +115,7 @@ describe(`the page shell's policy names its inline script on ${testDbKind}`, () 
         '<script type="module" crossorigin src="/assets/index.js"></script></head>' +
         '<body><div id="root"></div></body></html>',
     );
+    fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>Offline</title>');
   });
   afterAll(() => {
     fs.rmSync(dist, { recursive: true, force: true });
@@ -129,5 +130,19 @@ describe(`the page shell's policy names its inline script on ${testDbKind}`, () 
     expect(scriptSources(policy)).toEqual(["'self'", sha256(menuScript)]);
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows it too when the shell is fetched as a file, as the installable app keeps it', async () => {
+    const file = await t.app.inject({ url: '/index.html' });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain(menuScript);
+    expect(scriptSources(String(file.headers['content-security-policy']))).toEqual([
+      "'self'",
+      sha256(menuScript),
+    ]);
+    // Another page of the build keeps the policy with no inline script.
+    const offline = await t.app.inject({ url: '/offline.html' });
+    expect(offline.statusCode).toBe(200);
+    expect(scriptSources(String(offline.headers['content-security-policy']))).toEqual(["'self'"]);
   });
 });

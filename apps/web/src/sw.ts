@@ -16,7 +16,9 @@ const APP_SHELL = '/index.html';
 const NETWORK_TIMEOUT_SECONDS = 3;
 
 // The app's own files (scripts, styles, icons, the page shell and the offline page).
-precacheAndRoute(self.__WB_MANIFEST);
+// An address ending in "/" (the home page) is a page like any other, drawn by the server with its
+// data: the kept shell is not put in its place (Workbox would by default).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // The first version takes the open tabs at once; later ones wait for the person's "Reload".
 clientsClaim();

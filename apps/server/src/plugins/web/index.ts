@@ -49,11 +49,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     );
   }
 
-  await serveWebBuild(app, distDir);
   const shell = fs.readFileSync(indexFile, 'utf8');
   // The page shell's own inline scripts are allowed by their hashes; nothing a page draws is.
   const shellScripts = inlineScriptHashes(shell);
   const shellPolicy = cspForInlineScripts(shellScripts);
+  await serveWebBuild(app, distDir, shellPolicy);
   // The shell names its language and the currency, which the browser app reads.
   const shells = Object.fromEntries(
     LANGUAGES.map((language) => [

@@ -17,8 +17,17 @@ export async function serveDemoImages(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** The web build's files: hashed assets are cached for a year, the rest is checked each time. */
-export async function serveWebBuild(app: FastifyInstance, distDir: string): Promise<void> {
+/**
+ * The web build's files: hashed assets are cached for a year, the rest is checked each time.
+ * The page shell (`/index.html`, which the installable app keeps for the account pages offline)
+ * carries `shellPolicy`, which allows its own inline script, as when it answers a page address.
+ */
+export async function serveWebBuild(
+  app: FastifyInstance,
+  distDir: string,
+  shellPolicy: string,
+): Promise<void> {
+  const shellFile = path.resolve(distDir, 'index.html');
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -29,6 +38,8 @@ export async function serveWebBuild(app: FastifyInstance, distDir: string): Prom
     // The build manifest is for the server only.
     allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     setHeaders(reply, filePath) {
+      if (path.resolve(filePath) === shellFile)
+        reply.header('content-security-policy', shellPolicy);
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       } else {

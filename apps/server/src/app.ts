@@ -23,6 +23,7 @@ import { lazyChildLogger } from './lib/request-logger.ts';
 import { requestIdGenerator } from './lib/request-id.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { deleteOwnBelongings } from './modules/accounts/accounts.service.ts';
+import { findLanguage } from './modules/accounts/public.ts';
 import { findSuspension } from './modules/moderation/public.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const notificationMail = {
     publicUrl: config.publicUrl,
     tokens: new UnsubscribeTokens(config.authSecret),
+    currency: config.currency,
   };
   // Tells people of changes (notifications, their emails, live events): handed to every module
   // whose changes notify.
@@ -212,7 +214,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     log: app.log,
   });
   app.decorate('dataExports', dataExports);
-  await registerAuth(app, { deleteOwnBelongings, findSuspension });
+  await registerAuth(app, { deleteOwnBelongings, findSuspension, findLanguage });
 
   await app.register(
     async (api) => {

@@ -735,6 +735,13 @@ const CASES: Case[] = [
     expected: signedIn,
   },
   {
+    label: 'PUT /me/language',
+    route: 'PUT /api/me/language',
+    url: () => '/api/me/language',
+    body: () => ({ language: 'bn' }),
+    expected: signedIn,
+  },
+  {
     label: 'GET /push/key',
     route: 'GET /api/push/key',
     url: () => '/api/push/key',

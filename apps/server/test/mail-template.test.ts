@@ -5,6 +5,10 @@ import {
   renderNotificationMail,
 } from '../src/modules/notifications/notification-mail.ts';
 import { renderPasswordResetMail } from '../src/plugins/auth/password-reset-mail.ts';
+import { serverTexts } from '@market/shared/texts';
+
+const english = serverTexts('en');
+const bangla = serverTexts('bn', 'BDT');
 
 const ENTITIES: Record<string, string> = {
   '&lt;': '<',
@@ -30,8 +34,9 @@ const hrefs = (html: string) =>
   );
 
 const content: MailContent = {
+  language: 'en',
   subject: 'Offer for <Pixel> & "Galaxy"',
-  recipientName: `Bashir <b>B</b> & 'Co'`,
+  greeting: `Hello Bashir <b>B</b> & 'Co',`,
   body: [
     { heading: 'A "new" <offer> & more' },
     { paragraph: 'First line\r\nsecond line\rthird & <last>' },
@@ -66,7 +71,7 @@ describe('the mail template', () => {
     const broken = renderMail({
       ...content,
       subject: 'Line\rinjected: header',
-      recipientName: 'Sam\rBcc: someone',
+      greeting: 'Hello Sam\rBcc: someone,',
       body: [{ heading: 'Top\rline' }, { paragraph: 'one\rtwo\r\nthree' }],
     });
     for (const part of [broken.subject, broken.text, broken.html]) expect(part).not.toContain('\r');
@@ -119,8 +124,9 @@ describe('the mail template', () => {
 
   it('leaves out the footer where none applies and an empty paragraph', () => {
     const plain = renderMail({
+      language: 'en',
       subject: 'S',
-      recipientName: 'R',
+      greeting: 'Hello R,',
       body: [{ paragraph: '' }, { paragraph: 'Body' }],
       action: { label: 'Go', url: 'https://market.example/' },
     });
@@ -132,7 +138,7 @@ describe('the mail template', () => {
 
 describe('the emails built on it', () => {
   it('says the same in a notification email as before the template', () => {
-    const mail = renderNotificationMail({
+    const mail = renderNotificationMail(english, {
       kind: 'booking_requested',
       recipientName: 'Sara',
       title: 'New request to book Pixel 8',
@@ -165,7 +171,7 @@ describe('the emails built on it', () => {
   });
 
   it('lists what a digest folds, in both parts', () => {
-    const mail = renderDigestMail({
+    const mail = renderDigestMail(english, {
       recipientName: 'Sara',
       titles: ['Review <5>', 'Price & more'],
       publicUrl: 'http://localhost:3000',
@@ -181,7 +187,7 @@ describe('the emails built on it', () => {
 
   it('sends the password reset link in both parts, with no footer', () => {
     const link = 'http://localhost:3000/reset-password?token=a%26b';
-    const mail = renderPasswordResetMail('Sam <S>', link);
+    const mail = renderPasswordResetMail(english, 'Sam <S>', link);
     expect(mail.subject).toBe('Reset your Phone Market password');
     expect(mail.text).toBe(
       [
@@ -198,5 +204,43 @@ describe('the emails built on it', () => {
     expect(hrefs(mail.html)).toEqual([link]);
     expect(mail.html).toContain('Hello Sam &lt;S&gt;,');
     expect(mail.html).not.toContain('<hr');
+  });
+
+  it('writes a notification email in Bangla, with its links to the Bangla pages', () => {
+    const mail = renderNotificationMail(bangla, {
+      kind: 'booking_requested',
+      recipientName: 'সারা',
+      title: 'Pixel 8 বুক করার নতুন অনুরোধ',
+      body: 'বিস্তারিত',
+      link: '/dashboard/my-buyers',
+      publicUrl: 'http://localhost:3000',
+      unsubscribeToken: 'tok',
+    });
+    expect(mail.text.split('\n').slice(0, 5)).toEqual([
+      'প্রিয় সারা,',
+      '',
+      'Pixel 8 বুক করার নতুন অনুরোধ',
+      'বিস্তারিত',
+      '',
+    ]);
+    expect(mail.text).toContain(
+      'আপনি এই ইমেইল পাচ্ছেন কারণ আপনার Phone Market নোটিফিকেশন সেটিংসে "কোনো ক্রেতা আমার একটি ফোন বুক করতে চাইলে" চালু আছে।',
+    );
+    expect(mail.html).toContain('<html lang="bn">');
+    expect(hrefs(mail.html)).toEqual([
+      'http://localhost:3000/bn/dashboard/my-buyers',
+      'http://localhost:3000/bn/unsubscribe?token=tok',
+      'http://localhost:3000/bn/dashboard/settings/notifications',
+    ]);
+  });
+
+  it('counts a digest in Bangla digits', () => {
+    const mail = renderDigestMail(bangla, {
+      recipientName: 'সারা',
+      titles: ['এক', 'দুই', 'তিন'],
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(mail.subject).toBe('Phone Market-এ আরও ৩টি নোটিফিকেশন');
+    expect(mail.text).toContain('এক ঘণ্টার মধ্যে আপনি আমাদের কাছ থেকে ৫টি ইমেইল পেয়েছেন');
   });
 });

@@ -240,7 +240,11 @@ describe(`notification emails over SMTP on ${testDbKind}`, () => {
     const other = new OutboxWorker(
       second.db,
       mailer,
-      { publicUrl: t.config.publicUrl, tokens: new UnsubscribeTokens(t.config.authSecret) },
+      {
+        publicUrl: t.config.publicUrl,
+        tokens: new UnsubscribeTokens(t.config.authSecret),
+        currency: t.config.currency,
+      },
       t.app.log,
     );
     const { worker, close } = outboxWorker(t, mailbox.url);

@@ -599,7 +599,7 @@ describe(`the notification list on ${testDbKind}`, () => {
         notices.notify({
           userId: reader.id,
           kind: 'saved_price_drop',
-          params: { productName: `Notice ${i}`, from: '$2', to: '$1' },
+          params: { productName: `Notice ${i}`, fromCents: 200, toCents: 100 },
           link: '/',
           dedupeKey: `list:${reader.id}:${i}`,
           email: false,

@@ -376,7 +376,7 @@ describe(`answering an offer on ${testDbKind}`, () => {
     const ics = await call(t, buyer, 'GET', `/api/booking/${done.bookingId}/calendar.ics`);
     expect(ics.statusCode).toBe(200);
     expect(ics.body.replace(/\r\n /g, '')).toContain(
-      'Buying Agreed phone for $420.00\\, the price agreed in an offer.',
+      'Buying Agreed phone for $420\\, the price agreed in an offer.',
     );
     const product = await t.app.db
       .selectFrom('products')

@@ -72,6 +72,24 @@ const signIn = (email: string, password: string) =>
   sameOriginPost(t, '/api/auth/sign-in/email', { email, password });
 
 describe(`password reset by email on ${testDbKind}`, () => {
+  it('mails a Bangla reader in Bangla, with the link to the Bangla page', async () => {
+    const user = await createUser(t, { role: 'buyer' });
+    await t.app.db.updateTable('users').set({ language: 'bn' }).where('id', '=', user.id).execute();
+    const before = mailbox.messages.length;
+    expect((await requestReset(user.email)).statusCode).toBe(200);
+    await mailbox.next(before + 1);
+    const raw = mailbox.messages.at(-1)!.raw;
+    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(text).toMatch(/http:\/\/localhost:3000\/bn\/reset-password\?token=[^\s"<]+/);
+    expect(text).toContain('<html lang="bn">');
+    // The subject, encoded for the mail's headers: "আপনার Phone Market পাসওয়ার্ড রিসেট করুন".
+    const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+    const decoded = [...subject.matchAll(/=\?UTF-8\?B\?([^?]*)\?=/gi)]
+      .map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'))
+      .join('');
+    expect(decoded).toBe('আপনার Phone Market পাসওয়ার্ড রিসেট করুন');
+  });
+
   it('mails a one-hour link; the new password works, the old one and old sessions do not', async () => {
     const user = await createUser(t, { role: 'buyer' });
     const otherDevice = cookiesFrom(

@@ -75,3 +75,29 @@ export function cookieLanguage(cookieHeader: string | undefined): Language | nul
   const value = match?.[1]?.trim();
   return isLanguage(value) ? value : null;
 }
+
+/** How long the language cookie remembers a choice: a year, in seconds. */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The language a visitor reads in, from their request: the one they chose (the cookie), else the
+ * one their browser asks for, else English.
+ */
+export function chosenLanguage(
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Language {
+  return (
+    cookieLanguage(cookieHeader ?? undefined) ??
+    acceptedLanguage(acceptLanguage ?? undefined) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+/**
+ * The cookie that remembers a language, as a `Set-Cookie` value (the server's answers) and as
+ * `document.cookie` takes it (the browser): readable by the page, for the whole site, a year.
+ */
+export function languageCookie(language: Language, secure = false): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

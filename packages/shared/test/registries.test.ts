@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { serverTexts } from '../src/texts/texts.ts';
+
+const english = serverTexts('en');
 import {
   AUDIT_ACTION_LABELS,
   MODERATION_ACTION_RECORDS,
@@ -199,13 +202,17 @@ describe('the notification kinds', () => {
   });
 
   it('keep other people’s words out of the email', () => {
-    const cancelled = notificationTexts('booking_cancelled', {
-      productName: 'Pixel 8',
-      buyerName: 'Bashir',
-      by: 'buyer',
-      reason: 'Found one nearer',
-      preset: 'other',
-    });
+    const cancelled = notificationTexts(
+      'booking_cancelled',
+      {
+        productName: 'Pixel 8',
+        buyerName: 'Bashir',
+        by: 'buyer',
+        reason: 'Found one nearer',
+        preset: 'other',
+      },
+      english,
+    );
     expect(cancelled).toEqual({
       title: 'Bashir cancelled the booking of Pixel 8',
       body: 'Reason: Found one nearer',
@@ -214,24 +221,32 @@ describe('the notification kinds', () => {
         body: 'They gave a reason: see it in My Buyers.',
       },
     });
-    const review = notificationTexts('new_review', {
-      reviewer: 'Ana B.',
-      rating: 1,
-      productName: 'Pixel 8',
-      text: 'x'.repeat(200),
-    });
+    const review = notificationTexts(
+      'new_review',
+      {
+        reviewer: 'Ana B.',
+        rating: 1,
+        productName: 'Pixel 8',
+        text: 'x'.repeat(200),
+      },
+      english,
+    );
     expect(review.title).toBe('Ana B. gave you 1 star for Pixel 8');
     expect(review.body).toBe(`“${'x'.repeat(139)}…”`);
     expect(review.mail?.body).not.toContain('x');
   });
 
   it('say how many new phones each saved search has', () => {
-    const texts = notificationTexts('saved_search_matches', {
-      searches: [
-        { name: 'Cheap', total: 1, examples: ['Pixel 8'] },
-        { name: 'Apple', total: 3, examples: [] },
-      ],
-    });
+    const texts = notificationTexts(
+      'saved_search_matches',
+      {
+        searches: [
+          { name: 'Cheap', total: 1, examples: ['Pixel 8'] },
+          { name: 'Apple', total: 3, examples: [] },
+        ],
+      },
+      english,
+    );
     expect(texts).toEqual({
       title: '4 new phones for 2 of your saved searches',
       body: 'Cheap: 1 new phone, such as Pixel 8\nApple: 3 new phones',

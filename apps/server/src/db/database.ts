@@ -37,6 +37,7 @@ import * as offers from './migrations/20261128000300_offers.ts';
 import * as scamShield from './migrations/20261128000400_scam_shield.ts';
 import * as dataExports from './migrations/20261128000500_data_exports.ts';
 import * as pushSubscriptions from './migrations/20261128000600_push_subscriptions.ts';
+import * as userLanguage from './migrations/20261129000100_user_language.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '20261128000400_scam_shield': scamShield,
   '20261128000500_data_exports': dataExports,
   '20261128000600_push_subscriptions': pushSubscriptions,
+  '20261129000100_user_language': userLanguage,
 };
 
 const require = createRequire(import.meta.url);

@@ -10,6 +10,7 @@ import type {
   OfferStatus,
   ProductStatus,
   ReportStatus,
+  Language,
   ReportTargetType,
 } from '@market/shared';
 
@@ -44,6 +45,8 @@ export interface UsersTable {
   areaPlaceId: OptionalNumber;
   areaLat: OptionalNumber;
   areaLon: OptionalNumber;
+  /** The language the person reads the marketplace in; null until they choose (English). */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 /** A nullable number a row may be written without (migration 20261128000100_places). */

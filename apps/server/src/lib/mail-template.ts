@@ -5,7 +5,14 @@
  * HTML part are written from the same content, and only here is text escaped for HTML.
  */
 
+import type { ServerTexts } from '@market/shared/texts';
+
 export const PRODUCT_NAME = 'Phone Market';
+
+/** "Hello {name}," in the recipient's language. */
+export function greeting(s: ServerTexts, recipientName: string): string {
+  return s.t('mail.greeting', { name: recipientName });
+}
 
 /**
  * The site's colours (apps/web/src/index.css, the daisyUI theme "market"), so that an email
@@ -37,9 +44,11 @@ export interface MailLink {
 export type MailBlock = { heading: string } | { paragraph: string } | { list: readonly string[] };
 
 export interface MailContent {
+  /** The language it is written in, for the HTML part's `lang`. */
+  language: string;
   subject: string;
-  /** Greeted by name: "Hello {name},". */
-  recipientName: string;
+  /** The first line, greeting the person by name: "Hello {name},". */
+  greeting: string;
   /** What the email says, one block of lines in the text part. */
   body: readonly MailBlock[];
   /** The one thing to do: a button in HTML, "label: url" in text. */
@@ -83,7 +92,7 @@ function textBlock(block: MailBlock): string[] {
 function renderText(mail: MailContent): string {
   const footer = mail.footer;
   return [
-    `Hello ${oneLine(mail.recipientName)},`,
+    oneLine(mail.greeting),
     '',
     ...mail.body.flatMap(textBlock),
     '',
@@ -143,12 +152,12 @@ function htmlFooter({ reason, links }: NonNullable<MailContent['footer']>): stri
 function renderHtml(mail: MailContent): string {
   return [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
+    `<html lang="${e(mail.language)}"><head><meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width"><title>${e(oneLine(mail.subject))}</title></head>`,
     `<body style="margin:0;padding:24px;background:${c.page};font-family:Arial,Helvetica,sans-serif;color:${c.text};">`,
     `<div style="max-width:560px;margin:0 auto;background:${c.card};border:1px solid ${c.line};border-radius:12px;padding:24px;">`,
     paragraph(e(PRODUCT_NAME), `font-weight:bold;color:${c.primary};`),
-    paragraph(`Hello ${e(oneLine(mail.recipientName))},`),
+    paragraph(e(oneLine(mail.greeting))),
     ...mail.body.flatMap(htmlBlock),
     button(mail.action),
     ...(mail.closing ?? []).map((text) => paragraph(htmlLines(text))),

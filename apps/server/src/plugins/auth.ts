@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, pathInLanguage, paths, type Language } from '@market/shared';
+import { serverTexts } from '@market/shared/texts';
 import type { Actor } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import { createMailer } from '../lib/mailer.ts';
@@ -47,6 +49,8 @@ export interface AuthModules {
     db: FastifyInstance['db'],
     userId: string,
   ): Promise<{ reason: string | null } | null>;
+  /** The language the user reads in, for the password reset email (accounts). */
+  findLanguage(db: FastifyInstance['db'], userId: string): Promise<Language | null>;
 }
 
 /**
@@ -71,12 +75,17 @@ export async function registerAuth(app: FastifyInstance, modules: AuthModules): 
       forgetUser: (userId) => forgetUser(userId),
       deleteBelongings: (userId) => modules.deleteOwnBelongings(app.db, userId),
       suspension: (userId) => modules.findSuspension(app.db, userId),
-      sendResetLink(to, link) {
-        mailer
-          .send({ to: to.email, ...renderPasswordResetMail(to.name, link) })
-          .catch((err: unknown) =>
-            app.log.error({ err }, 'could not send the password reset mail'),
-          );
+      sendResetLink(to, token) {
+        void (async () => {
+          // In the person's language: the email, and the page its link opens.
+          const language = (await modules.findLanguage(app.db, to.id)) ?? DEFAULT_LANGUAGE;
+          const page = pathInLanguage(paths.resetPassword, language);
+          const link = `${config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
+          const s = serverTexts(language, config.currency);
+          await mailer.send({ to: to.email, ...renderPasswordResetMail(s, to.name, link) });
+        })().catch((err: unknown) =>
+          app.log.error({ err }, 'could not send the password reset mail'),
+        );
       },
     },
   });

@@ -67,7 +67,11 @@ export function outboxWorker(t: TestApp, smtpUrl: string, clock: () => Date = ()
   const worker = new OutboxWorker(
     t.app.db,
     mailer,
-    { publicUrl: t.config.publicUrl, tokens: new UnsubscribeTokens(t.config.authSecret) },
+    {
+      publicUrl: t.config.publicUrl,
+      tokens: new UnsubscribeTokens(t.config.authSecret),
+      currency: t.config.currency,
+    },
     t.app.log,
     clock,
   );

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { ACCOUNT_TYPES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants.ts';
 import { emailSchema, idSchema, oneLine, phoneSchema } from './common.ts';
+import { LANGUAGES } from '../languages.ts';
 
 export const roleSchema = z.enum(ROLES);
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { error: 'Choose buyer or seller' });
@@ -123,3 +124,9 @@ export const appConfigSchema = z.object({
   supportEmail: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** PUT /api/me/language: the language the signed-in user reads the marketplace in. */
+export const languageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'Choose the language: en (English) or bn (Bangla)' }),
+});
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;

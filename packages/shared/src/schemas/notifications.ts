@@ -9,6 +9,10 @@ import {
 } from './bookings.ts';
 import { idSchema } from './common.ts';
 import { OFFER_EXPIRY_HOURS } from './offers.ts';
+import type { Language } from '../languages.ts';
+import type { ServerTexts } from '../texts/texts.ts';
+import bn from '../texts/bn.ts';
+import en from '../texts/en.ts';
 
 /*
  * Something a person must hear about, kept in their notification list and, unless they turned
@@ -36,19 +40,19 @@ export interface NotificationTexts {
 
 /** One kind of notification: who gets it, how, whether they may turn it off, and its words. */
 export interface NotificationKindRecord<Params> {
-  /** How the kind is named on the settings page and in its emails' footer. */
-  label: string;
   /** The roles that receive it: the settings page of each lists it. */
   audience: readonly Role[];
   /** Where it goes; every kind is in the list under the bell. */
   channels: readonly NotificationChannel[];
   /** Whether a person may turn its emails off (the settings page and the unsubscribe link). */
   optional: boolean;
-  texts: (params: Params) => NotificationTexts;
+  /**
+   * What it says, in the recipient's language (`s`, from `serverTexts`): the kind's texts are in
+   * the catalogs under `notifications.<kind>`, its name on the settings page under `.label`.
+   */
+  texts: (params: Params, s: ServerTexts) => NotificationTexts;
 }
 
-/** A reason the other side wrote, as a notice quotes it. */
-const reasonLine = (reason: string | null) => (reason ? `Reason: ${reason}` : '');
 const PREVIEW_MAX = 200;
 /** A message as its notice previews it: on one line, at most PREVIEW_MAX characters. */
 function preview(text: string): string {
@@ -60,95 +64,114 @@ function quote(text: string): string {
   if (!text) return '';
   return text.length > REVIEW_QUOTE_MAX ? `“${text.slice(0, REVIEW_QUOTE_MAX - 1)}…”` : `“${text}”`;
 }
-const phones = (n: number) => `${n} new ${n === 1 ? 'phone' : 'phones'}`;
-const REPORT_TARGET_WORDS: Record<string, string> = {
-  listing: 'a listing',
-  user: 'an account',
-  message: 'a message',
-  conversation: 'a conversation',
-  stolen_report: 'a stolen phone',
-};
+/** A reason the other side wrote, as a notice quotes it. */
+const reasonLine = (s: ServerTexts, reason: string | null) =>
+  reason ? s.t('reason', { reason }) : '';
+const REPORT_TARGETS = ['listing', 'user', 'message', 'conversation', 'stolen_report'] as const;
+const isReportTarget = (value: string): value is (typeof REPORT_TARGETS)[number] =>
+  (REPORT_TARGETS as readonly string[]).includes(value);
+/** A price in cents, as the recipient reads prices. */
+const money = (s: ServerTexts, cents: number) => s.format.price(cents / 100);
+/** A stated number of hours, in the recipient's digits. */
+const hours = (s: ServerTexts, n: number) => ({ hours: s.format.number(n) });
+
+/** Where a side finds its deals: the buyer in My Orders, the seller in My Buyers. */
+export type DealsPage = 'myOrders' | 'myBuyers';
 
 type Kind<Params> = NotificationKindRecord<Params>;
 const BOTH_SIDES: readonly Role[] = ['buyer', 'seller'];
 const IN_APP_AND_EMAIL: readonly NotificationChannel[] = ['in_app', 'email'];
 
 /**
- * Every kind of notification. Adding one here is all the settings page and the emails need; its
- * sender calls `notify` with the kind and its `texts` parameters.
+ * Every kind of notification. Adding one here (and its texts in the catalogs) is all the settings
+ * page and the emails need; its sender calls `notify` with the kind and its `texts` parameters.
  */
 export const NOTIFICATION_KIND_RECORDS = {
   booking_requested: {
-    label: 'A buyer asks to book one of my phones',
     audience: ['seller'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ buyerName, productName }) => ({
-      title: `${buyerName} asked to book ${productName}`,
-      body: `Accept with a meeting time and place, or decline, within ${BOOKING_EXPIRY_HOURS} hours.`,
+    texts: ({ buyerName, productName }, s) => ({
+      title: s.t('notifications.booking_requested.title', { buyerName, productName }),
+      body: s.t('notifications.booking_requested.body', hours(s, BOOKING_EXPIRY_HOURS)),
       mail: {
-        title: `New request to book ${productName}`,
-        body: `See who asked in My Buyers, and accept with a meeting time and place, or decline, within ${BOOKING_EXPIRY_HOURS} hours.`,
+        title: s.t('notifications.booking_requested.mailTitle', { productName }),
+        body: s.t('notifications.booking_requested.mailBody', hours(s, BOOKING_EXPIRY_HOURS)),
       },
     }),
   } satisfies Kind<{ buyerName: string; productName: string }>,
   booking_accepted: {
-    label: 'A seller accepts my booking request',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, when, place }) => ({
-      title: `Your request for ${productName} was accepted`,
-      body: `Meeting: ${when}, ${place}`,
-      mail: {
-        title: `Your request for ${productName} was accepted`,
-        body: `Meeting: ${when}. The place, the seller's phone number and your hand-over code are in My Orders.`,
-      },
-    }),
-  } satisfies Kind<{ productName: string; when: string; place: string }>,
+    texts: ({ productName, at, timeZone, place }, s) => {
+      const when = s.meetingTime(at, timeZone);
+      const title = s.t('notifications.booking_accepted.title', { productName });
+      return {
+        title,
+        body: s.t('notifications.booking_accepted.body', { when, place }),
+        mail: { title, body: s.t('notifications.booking_accepted.mailBody', { when }) },
+      };
+    },
+  } satisfies Kind<{ productName: string; at: Date; timeZone: string; place: string }>,
   booking_declined: {
-    label: 'A booking request is declined',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, reason }) => ({
-      title: `Your request for ${productName} was declined`,
-      body: reasonLine(reason),
-      mail: {
-        title: `Your request for ${productName} was declined`,
-        body:
-          reason === SOLD_REASON
-            ? 'The phone has been sold.'
-            : reason
-              ? 'The seller gave a reason: see it in My Orders.'
-              : '',
-      },
-    }),
+    texts: ({ productName, reason }, s) => {
+      const title = s.t('notifications.booking_declined.title', { productName });
+      return {
+        title,
+        body: reasonLine(s, reason),
+        mail: {
+          title,
+          body:
+            reason === SOLD_REASON
+              ? s.t('notifications.booking_declined.mailSold')
+              : reason
+                ? s.t('notifications.booking_declined.mailReason')
+                : '',
+        },
+      };
+    },
   } satisfies Kind<{ productName: string; reason: string | null }>,
   booking_cancelled: {
-    label: 'A booking is cancelled',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, buyerName, by, reason, preset }) => {
-      // By email, the preset reason (the marketplace's words), never the other's note.
-      const page = by === 'buyer' ? 'My Buyers' : 'My Orders';
-      const label = preset && preset !== 'other' ? CANCEL_REASONS[preset] : undefined;
-      const note = reason !== label;
+    texts: ({ productName, buyerName, by, reason, preset }, s) => {
+      const page = s.t(by === 'buyer' ? 'pages.myBuyers' : 'pages.myOrders');
+      // A preset reason is the marketplace's words, said in the recipient's language; by email,
+      // only that, never the other's note.
+      const chosen = preset && preset !== 'other' ? preset : undefined;
+      const label = chosen ? s.t(`cancelReasons.${chosen}`) : undefined;
+      const note = !chosen || reason !== CANCEL_REASONS[chosen];
+      const bySeller = s.t('notifications.booking_cancelled.titleBySeller', { productName });
+      const mailBody = label
+        ? s.t(
+            note
+              ? 'notifications.booking_cancelled.mailPresetAndNote'
+              : 'notifications.booking_cancelled.mailPreset',
+            { label, page },
+          )
+        : s.t(
+            note
+              ? 'notifications.booking_cancelled.mailNote'
+              : 'notifications.booking_cancelled.mailPlain',
+            { page },
+          );
       return {
         title:
           by === 'buyer'
-            ? `${buyerName} cancelled the booking of ${productName}`
-            : `The seller cancelled your booking of ${productName}`,
-        body: `Reason: ${reason}`,
+            ? s.t('notifications.booking_cancelled.titleByBuyer', { buyerName, productName })
+            : bySeller,
+        body: s.t('reason', { reason: note ? reason : (label ?? reason) }),
         mail: {
           title:
             by === 'buyer'
-              ? `The buyer cancelled the booking of ${productName}`
-              : `The seller cancelled your booking of ${productName}`,
-          body:
-            (label ? `Reason: ${label}. ` : '') +
-            (note ? `They gave a reason: see it in ${page}.` : `See it in ${page}.`),
+              ? s.t('notifications.booking_cancelled.mailTitleByBuyer', { productName })
+              : bySeller,
+          body: mailBody,
         },
       };
     },
@@ -160,198 +183,230 @@ export const NOTIFICATION_KIND_RECORDS = {
     preset?: CancelReason | undefined;
   }>,
   booking_expired: {
-    label: 'A booking request expires unanswered',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName }) => ({
-      title: `Your request for ${productName} expired`,
-      body: `The seller did not answer within ${BOOKING_EXPIRY_HOURS} hours.`,
+    texts: ({ productName }, s) => ({
+      title: s.t('notifications.booking_expired.title', { productName }),
+      body: s.t('notifications.booking_expired.body', hours(s, BOOKING_EXPIRY_HOURS)),
     }),
   } satisfies Kind<{ productName: string }>,
   handover_code: {
-    label: 'My hand-over code is renewed, or completing my deal is locked',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, lockedUntil }) =>
+    texts: ({ productName, lockedUntil }, s) =>
       lockedUntil
         ? {
-            title: `Completing your deal for ${productName} is locked until ${lockedUntil}`,
-            body: `The seller entered ${HANDOVER_CODE_MAX_WRONG} wrong hand-over codes in all, so nobody can complete this deal until then. Your code was renewed: the new one is in My Orders. Give it only at the meeting, once you have the phone in hand.`,
+            title: s.t('notifications.handover_code.lockedTitle', {
+              productName,
+              until: s.utcTime(lockedUntil),
+            }),
+            body: s.t('notifications.handover_code.lockedBody', {
+              max: s.format.number(HANDOVER_CODE_MAX_WRONG),
+            }),
           }
         : {
-            title: `Your hand-over code for ${productName} was renewed`,
-            body: 'The seller entered wrong hand-over codes, so your code was renewed: the new one is in My Orders. Give it only at the meeting, once you have the phone in hand.',
+            title: s.t('notifications.handover_code.renewedTitle', { productName }),
+            body: s.t('notifications.handover_code.renewedBody'),
           },
-  } satisfies Kind<{ productName: string; lockedUntil: string | null }>,
+  } satisfies Kind<{ productName: string; lockedUntil: Date | null }>,
   meeting_reminder: {
-    label: 'A reminder two hours before a meeting',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, when, place, side }) => {
-      const title = `Your meeting for ${productName} is at ${when}`;
+    texts: ({ productName, at, timeZone, place, side }, s) => {
+      const title = s.t('notifications.meeting_reminder.title', {
+        productName,
+        when: s.meetingTime(at, timeZone),
+      });
       return side === 'buyer'
         ? {
             title,
-            body: `Place: ${place}. Bring your hand-over code from My Orders.`,
+            body: s.t('notifications.meeting_reminder.buyerBody', { place }),
             // The place is the seller's words: the buyer's email points to it.
-            mail: { title, body: 'The place and your hand-over code are in My Orders.' },
+            mail: { title, body: s.t('notifications.meeting_reminder.buyerMailBody') },
           }
-        : {
-            title,
-            body: `Place: ${place}. Ask the buyer for the hand-over code once they are satisfied.`,
-          };
+        : { title, body: s.t('notifications.meeting_reminder.sellerBody', { place }) };
     },
-  } satisfies Kind<{ productName: string; when: string; place: string; side: 'buyer' | 'seller' }>,
+  } satisfies Kind<{
+    productName: string;
+    at: Date;
+    timeZone: string;
+    place: string;
+    side: 'buyer' | 'seller';
+  }>,
   meeting_check_in: {
-    label: 'The other side of my meeting says they are there',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, side }) => ({
-      title:
-        side === 'buyer'
-          ? `The buyer of ${productName} is at the meeting place`
-          : `The seller of ${productName} is at the meeting place`,
-      body: `They pressed "I'm here". ${side === 'buyer' ? 'See My Buyers.' : 'See My Orders.'}`,
-    }),
+    texts: ({ productName, side }, s) =>
+      side === 'buyer'
+        ? {
+            title: s.t('notifications.meeting_check_in.buyerTitle', { productName }),
+            body: s.t('notifications.meeting_check_in.buyerBody'),
+          }
+        : {
+            title: s.t('notifications.meeting_check_in.sellerTitle', { productName }),
+            body: s.t('notifications.meeting_check_in.sellerBody'),
+          },
   } satisfies Kind<{ productName: string; side: 'buyer' | 'seller' }>,
   no_show_recorded: {
-    label: 'A no-show is recorded against me',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     // A mark on their record: the absent side always hears of it, and may answer it.
     optional: false,
-    texts: ({ productName, page }) => ({
-      title: `You were recorded as not coming to the meeting for ${productName}`,
-      body: `The other side was there and the deal did not go ahead. If something kept you away, add a reason in ${page}: moderators see it.`,
+    texts: ({ productName, page }, s) => ({
+      title: s.t('notifications.no_show_recorded.title', { productName }),
+      body: s.t('notifications.no_show_recorded.body', { page: s.t(`pages.${page}`) }),
     }),
-  } satisfies Kind<{ productName: string; page: 'My Orders' | 'My Buyers' }>,
+  } satisfies Kind<{ productName: string; page: DealsPage }>,
   new_message: {
-    label: 'A new message I have not read for 10 minutes',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ senderName, productName, text }) => ({
-      title: `${senderName} sent you a message about ${productName}`,
+    texts: ({ senderName, productName, text }, s) => ({
+      title: s.t('notifications.new_message.title', { senderName, productName }),
       body: preview(text),
       // The sender's name and words stay on the site: the email points to the conversation.
       mail: {
-        title: `New message about ${productName}`,
-        body: 'Read it and answer in your messages.',
+        title: s.t('notifications.new_message.mailTitle', { productName }),
+        body: s.t('notifications.new_message.mailBody'),
       },
     }),
   } satisfies Kind<{ senderName: string; productName: string; text: string }>,
   seller_verified: {
-    label: 'My seller account is verified',
     audience: ['seller'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: (_params: Record<string, never>) => ({
-      title: 'Your seller account is verified',
-      body: 'Your listings now show the verified badge, and buyers can find them with the verified sellers filter.',
+    texts: (_params: Record<string, never>, s) => ({
+      title: s.t('notifications.seller_verified.title'),
+      body: s.t('notifications.seller_verified.body'),
     }),
   } satisfies Kind<Record<string, never>>,
   saved_price_drop: {
-    label: 'A phone I saved gets cheaper',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, from, to }) => ({
-      title: `${productName} is now ${to}`,
-      body: `It was ${from}. You saved it in your wish list.`,
+    texts: ({ productName, fromCents, toCents }, s) => ({
+      title: s.t('notifications.saved_price_drop.title', {
+        productName,
+        to: money(s, toCents),
+      }),
+      body: s.t('notifications.saved_price_drop.body', { from: money(s, fromCents) }),
     }),
-  } satisfies Kind<{ productName: string; from: string; to: string }>,
+  } satisfies Kind<{ productName: string; fromCents: number; toCents: number }>,
   saved_sold: {
-    label: 'A phone I saved is sold',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName }) => ({
-      title: `${productName} has been sold`,
-      body: 'A phone you saved in your wish list is no longer available.',
+    texts: ({ productName }, s) => ({
+      title: s.t('notifications.saved_sold.title', { productName }),
+      body: s.t('notifications.saved_sold.body'),
     }),
   } satisfies Kind<{ productName: string }>,
   offer_received: {
-    label: 'A buyer makes an offer on one of my phones',
     audience: ['seller'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, price }) => ({
-      title: `New offer of ${price} for ${productName}`,
-      body: `Accept, decline or counter within ${OFFER_EXPIRY_HOURS} hours.`,
+    texts: ({ productName, priceCents }, s) => ({
+      title: s.t('notifications.offer_received.title', {
+        productName,
+        price: money(s, priceCents),
+      }),
+      body: s.t('notifications.offer_received.body', hours(s, OFFER_EXPIRY_HOURS)),
     }),
-  } satisfies Kind<{ productName: string; price: string }>,
+  } satisfies Kind<{ productName: string; priceCents: number }>,
   offer_countered: {
-    label: 'A seller counters my offer or offers me a price',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, price, saved }) => ({
-      title: saved
-        ? `The seller of ${productName}, which you saved, offers it to you for ${price}`
-        : `The seller of ${productName} counters with ${price}`,
-      body: `Accept or decline within ${OFFER_EXPIRY_HOURS} hours.`,
+    texts: ({ productName, priceCents, saved }, s) => ({
+      title: s.t(
+        saved ? 'notifications.offer_countered.savedTitle' : 'notifications.offer_countered.title',
+        { productName, price: money(s, priceCents) },
+      ),
+      body: s.t('notifications.offer_countered.body', hours(s, OFFER_EXPIRY_HOURS)),
     }),
-  } satisfies Kind<{ productName: string; price: string; saved: boolean }>,
+  } satisfies Kind<{ productName: string; priceCents: number; saved: boolean }>,
   offer_accepted: {
-    label: 'An offer is accepted',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: false,
-    texts: ({ productName, price, to, farBelow }) => ({
-      title: `Offer of ${price} for ${productName} accepted`,
-      body: [
+    texts: ({ productName, priceCents, to, farBelow }, s) => {
+      const text = s.t(
         to === 'seller'
-          ? 'It is now a booking request at that price: set the meeting time and place in My Buyers.'
-          : 'It is now your booking request at that price: the seller sets the meeting time and place.',
-        farBelow
-          ? 'This price is far below what this phone usually sells for: meet in a busy public place and check the phone, its IMEI and that it is not locked before paying.'
-          : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    }),
-  } satisfies Kind<{ productName: string; price: string; to: Role; farBelow: boolean }>,
+          ? 'notifications.offer_accepted.sellerBody'
+          : 'notifications.offer_accepted.buyerBody',
+      );
+      return {
+        title: s.t('notifications.offer_accepted.title', {
+          productName,
+          price: money(s, priceCents),
+        }),
+        body: farBelow
+          ? s.t('notifications.offer_accepted.withWarning', {
+              text,
+              warning: s.t('notifications.offer_accepted.farBelow'),
+            })
+          : text,
+      };
+    },
+  } satisfies Kind<{ productName: string; priceCents: number; to: Role; farBelow: boolean }>,
   offer_declined: {
-    label: 'An offer is declined',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, price }) => ({
-      title: `Offer of ${price} for ${productName} declined`,
+    texts: ({ productName, priceCents }, s) => ({
+      title: s.t('notifications.offer_declined.title', {
+        productName,
+        price: money(s, priceCents),
+      }),
       body: '',
     }),
-  } satisfies Kind<{ productName: string; price: string }>,
+  } satisfies Kind<{ productName: string; priceCents: number }>,
   offer_expired: {
-    label: 'An offer expires unanswered',
     audience: BOTH_SIDES,
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ productName, price }) => ({
-      title: `Offer of ${price} for ${productName} expired`,
-      body: `It was not answered within ${OFFER_EXPIRY_HOURS} hours.`,
+    texts: ({ productName, priceCents }, s) => ({
+      title: s.t('notifications.offer_expired.title', {
+        productName,
+        price: money(s, priceCents),
+      }),
+      body: s.t('notifications.offer_expired.body', hours(s, OFFER_EXPIRY_HOURS)),
     }),
-  } satisfies Kind<{ productName: string; price: string }>,
+  } satisfies Kind<{ productName: string; priceCents: number }>,
   saved_search_matches: {
-    label: 'New phones for my saved searches (one email a day)',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ searches }) => {
-      const total = searches.reduce((n, s) => n + s.total, 0);
+    texts: ({ searches }, s) => {
+      const phones = (count: number) => s.t('notifications.saved_search_matches.phones', { count });
+      const total = searches.reduce((n, search) => n + search.total, 0);
       const only = searches.length === 1 ? searches[0] : undefined;
       return {
         title: only
-          ? `${phones(total)} for your saved search "${only.name}"`
-          : `${phones(total)} for ${searches.length} of your saved searches`,
+          ? s.t('notifications.saved_search_matches.titleOne', {
+              phones: phones(total),
+              name: only.name,
+            })
+          : s.t('notifications.saved_search_matches.titleMany', {
+              phones: phones(total),
+              searches: s.format.number(searches.length),
+            }),
         body: searches
-          .map(
-            (s) =>
-              `${s.name}: ${phones(s.total)}` +
-              (s.examples.length > 0 ? `, such as ${s.examples.join(', ')}` : ''),
+          .map((search) =>
+            search.examples.length > 0
+              ? s.t('notifications.saved_search_matches.lineWithExamples', {
+                  name: search.name,
+                  phones: phones(search.total),
+                  examples: search.examples.join(', '),
+                })
+              : s.t('notifications.saved_search_matches.line', {
+                  name: search.name,
+                  phones: phones(search.total),
+                }),
           )
           .join('\n'),
       };
@@ -361,78 +416,85 @@ export const NOTIFICATION_KIND_RECORDS = {
     searches: ReadonlyArray<{ name: string; total: number; examples: readonly string[] }>;
   }>,
   new_review: {
-    label: 'A buyer reviews me as a seller',
     audience: ['seller'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ reviewer, rating, productName, text }) => ({
-      title: `${reviewer} gave you ${rating} ${rating === 1 ? 'star' : 'stars'} for ${productName}`,
-      body: quote(text),
-      // The buyer's name and words stay on the site: the email points to the review.
-      mail: {
-        title: `You got a ${rating}-star review for ${productName}`,
-        body: 'Read it, and answer it if you wish, in My Reviews.',
-      },
-    }),
+    texts: ({ reviewer, rating, productName, text }, s) => {
+      const stars = s.format.number(rating);
+      return {
+        title: s.t('notifications.new_review.title', {
+          count: rating,
+          stars,
+          reviewer,
+          productName,
+        }),
+        body: quote(text),
+        // The buyer's name and words stay on the site: the email points to the review.
+        mail: {
+          title: s.t('notifications.new_review.mailTitle', { stars, productName }),
+          body: s.t('notifications.new_review.mailBody'),
+        },
+      };
+    },
   } satisfies Kind<{ reviewer: string; rating: number; productName: string; text: string }>,
   report_outcome: {
-    label: 'A report I filed has been dealt with',
     audience: ['buyer', 'seller', 'admin'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: ({ targetType, outcome }) => ({
-      title: `Your report about ${REPORT_TARGET_WORDS[targetType] ?? 'something'} was reviewed`,
+    texts: ({ targetType, outcome }, s) => ({
+      title: s.t('notifications.report_outcome.title', {
+        target: s.t(
+          `notifications.report_outcome.targets.${isReportTarget(targetType) ? targetType : 'other'}`,
+        ),
+      }),
       body: outcome,
     }),
   } satisfies Kind<{ targetType: string; outcome: string }>,
   stolen_after_purchase: {
-    label: 'A phone I bought here is reported stolen',
     audience: ['buyer'],
     channels: IN_APP_AND_EMAIL,
     // A buyer needs to hear this whatever they chose: it concerns a phone they own.
     optional: false,
-    texts: ({ productName }) => ({
-      title: `About the ${productName} you bought here`,
-      body:
-        'Someone has reported a phone with the same IMEI as stolen, a few weeks after your deal. ' +
-        'This is not a finding against you: our moderators are looking into how the phone was ' +
-        'sold and may write to you. Your deal stays in My Orders; please keep the phone and any ' +
-        'receipt as they are for now.',
-      mail: {
-        title: `About the ${productName} you bought here`,
-        body: 'A moderator is looking into a report about this phone. This is not a finding against you: read more in your notifications.',
-      },
-    }),
+    texts: ({ productName }, s) => {
+      const title = s.t('notifications.stolen_after_purchase.title', { productName });
+      return {
+        title,
+        body: s.t('notifications.stolen_after_purchase.body'),
+        mail: { title, body: s.t('notifications.stolen_after_purchase.mailBody') },
+      };
+    },
   } satisfies Kind<{ productName: string }>,
   listing_moderated: {
-    label: 'A moderator hides or shows again one of my listings',
     audience: ['seller'],
     channels: IN_APP_AND_EMAIL,
     optional: true,
-    texts: (change) =>
+    texts: (change, s) =>
       change.shown
         ? {
-            title: `Your listing ${change.listingName} is on show again`,
-            body: 'A moderator reviewed it. Buyers can find and book it again.',
+            title: s.t('notifications.listing_moderated.shownTitle', {
+              listingName: change.listingName,
+            }),
+            body: s.t('notifications.listing_moderated.shownBody'),
           }
         : {
-            title: `Your listing ${change.listingName} is hidden`,
-            body: `${change.reason} You can edit it and ask for a review from My Products.`,
+            title: s.t('notifications.listing_moderated.hiddenTitle', {
+              listingName: change.listingName,
+            }),
+            body: s.t('notifications.listing_moderated.hiddenBody', { reason: change.reason }),
           },
   } satisfies Kind<
     { listingName: string; shown: true } | { listingName: string; shown: false; reason: string }
   >,
   data_export_ready: {
-    label: 'A copy of my data is ready to download',
     audience: ['buyer', 'seller', 'admin'],
     channels: IN_APP_AND_EMAIL,
     // The user asked for this copy a moment ago: the link reaches them whatever they chose.
     optional: false,
-    texts: ({ until }) => ({
-      title: 'Your data is ready to download',
-      body: `Download it from My Profile, under Your data, until ${until}. After that the file is deleted.`,
+    texts: ({ until }, s) => ({
+      title: s.t('notifications.data_export_ready.title'),
+      body: s.t('notifications.data_export_ready.body', { until: s.utcTime(until) }),
     }),
-  } satisfies Kind<{ until: string }>,
+  } satisfies Kind<{ until: Date }>,
 };
 
 export type NotificationKind = keyof typeof NOTIFICATION_KIND_RECORDS;
@@ -452,21 +514,33 @@ export function notificationKindRecord(kind: NotificationKind): NotificationKind
   return NOTIFICATION_KIND_RECORDS[kind];
 }
 
-/** What a notification of this kind says, made from its parameters. */
+/** What a notification of this kind says, made from its parameters, in the language of `s`. */
 export function notificationTexts<K extends NotificationKind>(
   kind: K,
   params: NotificationParams<K>,
+  s: ServerTexts,
 ): NotificationTexts {
   // Each kind's builder takes that kind's parameters: the lookup by a generic key loses that.
   const texts = NOTIFICATION_KIND_RECORDS[kind].texts as (
     p: NotificationParams<K>,
+    s: ServerTexts,
   ) => NotificationTexts;
-  return texts(params);
+  return texts(params, s);
 }
 
-/** How each kind is named on the settings page. */
+/** How a kind is named on the settings page and in its emails' footer, in a language. */
+export function notificationKindLabel(kind: NotificationKind, language: Language): string {
+  return SERVER_LABELS[language][kind].label;
+}
+
+const SERVER_LABELS = { en: en.notifications, bn: bn.notifications } satisfies Record<
+  Language,
+  Record<NotificationKind, { label: string }>
+>;
+
+/** How each kind is named in English. */
 export const NOTIFICATION_KIND_LABELS = Object.fromEntries(
-  NOTIFICATION_KINDS.map((kind) => [kind, NOTIFICATION_KIND_RECORDS[kind].label]),
+  NOTIFICATION_KINDS.map((kind) => [kind, notificationKindLabel(kind, 'en')]),
 ) as Record<NotificationKind, string>;
 
 /** The kinds a person of this role may turn off by email, in the registry's order. */

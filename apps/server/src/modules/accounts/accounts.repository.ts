@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
-import type { Role } from '@market/shared';
+import type { Language, Role } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { valueWriters } from '../../db/dialect.ts';
 import { selectUserProfiles } from './user-view.ts';
@@ -210,4 +210,18 @@ export async function deleteBelongingsOfUser(db: Db, userId: string): Promise<vo
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+/** The language the user reads the marketplace in, or null when they have not chosen one. */
+export async function findLanguage(db: Db, userId: string): Promise<Language | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.language ?? null;
+}
+
+export async function saveLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }

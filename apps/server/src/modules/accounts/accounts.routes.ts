@@ -9,6 +9,8 @@ import {
   isBuyerSchema,
   isSellerSchema,
   jwtResponseSchema,
+  languageChoiceSchema,
+  languageCookie,
   putUserSchema,
   sellerRoleSchema,
   sessionStateSchema,
@@ -27,6 +29,7 @@ import {
   saveOwnProfile,
   sellerVerification,
 } from './accounts.service.ts';
+import { saveLanguage } from './accounts.repository.ts';
 
 function isDueForRenewal(expiresAt: number, now = Date.now()): boolean {
   return expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
@@ -116,6 +119,32 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await saveOwnProfile(app.db, request.actor, request.body);
       await app.forgetUserSessions(request.actor.id);
       return user;
+    },
+  );
+
+  app.put(
+    '/me/language',
+    {
+      preValidation: signedIn(),
+      // Nothing cached shows it: it is the account's own, and pages follow the cookie.
+      config: { changes: [] },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Save the language the signed-in user reads the marketplace in: their notifications, emails and calendar files come in it, and signing in on a device opens the site in it',
+        body: languageChoiceSchema,
+        response: { 200: languageChoiceSchema },
+      },
+    },
+    async (request, reply) => {
+      const { language } = request.body;
+      await saveLanguage(app.db, request.actor.id, language);
+      // This device reads the site in it from now on, as the language switch remembers it.
+      void reply.header(
+        'set-cookie',
+        languageCookie(language, app.config.publicUrl.startsWith('https:')),
+      );
+      return { language };
     },
   );
 

@@ -6,6 +6,7 @@
 export { selectUserProfiles, toUser } from './user-view.ts';
 export {
   deleteBelongingsOfUser,
+  findLanguage,
   findUserByEmail,
   insertUserWithPassword,
 } from './accounts.repository.ts';

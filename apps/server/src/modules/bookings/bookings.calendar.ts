@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { ServerTexts } from '@market/shared/texts';
 import { centsToDollars } from '../../lib/money.ts';
 import type { Meeting } from './bookings.service.ts';
 
@@ -12,9 +13,6 @@ import type { Meeting } from './bookings.service.ts';
  */
 
 const MEETING_MINUTES = 30;
-const SAFETY =
-  'Meet in a busy public place. Check the phone, its IMEI and that it is not locked before paying. ' +
-  'Give the hand-over code only when you are satisfied.';
 
 /**
  * Control characters other than a line break have no place in a calendar's text: older records
@@ -29,19 +27,27 @@ function zoneOf(timeZone: string): string | null {
   return getVtimezoneComponent(timeZone) ? timeZone : null;
 }
 
-export function meetingCalendar(meeting: Meeting, host: string, now: Date): string {
+/** The meeting as a calendar file, its words in the reader's language (`s`). */
+export function meetingCalendar(meeting: Meeting, host: string, now: Date, s: ServerTexts): string {
   const end = new Date(meeting.meetingAt.getTime() + MEETING_MINUTES * 60_000);
   const zone = zoneOf(meeting.timeZone);
+  const { productName } = meeting;
+  const price = s.format.price(centsToDollars(meeting.priceCents));
+  const deal =
+    meeting.side === 'buyer'
+      ? s.t(meeting.agreed ? 'calendar.buyingAgreed' : 'calendar.buying', { productName, price })
+      : s.t(meeting.agreed ? 'calendar.sellingAgreed' : 'calendar.selling', { productName, price });
   const other =
     meeting.side === 'buyer'
-      ? { role: 'Seller', name: meeting.sellerName ?? 'The seller', phone: meeting.sellerPhone }
-      : { role: 'Buyer', name: meeting.buyerName, phone: meeting.buyerPhone };
-  const price = centsToDollars(meeting.priceCents).toFixed(2);
-  const description = [
-    `${meeting.side === 'buyer' ? 'Buying' : 'Selling'} ${meeting.productName} for $${price}${meeting.agreed ? ', the price agreed in an offer' : ''}.`,
-    `${other.role}: ${other.name}${other.phone ? `, ${other.phone}` : ''}.`,
-    SAFETY,
-  ].join('\n');
+      ? s.t(meeting.sellerPhone ? 'calendar.sellerWithPhone' : 'calendar.seller', {
+          name: meeting.sellerName ?? s.t('calendar.theSeller'),
+          phone: meeting.sellerPhone ?? '',
+        })
+      : s.t(meeting.buyerPhone ? 'calendar.buyerWithPhone' : 'calendar.buyer', {
+          name: meeting.buyerName,
+          phone: meeting.buyerPhone ?? '',
+        });
+  const description = [deal, other, s.t('calendar.safety')].join('\n');
   const calendar = ical({
     prodId: '//Used phone marketplace//Meetings//EN',
     method: ICalCalendarMethod.PUBLISH,
@@ -56,7 +62,11 @@ export function meetingCalendar(meeting: Meeting, host: string, now: Date): stri
     start: at(meeting.meetingAt),
     end: at(end),
     timezone: zone,
-    summary: clean(`Meet to ${meeting.side === 'buyer' ? 'buy' : 'sell'} ${meeting.productName}`),
+    summary: clean(
+      s.t(meeting.side === 'buyer' ? 'calendar.buyerSummary' : 'calendar.sellerSummary', {
+        productName,
+      }),
+    ),
     // A spot is a public place: its coordinates go in GEO, for a calendar's map.
     location: meeting.meetingSpot
       ? {

@@ -20,11 +20,15 @@ import {
   markSoldSchema,
   paginationQuerySchema,
   sellerBuyerSchema,
+  chosenLanguage,
+  cookieLanguage,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { meetingCalendar } from './bookings.calendar.ts';
+import { findLanguage } from '../accounts/public.ts';
+import { serverTexts } from '@market/shared/texts';
 import { registerInspectionRoutes } from './inspection.routes.ts';
 import {
   acceptBooking,
@@ -238,11 +242,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const meeting = await getMeeting(app.db, request.actor, request.params.id);
       const host = new URL(app.config.publicUrl).hostname;
+      // In the language this device reads the site in, else the account's, else the browser's.
+      const language =
+        cookieLanguage(request.headers.cookie) ??
+        (await findLanguage(app.db, request.actor.id)) ??
+        chosenLanguage(null, request.headers['accept-language']);
+      const s = serverTexts(language, app.config.currency);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="meeting-${meeting.id}.ics"`)
         .header('cache-control', 'private, no-store')
-        .send(meetingCalendar(meeting, host, new Date()));
+        .send(meetingCalendar(meeting, host, new Date(), s));
     },
   );
 

@@ -50,12 +50,6 @@ export const EXPORT_POLL_MS = 10_000;
 export const EXPORT_SWEEP_MS = 60 * 60 * 1000;
 const BATCH = 5;
 
-const untilFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** "Your data" exports (made in app.ts): asked for, built in the background, downloaded. */
@@ -260,7 +254,7 @@ export class DataExports {
         await notices.notify({
           userId,
           kind: 'data_export_ready',
-          params: { until: `${untilFormat.format(expiresAt)} UTC` },
+          params: { until: expiresAt },
           link: `${paths.dashboard.profile}#your-data`,
           dedupeKey: `data_export_ready:${id}`,
           now: readyAt,

@@ -1,6 +1,7 @@
 import { paths } from '@market/shared';
 import type { BookingStatus, CancelReason } from '@market/shared';
 import type { NotificationContent, Notices } from './notify.ts';
+import { serverTexts } from '@market/shared/texts';
 
 const MY_ORDERS = paths.dashboard.myOrders;
 const MY_BUYERS = paths.dashboard.myBuyers;
@@ -29,23 +30,9 @@ export type BookingChange =
   | { status: 'expired' }
   | { status: 'completed' };
 
-/** "Tue, 25 Nov 2026, 15:30" in the meeting's own time zone, as the seller set it. */
+/** "Tue, 25 Nov 2026, 15:30 GMT+6" in the meeting's own time zone, as the seller set it. */
 export function meetingTime(meeting: Pick<Meeting, 'at' | 'timeZone'>): string {
-  try {
-    return new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: meeting.timeZone,
-      timeZoneName: 'short',
-    }).format(meeting.at);
-  } catch {
-    // A zone this runtime does not know: the time in UTC is still right.
-    return `${meeting.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  }
+  return serverTexts('en').meetingTime(meeting.at, meeting.timeZone);
 }
 
 /** Who hears of a booking's change, and what they are told. */
@@ -74,7 +61,12 @@ function noticeOf(b: BookingFacts, change: BookingChange): Notice | null {
       return {
         to: 'buyer',
         kind: 'booking_accepted',
-        params: { productName, when: meetingTime(change.meeting), place: change.meeting.place },
+        params: {
+          productName,
+          at: change.meeting.at,
+          timeZone: change.meeting.timeZone,
+          place: change.meeting.place,
+        },
       };
     case 'declined':
       return {
@@ -136,7 +128,6 @@ export async function remindOfMeeting(
   meeting: Meeting,
   now: Date = new Date(),
 ): Promise<void> {
-  const when = meetingTime(meeting);
   for (const [side, userId] of [
     ['buyer', booking.buyerId],
     ['seller', booking.sellerId],
@@ -145,7 +136,13 @@ export async function remindOfMeeting(
     await notices.notify({
       userId,
       kind: 'meeting_reminder',
-      params: { productName: booking.productName, when, place: meeting.place, side },
+      params: {
+        productName: booking.productName,
+        at: meeting.at,
+        timeZone: meeting.timeZone,
+        place: meeting.place,
+        side,
+      },
       link: side === 'buyer' ? MY_ORDERS : MY_BUYERS,
       dedupeKey: meetingReminderKey(booking.id, userId),
       now,
@@ -175,7 +172,7 @@ export async function announceCodeRenewed(
     kind: 'handover_code',
     params: {
       productName: booking.productName,
-      lockedUntil: lockedUntil ? utcTime(lockedUntil) : null,
+      lockedUntil,
     },
     link: MY_ORDERS,
     dedupeKey: `handover:${booking.id}:${wrongTotal}:${booking.buyerId}`,
@@ -190,14 +187,7 @@ export async function announceCodeRenewed(
 
 /** "26 Nov 2026, 06:30 UTC". */
 export function utcTime(at: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(at)} UTC`;
+  return serverTexts('en').utcTime(at);
 }
 
 /**
@@ -242,7 +232,7 @@ export async function announceNoShow(
       kind: 'no_show_recorded',
       params: {
         productName: booking.productName,
-        page: absent === 'buyer' ? 'My Orders' : 'My Buyers',
+        page: absent === 'buyer' ? 'myOrders' : 'myBuyers',
       },
       link: absent === 'buyer' ? MY_ORDERS : MY_BUYERS,
       dedupeKey: `no-show:${booking.id}`,

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { formatPrice, paths } from '@market/shared';
+import { paths } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
-import { centsToDollars } from '../../lib/money.ts';
 import type { Notices } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,15 +33,14 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * once a day per listing at most (a seller moving the price up and down sends one notice).
  */
 export async function notifyPriceDrop(notices: Notices, drop: PriceDrop, now: Date = new Date()) {
-  const price = (cents: number) => formatPrice(centsToDollars(cents));
   for (const userId of await wishlistUserIds(notices.trx, drop.productId)) {
     await notices.notify({
       userId,
       kind: 'saved_price_drop',
       params: {
         productName: drop.productName,
-        from: price(drop.fromCents),
-        to: price(drop.toCents),
+        fromCents: drop.fromCents,
+        toCents: drop.toCents,
       },
       link: paths.product(drop.productId),
       dedupeKey: `price_drop:${drop.productId}:${userId}:${utcDay(now)}`,

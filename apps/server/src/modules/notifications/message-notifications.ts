@@ -4,7 +4,7 @@ import { valueWriters } from '../../db/dialect.ts';
 import type { Notification, NotificationKind } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { mailQueuedSince } from './notifications.repository.ts';
-import { textsOf, type Notices } from './notify.ts';
+import type { Notices } from './notify.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,7 +74,7 @@ export async function notifyNewMessage(
   });
   // This hour's notice exists but its email was dropped (read in time): this message gets one.
   if (!notification && !emailedLately) {
-    await notices.queueEmail({ ...input, ...textsOf(content) }, now, notBefore);
+    await notices.queueEmail(input, now, notBefore);
   }
   return notification;
 }

@@ -1,5 +1,19 @@
-import { NOTIFICATION_KIND_LABELS, type NotificationKind, paths } from '@market/shared';
-import { PRODUCT_NAME, renderMail, siteUrl, type RenderedMail } from '../../lib/mail-template.ts';
+import {
+  DEFAULT_LANGUAGE,
+  notificationKindLabel,
+  pathInLanguage,
+  paths,
+  type Language,
+  type NotificationKind,
+} from '@market/shared';
+import type { ServerTexts } from '@market/shared/texts';
+import {
+  PRODUCT_NAME,
+  greeting,
+  renderMail,
+  siteUrl,
+  type RenderedMail,
+} from '../../lib/mail-template.ts';
 
 export { PRODUCT_NAME, type RenderedMail };
 
@@ -28,9 +42,14 @@ export interface NotificationMailInput {
   unsubscribeToken: string;
 }
 
-/** The page that confirms turning this kind of email off. */
-export function unsubscribePageUrl(publicUrl: string, token: string): string {
-  return `${siteUrl(publicUrl, UNSUBSCRIBE_PAGE_PATH)}?token=${encodeURIComponent(token)}`;
+/** The page that confirms turning this kind of email off (in the recipient's language). */
+export function unsubscribePageUrl(
+  publicUrl: string,
+  token: string,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const page = pathInLanguage(UNSUBSCRIBE_PAGE_PATH, language);
+  return `${siteUrl(publicUrl, page)}?token=${encodeURIComponent(token)}`;
 }
 
 /** The API call a mail program posts to for a one-click unsubscribe. */
@@ -39,24 +58,27 @@ export function unsubscribeApiUrl(publicUrl: string, token: string): string {
 }
 
 /**
- * One notification as an email: what happened, the link to it, why it came, and how to stop
- * this kind.
+ * One notification as an email, in the recipient's language (`s`): what happened, the link to
+ * it, why it came, and how to stop this kind.
  */
-export function renderNotificationMail(input: NotificationMailInput): RenderedMail {
-  const reason = `You get this email because "${NOTIFICATION_KIND_LABELS[input.kind]}" is on in your ${PRODUCT_NAME} notification settings.`;
+export function renderNotificationMail(s: ServerTexts, input: NotificationMailInput): RenderedMail {
+  const site = PRODUCT_NAME;
+  // The links open the pages in the email's language, on any device.
+  const page = (path: string) => siteUrl(input.publicUrl, pathInLanguage(path, s.language));
   return renderMail({
+    language: s.language,
     subject: input.title,
-    recipientName: input.recipientName,
+    greeting: greeting(s, input.recipientName),
     body: [{ heading: input.title }, { paragraph: input.body }],
-    action: { label: `Open it on ${PRODUCT_NAME}`, url: siteUrl(input.publicUrl, input.link) },
+    action: { label: s.t('mail.open', { site }), url: page(input.link) },
     footer: {
-      reason,
+      reason: s.t('mail.reason', { label: notificationKindLabel(input.kind, s.language), site }),
       links: [
         {
-          label: 'Stop these emails',
-          url: unsubscribePageUrl(input.publicUrl, input.unsubscribeToken),
+          label: s.t('mail.stop'),
+          url: unsubscribePageUrl(input.publicUrl, input.unsubscribeToken, s.language),
         },
-        { label: 'Choose which emails you get', url: siteUrl(input.publicUrl, SETTINGS_PATH) },
+        { label: s.t('mail.choose'), url: page(SETTINGS_PATH) },
       ],
     },
   });
@@ -73,26 +95,24 @@ export interface DigestMailInput {
  * The emails past a person's hourly cap, together: what each was about, and the way to the
  * notification list where each one links to its page.
  */
-export function renderDigestMail(input: DigestMailInput): RenderedMail {
-  const n = input.titles.length;
+export function renderDigestMail(s: ServerTexts, input: DigestMailInput): RenderedMail {
+  const site = PRODUCT_NAME;
+  const page = (path: string) => siteUrl(input.publicUrl, pathInLanguage(path, s.language));
   return renderMail({
-    subject: `${n} more ${n === 1 ? 'notification' : 'notifications'} on ${PRODUCT_NAME}`,
-    recipientName: input.recipientName,
+    language: s.language,
+    subject: s.t('mail.digestSubject', { count: input.titles.length, site }),
+    greeting: greeting(s, input.recipientName),
     body: [
-      {
-        paragraph: `You had ${MAIL_PER_HOUR} emails from us within an hour, so the next ones come together:`,
-      },
+      { paragraph: s.t('mail.digestIntro', { perHour: s.format.number(MAIL_PER_HOUR) }) },
       { list: input.titles },
     ],
     action: {
-      label: `See them all on ${PRODUCT_NAME}`,
-      url: siteUrl(input.publicUrl, NOTIFICATIONS_PATH),
+      label: s.t('mail.digestAction', { site }),
+      url: page(NOTIFICATIONS_PATH),
     },
     footer: {
-      reason: `You get this email because these notifications are on in your ${PRODUCT_NAME} notification settings.`,
-      links: [
-        { label: 'Choose which emails you get', url: siteUrl(input.publicUrl, SETTINGS_PATH) },
-      ],
+      reason: s.t('mail.digestReason', { site }),
+      links: [{ label: s.t('mail.choose'), url: page(SETTINGS_PATH) }],
     },
   });
 }

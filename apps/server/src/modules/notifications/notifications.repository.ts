@@ -54,7 +54,7 @@ export async function wantsEmail(db: Db, userId: string, kind: NotificationKind)
 export function findRecipient(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['name', 'email'])
+    .select(['name', 'email', 'language'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   NOTIFICATION_KINDS,
-  NOTIFICATION_KIND_LABELS,
+  DEFAULT_LANGUAGE,
+  notificationKindLabel,
   type Notification,
   type NotificationKind,
   type NotificationSettings,
@@ -160,7 +161,8 @@ export async function previewUnsubscribe(
   if (!user) throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
   return {
     kind: target.kind,
-    label: NOTIFICATION_KIND_LABELS[target.kind],
+    // Named as the email named it: in the recipient's language.
+    label: notificationKindLabel(target.kind, user.language ?? DEFAULT_LANGUAGE),
     email: maskEmail(user.email),
   };
 }

@@ -8,6 +8,7 @@ import {
   type NotificationParams,
   type NotificationTexts,
 } from '@market/shared';
+import { serverTexts, type ServerTexts } from '@market/shared/texts';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LiveEvents, RecordLiveEvent } from '../events/public.ts';
@@ -26,10 +27,14 @@ import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 type Trx = Transaction<Database>;
 
-/** What an email needs from the app's settings: its address, and the unsubscribe link's key. */
+/**
+ * What notices need from the app's settings: the site's address and the unsubscribe link's key
+ * for emails, and the currency prices are written in.
+ */
 export interface NotificationMailSettings {
   publicUrl: string;
   tokens: UnsubscribeTokens;
+  currency: string;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -58,13 +63,20 @@ interface NotifyBase {
 
 export type NotifyInput = NotifyBase & NotificationContent;
 
-/** A notification's email as the outbox gets it: its kind's texts already made. */
+/** A notification's email as the outbox gets it: written in its recipient's language. */
 export type QueuedNotificationMail = Pick<NotifyBase, 'userId' | 'link' | 'dedupeKey'> &
-  NotificationTexts & { kind: NotificationKind };
+  NotificationContent;
 
-/** The kind's texts for this notification. */
-export function textsOf(content: NotificationContent): NotificationTexts {
-  return notificationTexts(content.kind, content.params);
+/** The kind's texts for this notification, in the language of `s`. */
+export function textsOf(content: NotificationContent, s: ServerTexts): NotificationTexts {
+  return notificationTexts(content.kind, content.params, s);
+}
+
+type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
+
+/** The texts a person reads: in their language (English until they choose one). */
+function textsFor(recipient: Recipient | undefined, settings: NotificationMailSettings) {
+  return serverTexts(recipient?.language ?? 'en', settings.currency);
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -131,8 +143,19 @@ export class Notifier {
         trx,
         record,
         notify: (input) => notify(trx, record, mail, input),
-        queueEmail: (queued, now, notBefore) =>
-          queueNotificationEmail(trx, mail, queued, now, notBefore),
+        queueEmail: async (queued, now, notBefore) => {
+          const recipient = await findRecipient(trx, queued.userId);
+          if (!recipient) return;
+          const s = textsFor(recipient, mail);
+          const texts = textsOf(queued, s);
+          await queueNotificationEmail(
+            trx,
+            mail,
+            { ...queued, recipient, texts, s },
+            now,
+            notBefore,
+          );
+        },
       });
     });
   }
@@ -153,7 +176,9 @@ async function notify(
 ): Promise<Notification | null> {
   const now = input.now ?? new Date();
   const w = valueWriters(trx);
-  const texts = textsOf(input);
+  const recipient = await findRecipient(trx, input.userId);
+  const s = textsFor(recipient, mail);
+  const texts = textsOf(input, s);
   const row = {
     id: crypto.randomUUID(),
     userId: input.userId,
@@ -166,9 +191,8 @@ async function notify(
     dedupeKey: input.dedupeKey,
   };
   if (!(await insertNotification(trx, row))) return null;
-  if (input.email !== false) {
-    const { userId, kind, link, dedupeKey } = input;
-    const queued = { userId, kind, link, dedupeKey, ...texts };
+  if (input.email !== false && recipient) {
+    const queued = { ...input, recipient, texts, s };
     await queueNotificationEmail(trx, mail, queued, now, input.email?.notBefore ?? now);
   }
   // The push carries the title only: the push service keeps it, so no one else's words go.
@@ -192,17 +216,21 @@ async function notify(
 async function queueNotificationEmail(
   trx: Trx,
   settings: NotificationMailSettings,
-  input: QueuedNotificationMail,
+  input: Pick<NotifyBase, 'userId' | 'link' | 'dedupeKey'> & {
+    kind: NotificationKind;
+    recipient: Recipient;
+    texts: NotificationTexts;
+    s: ServerTexts;
+  },
   now: Date,
   notBefore: Date,
 ): Promise<void> {
   const kind = notificationKindRecord(input.kind);
   if (!kind.channels.includes('email')) return;
   if (!(await wantsEmail(trx, input.userId, input.kind))) return;
-  const recipient = await findRecipient(trx, input.userId);
-  if (!recipient) return;
-  const words = input.mail ?? { title: input.title, body: input.body };
-  const mail = renderNotificationMail({
+  const { recipient, texts } = input;
+  const words = texts.mail ?? { title: texts.title, body: texts.body };
+  const mail = renderNotificationMail(input.s, {
     kind: input.kind,
     recipientName: recipient.name,
     title: words.title,

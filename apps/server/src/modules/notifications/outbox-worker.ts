@@ -10,6 +10,7 @@ import {
   markDeliveryFailed,
   markDeliverySent,
 } from '../../db/delivery-queue.ts';
+import { serverTexts } from '@market/shared/texts';
 import { renderDigestMail, unsubscribeApiUrl } from './notification-mail.ts';
 import { conversationOfMessageMail, MESSAGE_MAIL_DELAY_MS } from './message-notifications.ts';
 import type { NotificationMailSettings } from './notify.ts';
@@ -151,11 +152,14 @@ export class OutboxWorker {
       return 'dropped';
     }
     const { publicUrl, tokens } = this.settings;
-    const rendered = renderDigestMail({
-      recipientName: recipient.name,
-      titles: rows.map((mail) => mail.subject),
-      publicUrl,
-    });
+    const rendered = renderDigestMail(
+      serverTexts(recipient.language ?? 'en', this.settings.currency),
+      {
+        recipientName: recipient.name,
+        titles: rows.map((mail) => mail.subject),
+        publicUrl,
+      },
+    );
     const kinds = new Set(rows.map((mail) => mail.kind));
     const [onlyKind] = kinds.size === 1 ? [...kinds] : [];
     return this.send(rows, {

@@ -243,7 +243,7 @@ export async function createOffer(
       await notices.notify({
         userId: listing.sellerId,
         kind: 'offer_received',
-        params: { productName: listing.name, price: money(priceCents) },
+        params: { productName: listing.name, priceCents: priceCents },
         link,
         dedupeKey: dedupe(id, 'offered', listing.sellerId),
         now,
@@ -342,7 +342,7 @@ async function closeOffer(
     await notices.notify({
       userId,
       kind: status === 'expired' ? 'offer_expired' : 'offer_declined',
-      params: { productName: row.productName, price: money(row.priceCents) },
+      params: { productName: row.productName, priceCents: row.priceCents },
       link,
       dedupeKey: dedupe(row.id, status, userId),
       now,
@@ -394,7 +394,7 @@ async function acceptInTransaction(
     await notices.notify({
       userId,
       kind: 'offer_accepted',
-      params: { productName: row.productName, price: money(row.priceCents), to, farBelow },
+      params: { productName: row.productName, priceCents: row.priceCents, to, farBelow },
       link: to === 'seller' ? paths.dashboard.myBuyers : paths.dashboard.myOrders,
       dedupeKey: dedupe(row.id, 'accepted', userId),
       now,
@@ -555,7 +555,7 @@ export function counterOffer(
       await notices.notify({
         userId: row.buyerId,
         kind: 'offer_countered',
-        params: { productName: row.productName, price: money(priceCents), saved: false },
+        params: { productName: row.productName, priceCents: priceCents, saved: false },
         link: conversationId
           ? paths.dashboard.conversation(conversationId)
           : paths.product(listing.id),
@@ -702,7 +702,7 @@ export async function offerToSavers(
       await notices.notify({
         userId: buyerId,
         kind: 'offer_countered',
-        params: { productName: listing.name, price: money(priceCents), saved: true },
+        params: { productName: listing.name, priceCents: priceCents, saved: true },
         link: conversationId
           ? paths.dashboard.conversation(conversationId)
           : paths.product(productId),

@@ -11,7 +11,10 @@ import {
   putUserSchema,
   signUpSchema,
   suspendedMessage,
-  paths,
+  chosenLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
 } from '@market/shared';
 import type { Config } from '../../config.ts';
 import type { DbKind } from '../../db/database.ts';
@@ -42,7 +45,7 @@ export interface AuthHooks {
   /** A user deletes their own account: what is theirs goes first, in one transaction. */
   deleteBelongings(userId: string): Promise<void>;
   /** Sends the reset link; not awaited by the request, so timing does not reveal accounts. */
-  sendResetLink(to: { email: string; name: string }, link: string): void;
+  sendResetLink(to: { id: string; email: string; name: string }, token: string): void;
   /** Why an administrator suspended the account, or null when it may sign in. */
   suspension(userId: string): Promise<{ reason: string | null } | null>;
 }
@@ -93,6 +96,8 @@ export function createAuth(options: {
         phone: { type: 'string', required: false, input: true },
         role: { type: 'string', required: false, defaultValue: 'buyer', input: true },
         isVerifiedUser: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // Set from the page's language at sign-up; changed with PUT /api/me/language.
+        language: { type: 'string', required: false, input: false },
       },
       // POST /delete-user: one's own account, with the password asked again (see the hook below).
       deleteUser: {
@@ -116,9 +121,7 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        // The link opens the web page directly; it posts the token with the new password.
-        const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-        hooks.sendResetLink({ email: user.email, name: user.name }, link);
+        hooks.sendResetLink({ id: user.id, email: user.email, name: user.name }, token);
       },
       onPasswordReset: async ({ user }) => hooks.forgetUser(user.id),
     },
@@ -226,6 +229,19 @@ export function createAuth(options: {
           return { context: { body: { password: parsed.data.password } } };
         }
       }),
+      // Signing in on a device opens the site in the account's language from then on.
+      after: createAuthMiddleware(async (ctx) => {
+        const language = (ctx.context.newSession?.user as { language?: unknown } | undefined)
+          ?.language;
+        if (!isLanguage(language)) return;
+        ctx.setCookie(LANGUAGE_COOKIE, language, {
+          path: '/',
+          maxAge: LANGUAGE_COOKIE_MAX_AGE,
+          sameSite: 'lax',
+          httpOnly: false,
+          secure,
+        });
+      }),
     },
     databaseHooks: {
       user: {
@@ -233,9 +249,15 @@ export function createAuth(options: {
           before: async (user, ctx) => {
             const email = user.email.toLowerCase();
             const image = ownImageOrNull(user.image);
+            // The language the person signed up in: their emails come in it.
+            const headers = ctx?.request?.headers ?? ctx?.headers;
+            const language = chosenLanguage(
+              headers?.get('cookie'),
+              headers?.get('accept-language'),
+            );
             if (ctx?.path === '/sign-up/email') {
               const role = user.role === 'seller' ? 'seller' : 'buyer';
-              return { data: { ...user, email, image, role, isVerifiedUser: false } };
+              return { data: { ...user, email, image, role, isVerifiedUser: false, language } };
             }
             // A first social sign-in: the spec's buyer with no phone on record.
             return {
@@ -246,6 +268,7 @@ export function createAuth(options: {
                 role: 'buyer',
                 phone: PHONE_NOT_AVAILABLE,
                 isVerifiedUser: false,
+                language,
               },
             };
           },

@@ -13,6 +13,7 @@ import { valueWriters } from '../src/db/dialect.ts';
 import type { Database } from '../src/db/schema.ts';
 import {
   LiveSearchIndex,
+  Pacer,
   SEARCH_PAGE,
   STARTING_RETRY_SECONDS,
 } from '../src/modules/search/search-index-feed.ts';
@@ -213,6 +214,28 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
       held.release();
       await starting.close();
       await t.app.db.deleteFrom('products').where('id', '=', id).execute();
+    }
+  });
+
+  it('applies all of a background backlog paced to rest after every step', async () => {
+    const live = new LiveSearchIndex(t.app.db, quiet, {
+      logPage: 2,
+      // Rests after every step: the backlog goes on only between turns the loop gave away.
+      pace: { workMs: 0, restMs: 1 },
+    });
+    await live.follow();
+    const ids: string[] = [];
+    try {
+      for (let n = 1; n <= 9; n++) ids.push(await insertListing(t.app.db, `Pixel paced ${n}`));
+      await live.current();
+      expect(live.state).toBe('catching_up');
+      await live.settled();
+      const { index } = await live.current();
+      const terms = index.resolveTerms([[[{ word: 'paced', prefix: true }]]]);
+      expect(index.count(terms, { q: '', location: undefined }, 100).count).toBe(9);
+    } finally {
+      live.stop();
+      await t.app.db.deleteFrom('products').where('id', 'in', ids).execute();
     }
   });
 
@@ -513,5 +536,35 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     live.stop();
     behind.stop();
     await behind.settled();
+  });
+});
+
+describe('the pacer of background work', () => {
+  it('gives a turn while under its work time, and rests its rest time once past it', async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const pacer = new Pacer(
+      10,
+      7,
+      () => now,
+      async (ms) => void waits.push(ms),
+    );
+    now = 4;
+    await pacer.pause();
+    now = 9;
+    await pacer.pause();
+    expect(waits).toEqual([]);
+    now = 10;
+    await pacer.pause();
+    expect(waits).toEqual([7]);
+    expect(pacer.rests).toBe(1);
+    // The work time counts again from the end of the rest.
+    now = 15;
+    await pacer.pause();
+    expect(waits).toEqual([7]);
+    now = 21;
+    await pacer.pause();
+    expect(waits).toEqual([7, 7]);
+    expect(pacer.rests).toBe(2);
   });
 });

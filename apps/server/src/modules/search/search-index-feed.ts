@@ -1,4 +1,4 @@
-import { setImmediate } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
@@ -36,6 +36,13 @@ export const LOG_PAGE = 5_000;
 export const SEARCH_PAGE = 500;
 /** Documents or sellers read per query while catching up; other requests run between them. */
 const CHANGE_BATCH = 100;
+/**
+ * Background work (a catch-up after a bulk import, a rebuild) runs for at most this long before
+ * it rests for as long: requests have the event loop to themselves at least every few
+ * milliseconds, and at least half of it under a long backlog.
+ */
+export const BACKGROUND_WORK_MS = 10;
+export const BACKGROUND_REST_MS = 10;
 /** How often the index catches up when no search asks it to. */
 export const FOLLOW_INTERVAL_MS = 1_000;
 /** Log entries older than this are deleted. */
@@ -226,6 +233,41 @@ class Stopped extends Error {
   }
 }
 
+/** Lets other work run between two steps of a long task. */
+export type Yielder = () => Promise<void>;
+
+/** Between two steps of work done for a request: the next turn of the event loop. */
+const nextTurn: Yielder = () => setImmediate();
+
+/**
+ * Paces background work: between two steps it gives the event loop a turn, and once it has
+ * worked `workMs` since it last rested, it rests `restMs` (a timer), so that requests arriving
+ * meanwhile are answered without waiting for the whole backlog. Its clock and sleep can be
+ * replaced (tests).
+ */
+export class Pacer {
+  private since: number;
+
+  constructor(
+    private readonly workMs: number = BACKGROUND_WORK_MS,
+    private readonly restMs: number = BACKGROUND_REST_MS,
+    private readonly clock: () => number = () => performance.now(),
+    private readonly wait: (ms: number) => Promise<unknown> = (ms) => sleep(ms),
+  ) {
+    this.since = clock();
+  }
+
+  /** Times it rested so far. */
+  rests = 0;
+
+  readonly pause: Yielder = async () => {
+    if (this.clock() - this.since < this.workMs) return nextTurn();
+    this.rests += 1;
+    await this.wait(this.restMs);
+    this.since = this.clock();
+  };
+}
+
 /** One index, the cards kept beside it, and the log reader that keeps both current. */
 class Follower {
   readonly index = new SearchIndex();
@@ -244,7 +286,7 @@ class Follower {
     this.log = isPostgres(db) ? new PostgresLog(db) : new SqliteLog(db);
   }
 
-  async build(): Promise<void> {
+  async build(between: Yielder = nextTurn): Promise<void> {
     await this.log.start();
     const { rows: counted } = await sql<{ n: number | string }>`
       select count(*) as n from search_docs
@@ -258,7 +300,7 @@ class Follower {
       for (const doc of docs) this.index.add(doc);
       this.tally(docs.length);
       // SQLite answers without waiting: other requests get their turn between batches.
-      await setImmediate();
+      await between();
       const last = docs.at(-1);
       if (!last || docs.length < BUILD_BATCH) break;
       after = last.docid;
@@ -271,9 +313,9 @@ class Follower {
   }
 
   /** Applies up to `limit` log entries, as what they name stands in the database now. */
-  async catchUp(limit: number): Promise<LogPage> {
+  async catchUp(limit: number, between: Yielder = nextTurn): Promise<LogPage> {
     const page = await this.read(limit);
-    await this.apply(page);
+    await this.apply(page, between);
     return page;
   }
 
@@ -303,7 +345,7 @@ class Follower {
   }
 
   /** Applies a page read from the log, as what it names stands in the database now. */
-  async apply(page: LogPage): Promise<void> {
+  async apply(page: LogPage, between: Yielder = nextTurn): Promise<void> {
     const docids = new Set<number>();
     const sellers = new Set<string>();
     for (const change of page.changes) {
@@ -315,17 +357,17 @@ class Follower {
       this.cards.drop(change.docid);
       if (!readBool(change.card)) docids.add(change.docid);
     }
-    await this.refreshDocuments([...docids]);
+    await this.refreshDocuments([...docids], between);
     await this.refreshSellers([...sellers]);
   }
 
   /** Applies every entry waiting, a page at a time, letting other work run between pages. */
-  async catchUpFully(): Promise<void> {
+  async catchUpFully(between: Yielder = nextTurn): Promise<void> {
     for (;;) {
       if (this.stopped()) throw new Stopped();
-      const read = await this.catchUp(this.page);
+      const read = await this.catchUp(this.page, between);
       if (!read.more) return;
-      await setImmediate();
+      await between();
     }
   }
 
@@ -334,10 +376,10 @@ class Follower {
   }
 
   /** Each document as it stands now: added again, or removed when it is gone. */
-  private async refreshDocuments(docids: number[]): Promise<void> {
+  private async refreshDocuments(docids: number[], between: Yielder): Promise<void> {
     for (let i = 0; i < docids.length; i += CHANGE_BATCH) {
       // SQLite reads hold the event loop: requests get their turn between batches.
-      if (i > 0) await setImmediate();
+      if (i > 0) await between();
       const chunk = docids.slice(i, i + CHANGE_BATCH);
       const docs = await readDocuments(this.db, sql`d.docid in (${sql.join(chunk)})`, chunk.length);
       this.tally(docs.length);
@@ -376,6 +418,8 @@ export interface FollowLimits {
   searchPage: number;
   /** Documents a build reads between two full garbage collections (COLLECT_EVERY). */
   collectEvery: number;
+  /** How background work is paced (BACKGROUND_WORK_MS, BACKGROUND_REST_MS). */
+  pace: { workMs: number; restMs: number };
 }
 
 /** The 503 a search gets while the index is first built. */
@@ -428,6 +472,7 @@ export class LiveSearchIndex {
       logPage,
       searchPage: Math.min(SEARCH_PAGE, logPage),
       collectEvery: COLLECT_EVERY,
+      pace: { workMs: BACKGROUND_WORK_MS, restMs: BACKGROUND_REST_MS },
       ...limits,
     };
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
@@ -603,23 +648,26 @@ export class LiveSearchIndex {
   private catchUpInBackground(first?: { follower: Follower; page: LogPage }): void {
     if (this.catchingUp) return;
     this.catchingUp = (async () => {
+      const pacer = this.pacer();
       if (first) {
         await this.exclusive(async () => {
-          if (this.follower === first.follower) await first.follower.apply(first.page);
+          if (this.follower === first.follower) {
+            await first.follower.apply(first.page, pacer.pause);
+          }
         });
-        await setImmediate();
+        await pacer.pause();
       }
       for (;;) {
         if (this.stopped) throw new Stopped();
         const page = await this.exclusive(async () => {
-          const read = await this.follower!.catchUp(this.limits.logPage);
+          const read = await this.follower!.catchUp(this.limits.logPage, pacer.pause);
           this.lastRead = read.rows;
           this.readAt = Date.now();
           if (!read.more) this.caughtUpAt = this.readAt;
           return read;
         });
         if (!page.more) return;
-        await setImmediate();
+        await pacer.pause();
       }
     })()
       .catch((err: unknown) => this.failed(err, 'search index catch-up failed'))
@@ -632,9 +680,10 @@ export class LiveSearchIndex {
   private rebuild(): void {
     if (this.rebuilding) return;
     this.rebuilding = (async () => {
-      const fresh = await this.newFollower();
+      const pacer = this.pacer();
+      const fresh = await this.newFollower(pacer.pause);
       await this.exclusive(async () => {
-        const read = await fresh.catchUp(this.limits.logPage);
+        const read = await fresh.catchUp(this.limits.logPage, pacer.pause);
         this.follower = fresh;
         this.lastRead = read.rows;
         this.readAt = Date.now();
@@ -648,16 +697,25 @@ export class LiveSearchIndex {
       });
   }
 
-  /** A new follower, built and caught up. */
-  private async newFollower(): Promise<Follower> {
+  /** Paces one run of background work (`FollowLimits.pace`). */
+  private pacer(): Pacer {
+    const { workMs, restMs } = this.limits.pace;
+    return new Pacer(workMs, restMs);
+  }
+
+  /**
+   * A new follower, built and caught up; `between` runs between its steps. The first build runs
+   * at full speed: until it is done, search answers 503 while every other route answers.
+   */
+  private async newFollower(between: Yielder = nextTurn): Promise<Follower> {
     const follower = new Follower(
       this.db,
       this.limits.logPage,
       this.limits.collectEvery,
       () => this.stopped,
     );
-    await follower.build();
-    await follower.catchUpFully();
+    await follower.build(between);
+    await follower.catchUpFully(between);
     // The rows read on the way are garbage now, and the heap grew to hold them.
     collectGarbage();
     follower.serving();

@@ -60,6 +60,13 @@ describe.each([
     await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'রেজিস্ট্রেশন করুন' }).click();
     await toast(page, 'রেজিস্ট্রেশন সফল হয়েছে!');
+    // Drawn in the page's fonts, which have Bangla letters (the toast library's own do not).
+    const toastFont = await page
+      .getByRole('alert')
+      .filter({ hasText: 'রেজিস্ট্রেশন সফল হয়েছে!' })
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(toastFont).toContain('Noto Sans Bengali');
     await page.waitForURL((url) => url.pathname === '/bn' || url.pathname === '/bn/');
     await screenshot(page, `languages-registered-bn-${label}`);
     expect(unexpectedErrors(newcomer.errors)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,12 @@ import { TOAST_AUTO_CLOSE_MS } from '@market/shared';
 const BELOW_THE_TOP_BAR = {
   top: 'calc(var(--top-bar-height) + 0.5rem + env(safe-area-inset-top))',
 };
+
+/**
+ * A toast writes in the page's fonts: react-toastify's own 'sans-serif' has no Bangla letters on
+ * a device without a Bangla font, where a Bangla toast showed empty boxes.
+ */
+const PAGE_FONTS: CSSProperties = { fontFamily: 'inherit' };
 
 /** react-toastify's own close button, named in the page's language (its own says 'close'). */
 function CloseButton({ closeToast, theme }: CloseButtonProps) {
@@ -37,6 +44,7 @@ export default function ToastHost() {
       position="top-right"
       autoClose={TOAST_AUTO_CLOSE_MS}
       style={BELOW_THE_TOP_BAR}
+      toastStyle={PAGE_FONTS}
       closeButton={CloseButton}
     />
   );

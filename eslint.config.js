@@ -58,6 +58,8 @@ const translatedFiles = [
   'features/auth/components/signed-in-notice.tsx',
   'features/auth/components/social-sign-in.tsx',
   'features/auth/components/guards.tsx',
+  'components/ui/spinner.tsx',
+  'features/notifications/components/unsubscribe-view.tsx',
   'features/catalog/components/listing-badges.tsx',
   'features/catalog/components/seller-rating-line.tsx',
   'features/bookings/components/book-button.tsx',

@@ -6,7 +6,8 @@ import { pngFile, unexpectedErrors } from './public-helpers.ts';
 
 /*
  * Registering and logging in in Bangla, as a person whose browser asks for Bangla meets it: the
- * pages, the form errors the shared schemas give, a refused password and the toasts, in Bangla.
+ * pages, the form errors the shared schemas give, a refused password, the way to a new password
+ * and the toasts, in Bangla.
  */
 
 /** A long Bangla name, as people have, which the pages must wrap rather than overflow. */
@@ -88,6 +89,17 @@ describe.each([
     expect(await sidewaysOverflow(again)).toBeLessThanOrEqual(0);
     await screenshot(again, `languages-log-in-refused-bn-${label}`);
 
+    // The way to a new password, with the email already typed, and back.
+    await again.getByRole('link', { name: 'পাসওয়ার্ড ভুলে গেছেন?' }).click();
+    await again.getByRole('heading', { level: 1, name: 'পাসওয়ার্ড ভুলে গেছেন?' }).waitFor();
+    expect(new URL(again.url()).pathname).toBe('/bn/forgot-password');
+    expect(await again.getByLabel('ইমেইল').inputValue()).toBe(email);
+    await again.getByRole('button', { name: 'রিসেট লিংক পাঠান' }).click();
+    await again.getByRole('status').filter({ hasText: 'লিংকটি এক ঘণ্টা কাজ করবে।' }).waitFor();
+    await again.getByRole('link', { name: 'লগ ইনে ফিরে যান' }).click();
+    await again.getByRole('heading', { level: 1, name: 'লগ ইন' }).waitFor();
+
+    await again.getByLabel('ইমেইল').fill(email);
     await again.getByLabel('পাসওয়ার্ড', { exact: true }).fill(password);
     await again.getByRole('button', { name: 'লগ ইন করুন', exact: true }).click();
     await toast(again, 'সফলভাবে লগ ইন হয়েছে!');

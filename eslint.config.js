@@ -59,6 +59,8 @@ const translatedFiles = [
   'features/auth/components/social-sign-in.tsx',
   'features/auth/components/guards.tsx',
   'components/ui/spinner.tsx',
+  'components/ui/action-dialog.tsx',
+  'components/ui/leave-guard.tsx',
   'features/notifications/components/unsubscribe-view.tsx',
   'features/catalog/components/listing-badges.tsx',
   'features/catalog/components/seller-rating-line.tsx',

@@ -184,6 +184,16 @@ describe("the words in the page's language", () => {
     expect(describeErrorIn(bangla, networkError())).toBe(
       'সার্ভারের সাথে যোগাযোগ করা যায়নি। আপনার ইন্টারনেট সংযোগ দেখুন।',
     );
+    // A 400's message for a field the form does not have: the API's name, the schema's words.
+    const invalid = await answer(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'photos: Add at least one photo',
+        fields: { photos: 'Add at least one photo' },
+      },
+    });
+    expect(describeErrorIn(bangla, invalid)).toBe('photos: অন্তত একটি ছবি যোগ করুন');
+    expect(describeErrorIn(english, invalid)).toBe('photos: Add at least one photo');
     // A reason only the server words is shown as it wrote it.
     const taken = await answer(409, { error: { code: 'CONFLICT', message: 'Already booked' } });
     expect(describeErrorIn(bangla, taken)).toBe('Already booked');

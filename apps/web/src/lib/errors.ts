@@ -87,7 +87,13 @@ function inEnglish(said: Said): string {
 function inLanguage(i18n: I18n, said: Said): string {
   if ('text' in said) {
     const own = OWN_TEXTS.get(said.text);
-    return own ? i18n.t(`errors.${own}`) : translateKnownText(i18n, said.text);
+    if (own) return i18n.t(`errors.${own}`);
+    // A 400 names the field its message is for ('photos.0: ...'): the name is the API's, the
+    // message the shared schema's.
+    const named = /^([\w.]+): (.+)$/.exec(said.text);
+    const message = named ? translateKnownText(i18n, named[2]!) : said.text;
+    if (named && message !== named[2]) return `${named[1]}: ${message}`;
+    return translateKnownText(i18n, said.text);
   }
   switch (said.key) {
     case 'tooManyAttemptsWait': {

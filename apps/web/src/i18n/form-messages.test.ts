@@ -4,7 +4,7 @@ import { createI18n } from './i18n.ts';
 import en from './locales/en.json';
 import bn from './locales/bn.json';
 import { FORM_FIELDS, FORM_MESSAGES } from './form-messages.ts';
-import { formFieldKey, matchFormMessage, translateKnownText } from './known-texts.ts';
+import { SPEC_TEXTS, formFieldKey, matchFormMessage, translateKnownText } from './known-texts.ts';
 
 const english = createI18n('en', en);
 const bangla = createI18n('bn', bn);
@@ -110,6 +110,13 @@ describe('a known English text on a page', () => {
     expect(say('The image must be at most 5 MB')).toBe('ছবি সর্বোচ্চ ৫ MB হতে পারে');
     expect(say(shared.MESSAGES.loginSuccess)).toBe('সফলভাবে লগ ইন হয়েছে!');
     expect(say(shared.MESSAGES.invalidCredentials)).toBe('ইমেইল বা পাসওয়ার্ড ভুল');
+  });
+
+  it("finds the specification's texts under keys whose English is theirs", () => {
+    for (const [text, key] of SPEC_TEXTS) {
+      expect(english.t(key as never), key).toBe(text);
+      expect(bangla.t(key as never), key).toMatch(BENGALI);
+    }
   });
 
   it('keeps the name of a field the API reads', () => {

@@ -16,7 +16,7 @@ import {
  */
 
 /** The specification's texts (MESSAGES) that toasts and dialogs show, by their catalog key. */
-const SPEC_TEXTS = new Map<string, string>([
+export const SPEC_TEXTS = new Map<string, string>([
   [MESSAGES.loginSuccess, 'toast.loginSuccess'],
   [MESSAGES.socialLoginSuccess, 'toast.socialLoginSuccess'],
   [MESSAGES.registrationSuccess, 'toast.registrationSuccess'],

@@ -2,10 +2,12 @@
  * npm run bench:web
  *
  * Builds the product as `npm start` does and starts it. Prints the gzip size of what the home page needs
+ * (in English, and how much more in Bangla)
  * before it shows and works (its HTML with a small inline script for the phone menu, and its CSS;
  * the server draws the page), and of the app's scripts it fetches once it has loaded. Then runs Lighthouse (mobile preset, in the browser `findBrowser` finds) on the home page,
- * /categories, /log-in, and, signed in as the demo buyer (the session cookie sent with every
- * request), a category page and the search results for "iphone", printing the four category
+ * /categories, /log-in, a listing and its seller's page, and, signed in as the demo buyer (the
+ * session cookie sent with every request), a category page and the search results for "iphone",
+ * each in English and at its Bangla address (/bn/...), printing the four category
  * scores and LCP, CLS and TBT. Figures go to bench/results/ too.
  */
 import fs from 'node:fs';
@@ -42,8 +44,8 @@ function gzipBytes(bytes: Buffer | string): number {
  * The home page as the server sends it: the stylesheets it links in its head (needed before it
  * shows and its links work) and the app's scripts, which its loader fetches once it has loaded.
  */
-async function homeWeight() {
-  const html = await (await fetch(`${product.url}/`)).text();
+async function homeWeight(address = '/') {
+  const html = await (await fetch(`${product.url}${address}`)).text();
   const head = html.slice(0, html.indexOf('</head>'));
   const styles = [
     ...head.matchAll(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"/g),
@@ -65,6 +67,7 @@ async function homeWeight() {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const weight = await homeWeight();
+const banglaWeight = await homeWeight('/bn/');
 const sum = (items: Array<{ gzip: number }>) => items.reduce((total, item) => total + item.gzip, 0);
 const firstPaintGzip = weight.htmlGzip + sum(weight.styles);
 const scriptsGzip = sum(weight.scripts);
@@ -80,6 +83,10 @@ console.log(
 );
 console.log(
   `  then fetches ${weight.scripts.length} scripts of the app        ${kb(scriptsGzip).padStart(9)}; CSS + JS in all ${kb(sum(weight.styles) + scriptsGzip)}`,
+);
+const banglaAll = sum(banglaWeight.styles) + sum(banglaWeight.scripts);
+console.log(
+  `  in Bangla (/bn/): CSS + JS in all       ${kb(banglaAll).padStart(9)}, ${kb(banglaAll - sum(weight.styles) - scriptsGzip)} more than in English (target: at most 15 KB)`,
 );
 
 const chrome = await chromeLauncher.launch({
@@ -113,13 +120,27 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number, 1 or more');
 try {
   const cookie = await signIn(product.url, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password);
-  const pages: Array<[string, Record<string, string>]> = [
+  // A listing the home page shows, and its seller's page.
+  const home = await (await fetch(`${product.url}/`)).text();
+  const listingPath = /href="(\/product\/[^"]+)"/.exec(home)?.[1];
+  if (!listingPath) throw new Error('the home page links no listing');
+  const listingHtml = await (await fetch(`${product.url}${listingPath}`)).text();
+  const sellerPath = /href="(\/seller\/[^"]+)"/.exec(listingHtml)?.[1];
+  if (!sellerPath) throw new Error('the listing page links no seller');
+  const english: Array<[string, Record<string, string>]> = [
     ['/', {}],
     ['/categories', {}],
     ['/log-in', {}],
+    [listingPath, {}],
+    [sellerPath, {}],
     ['/category/iPhone', { cookie }],
     ['/search?q=iphone', { cookie }],
   ];
+  // Each page in Bangla too, at its /bn address.
+  const pages = english.flatMap(([page, headers]): Array<[string, Record<string, string>]> => [
+    [page, headers],
+    [`/bn${page === '/' ? '/' : page}`, headers],
+  ]);
   // The server answers each page a few times first, as it would in service, not cold.
   for (const [page, headers] of pages) {
     for (let i = 0; i < 20; i++) await (await fetch(`${product.url}${page}`, { headers })).text();
@@ -174,16 +195,16 @@ try {
 
 console.log(`\nLighthouse, mobile preset, median of ${RUNS} runs:`);
 console.log(
-  'page                 perf  a11y  best  seo   LCP ms  CLS    TBT ms  host  perf of each run',
+  'page                                          perf  a11y  best  seo   LCP ms  CLS    TBT ms  host  perf of each run',
 );
 for (const r of results) {
   console.log(
-    `${r.page.padEnd(20)} ${String(r.performance).padEnd(5)} ${String(r.accessibility).padEnd(5)} ${String(r.bestPractices).padEnd(5)} ${String(r.seo).padEnd(5)} ${String(r.lcpMs).padEnd(7)} ${String(r.cls).padEnd(6)} ${String(r.tbtMs).padEnd(7)} ${String(r.benchmarkIndex).padEnd(5)} ${r.performanceRuns.join(', ')}`,
+    `${r.page.padEnd(45)} ${String(r.performance).padEnd(5)} ${String(r.accessibility).padEnd(5)} ${String(r.bestPractices).padEnd(5)} ${String(r.seo).padEnd(5)} ${String(r.lcpMs).padEnd(7)} ${String(r.cls).padEnd(6)} ${String(r.tbtMs).padEnd(7)} ${String(r.benchmarkIndex).padEnd(5)} ${r.performanceRuns.join(', ')}`,
   );
 }
 console.log(
   'host: the Lighthouse benchmark index of the median run (its CPU speed; higher is faster).',
 );
 console.log(
-  `written to ${writeResults('web', { home: { firstPaintGzip, scriptsGzip, ...weight }, results })}`,
+  `written to ${writeResults('web', { home: { firstPaintGzip, scriptsGzip, ...weight }, banglaHome: banglaWeight, results })}`,
 );

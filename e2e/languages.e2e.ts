@@ -73,12 +73,12 @@ describe.each([
     expect(await banglaFontLoaded(page)).toBe(true);
     await screenshot(page, `languages-home-bn-${label}`);
 
-    // The results need an account; the log-in form is not translated yet.
+    // The results need an account (e2e/languages-accounts.e2e.ts walks the Bangla log-in).
     await page.goto('/log-in');
     expect(new URL(page.url()).pathname).toBe('/bn/log-in');
-    await page.getByLabel('Email').fill(BUYER.email);
-    await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByLabel('ইমেইল').fill(BUYER.email);
+    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(BUYER.password);
+    await page.getByRole('button', { name: 'লগ ইন করুন', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/bn' || url.pathname === '/bn/');
 
     await page.goto('/bn/search?q=iphone');

@@ -18,6 +18,7 @@ import { routes } from './app/routes.tsx';
 import { createQueryClient, loaderContext } from './lib/query-client.ts';
 import { loadCatalog } from './i18n/catalogs.ts';
 import { createI18n } from './i18n/i18n.ts';
+import { setPageI18n } from './i18n/known-texts.ts';
 import { LocaleProvider } from './i18n/locale.tsx';
 import { rememberLanguage } from './i18n/remember.ts';
 import { completeStandIn, followSessionEnds } from './lib/session.ts';
@@ -60,6 +61,8 @@ if (pageState) {
   );
 }
 const i18n = createI18n(language, await catalogLoaded);
+// Toasts, dialogs and failed actions' words, said outside components, speak the page's language.
+setPageI18n(i18n);
 const router = createBrowserRouter(routes, {
   basename,
   hydrationData: pageState?.router,

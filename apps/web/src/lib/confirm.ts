@@ -1,4 +1,5 @@
 import { MESSAGES } from '@market/shared';
+import { getPageI18n, pageText } from '../i18n/known-texts.ts';
 import { notifyError } from './errors.ts';
 
 /** What a confirmation says: the question naming who or what, and anything to know first. */
@@ -29,9 +30,13 @@ function dialogBody(lines: readonly string[]): HTMLElement {
  * corners and buttons (index.css) rather than SweetAlert2's own.
  */
 function themed(confirmButton: 'btn-error' | 'btn-primary', icon: 'warning' | 'info' | 'success') {
+  const i18n = getPageI18n();
   const token = (name: string) =>
     getComputedStyle(document.documentElement).getPropertyValue(`--color-${name}`).trim();
   return {
+    // SweetAlert2's own words for its buttons, in the page's language.
+    confirmButtonText: i18n ? i18n.t('dialog.ok') : 'OK',
+    cancelButtonText: i18n ? i18n.t('dialog.cancel') : 'Cancel',
     color: token('base-content'),
     background: token('base-100'),
     iconColor: token(icon),
@@ -53,14 +58,14 @@ function themed(confirmButton: 'btn-error' | 'btn-primary', icon: 'warning' | 'i
  */
 export async function confirmDelete({ question, detail }: Confirmation): Promise<boolean> {
   const { default: Swal } = await import('sweetalert2');
-  const lines = [question, ...(detail ? [detail] : []), MESSAGES.confirmText];
+  const lines = [question, ...(detail ? [detail] : []), pageText(MESSAGES.confirmText)];
   const result = await Swal.fire({
-    title: MESSAGES.confirmTitle,
+    title: pageText(MESSAGES.confirmTitle),
     html: dialogBody(lines),
     icon: 'warning',
     showCancelButton: true,
-    confirmButtonText: MESSAGES.confirmButton,
     ...themed('btn-error', 'warning'),
+    confirmButtonText: pageText(MESSAGES.confirmButton),
   });
   return result.isConfirmed;
 }
@@ -81,8 +86,8 @@ export async function confirmAction({
     html: dialogBody(lines),
     icon: 'question',
     showCancelButton: true,
-    confirmButtonText: confirmButton,
     ...themed('btn-primary', 'info'),
+    confirmButtonText: confirmButton,
   });
   return result.isConfirmed;
 }
@@ -91,8 +96,8 @@ export async function confirmAction({
 export async function alertDeleted(text: string): Promise<void> {
   const { default: Swal } = await import('sweetalert2');
   await Swal.fire({
-    title: MESSAGES.deletedTitle,
-    text,
+    title: pageText(MESSAGES.deletedTitle),
+    text: pageText(text),
     icon: 'success',
     ...themed('btn-primary', 'success'),
   });

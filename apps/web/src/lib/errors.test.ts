@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@market/shared';
 import { ApiError, networkError, toApiError } from './api-client.ts';
-import { ERROR_TEXTS, describeError, notifyError, reportError, showFormError } from './errors.ts';
+import { createI18n } from '../i18n/i18n.ts';
+import en from '../i18n/locales/en.json';
+import bn from '../i18n/locales/bn.json';
+import {
+  ERROR_TEXTS,
+  describeError,
+  describeErrorIn,
+  notifyError,
+  reportError,
+  showFormError,
+} from './errors.ts';
 import { toast } from './toast.ts';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -126,6 +136,67 @@ describe('the message a person reads', () => {
     expect(describeError(taken, { refused: 'This link has expired.' })).toBe(
       'This link has expired.',
     );
+  });
+});
+
+describe("the words in the page's language", () => {
+  const english = createI18n('en', en);
+  const bangla = createI18n('bn', bn);
+
+  it('are the same English from the catalog as without one', async () => {
+    const failures = [
+      await answer(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'x' }),
+      await answer(403, {}),
+      await answer(429, { error: { code: 'RATE_LIMITED', message: 'x' } }, { 'retry-after': '1' }),
+      await answer(
+        429,
+        { error: { code: 'RATE_LIMITED', message: 'x' } },
+        { 'retry-after': '600' },
+      ),
+      await answer(429, { error: { code: 'RATE_LIMITED', message: 'x' } }),
+      await answer(500, { error: { code: 'INTERNAL', message: 'x', requestId: 'req-1' } }),
+      await answer(502, {}),
+      await answer(400, {}),
+      networkError(),
+      new TypeError('x is undefined'),
+    ];
+    for (const failure of failures) {
+      expect(describeErrorIn(english, failure)).toBe(describeError(failure));
+    }
+  });
+
+  it('are Bangla on a Bangla page, with the waits in Bangla digits', async () => {
+    expect(describeErrorIn(bangla, new TypeError('x'))).toBe(
+      'আমাদের দিকে কিছু একটা সমস্যা হয়েছে। আবার চেষ্টা করুন।',
+    );
+    const limited = await answer(
+      429,
+      { error: { code: 'RATE_LIMITED', message: 'x' } },
+      { 'retry-after': '120' },
+    );
+    expect(describeErrorIn(bangla, limited)).toBe(
+      'অনেকবার চেষ্টা করা হয়েছে। ২ মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
+    );
+    const refused = await answer(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'x' });
+    expect(describeErrorIn(bangla, refused, { unauthorized: MESSAGES.invalidCredentials })).toBe(
+      'ইমেইল বা পাসওয়ার্ড ভুল',
+    );
+    expect(describeErrorIn(bangla, networkError())).toBe(
+      'সার্ভারের সাথে যোগাযোগ করা যায়নি। আপনার ইন্টারনেট সংযোগ দেখুন।',
+    );
+    // A 400's message for a field the form does not have: the API's name, the schema's words.
+    const invalid = await answer(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'photos: Add at least one photo',
+        fields: { photos: 'Add at least one photo' },
+      },
+    });
+    expect(describeErrorIn(bangla, invalid)).toBe('photos: অন্তত একটি ছবি যোগ করুন');
+    expect(describeErrorIn(english, invalid)).toBe('photos: Add at least one photo');
+    // A reason only the server words is shown as it wrote it.
+    const taken = await answer(409, { error: { code: 'CONFLICT', message: 'Already booked' } });
+    expect(describeErrorIn(bangla, taken)).toBe('Already booked');
   });
 });
 

@@ -4,6 +4,9 @@
  * form, and the console. Components never word or log an error themselves.
  */
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { i18n as I18n } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { getPageI18n, translateKnownText } from '../i18n/known-texts.ts';
 import { ApiError } from './api-client.ts';
 import { toast } from './toast.ts';
 
@@ -26,29 +29,110 @@ export interface ErrorWording {
   refused?: string;
 }
 
+/** The web app's own failure texts that come as an error's message, by their catalog key. */
+const OWN_TEXTS = new Map<string, 'network' | 'uploadNetwork' | 'uploadFailed'>([
+  ['Could not reach the server. Check your connection.', 'network'],
+  ['Could not upload the image. Check your connection.', 'uploadNetwork'],
+  ['The image upload did not succeed', 'uploadFailed'],
+]);
+
+type ErrorKey = 'unauthorized' | 'forbidden' | 'tooManyAttempts' | 'refused' | 'server';
+
+/** What to say: one of the catalog's words, or a text from elsewhere (the server's, a caller's). */
+type Said =
+  | { key: ErrorKey }
+  | { key: 'tooManyAttemptsWait'; seconds: number }
+  | { key: 'serverWithReference'; reference: string }
+  | { text: string };
+
 function waitText(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/**
- * The message a person reads for a failed call. A 5xx, a network failure or a bug never reads
- * like a refusal of what they typed; a 403 gives the server's reason, which is written for people.
- */
-export function describeError(err: unknown, wording: ErrorWording = {}): string {
-  if (!(err instanceof ApiError)) return ERROR_TEXTS.server;
-  if (err.status === 0) return err.message;
-  if (err.status === 401) return wording.unauthorized ?? ERROR_TEXTS.unauthorized;
-  if (err.status === 403) return err.message || ERROR_TEXTS.forbidden;
+function whatToSay(err: unknown, wording: ErrorWording): Said {
+  if (!(err instanceof ApiError)) return { key: 'server' };
+  if (err.status === 0) return { text: err.message };
+  if (err.status === 401) {
+    return wording.unauthorized ? { text: wording.unauthorized } : { key: 'unauthorized' };
+  }
+  if (err.status === 403) return err.message ? { text: err.message } : { key: 'forbidden' };
   if (err.status === 429) {
     return err.retryAfterSeconds
-      ? `Too many attempts. Please wait ${waitText(err.retryAfterSeconds)} and try again.`
-      : ERROR_TEXTS.tooManyAttempts;
+      ? { key: 'tooManyAttemptsWait', seconds: err.retryAfterSeconds }
+      : { key: 'tooManyAttempts' };
   }
   if (err.status >= 500) {
-    return err.requestId ? ERROR_TEXTS.serverWithReference(err.requestId) : ERROR_TEXTS.server;
+    return err.requestId
+      ? { key: 'serverWithReference', reference: err.requestId }
+      : { key: 'server' };
   }
-  return wording.refused ?? (err.message || ERROR_TEXTS.refused);
+  const text = wording.refused ?? err.message;
+  return text ? { text } : { key: 'refused' };
+}
+
+/** The words in English, before any catalog is at hand (the server's drawing, unit tests). */
+function inEnglish(said: Said): string {
+  if ('text' in said) return said.text;
+  switch (said.key) {
+    case 'tooManyAttemptsWait':
+      return `Too many attempts. Please wait ${waitText(said.seconds)} and try again.`;
+    case 'serverWithReference':
+      return ERROR_TEXTS.serverWithReference(said.reference);
+    default:
+      return ERROR_TEXTS[said.key];
+  }
+}
+
+function inLanguage(i18n: I18n, said: Said): string {
+  if ('text' in said) {
+    const own = OWN_TEXTS.get(said.text);
+    if (own) return i18n.t(`errors.${own}`);
+    // A 400 names the field its message is for ('photos.0: ...'): the name is the API's, the
+    // message the shared schema's.
+    const named = /^([\w.]+): (.+)$/.exec(said.text);
+    const message = named ? translateKnownText(i18n, named[2]!) : said.text;
+    if (named && message !== named[2]) return `${named[1]}: ${message}`;
+    return translateKnownText(i18n, said.text);
+  }
+  switch (said.key) {
+    case 'tooManyAttemptsWait': {
+      const wait =
+        said.seconds < 90
+          ? i18n.t('errors.seconds', { count: said.seconds })
+          : i18n.t('errors.minutes', { count: Math.ceil(said.seconds / 60) });
+      return i18n.t('errors.tooManyAttemptsWait', { wait });
+    }
+    case 'serverWithReference':
+      return i18n.t('errors.serverWithReference', { reference: said.reference });
+    default:
+      return i18n.t(`errors.${said.key}`);
+  }
+}
+
+/**
+ * The message a person reads for a failed call, in the language of `i18n`. A 5xx, a network
+ * failure or a bug never reads like a refusal of what they typed; a 403 gives the server's
+ * reason, which is written for people.
+ */
+export function describeErrorIn(
+  i18n: I18n | undefined,
+  err: unknown,
+  wording: ErrorWording = {},
+): string {
+  const said = whatToSay(err, wording);
+  return i18n ? inLanguage(i18n, said) : inEnglish(said);
+}
+
+/** `describeErrorIn` for the browser page's language: for what is said outside a component. */
+export function describeError(err: unknown, wording: ErrorWording = {}): string {
+  return describeErrorIn(getPageI18n(), err, wording);
+}
+
+/** `describeErrorIn` for the page a component draws (on the server too). */
+export function useDescribeError(): (err: unknown, wording?: ErrorWording) => string {
+  const { i18n } = useTranslation();
+  return (err, wording) => describeErrorIn(i18n, err, wording);
 }
 
 function statusOf(err: unknown): number | undefined {

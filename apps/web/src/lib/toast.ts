@@ -6,6 +6,7 @@
  */
 import { createElement, type ReactNode } from 'react';
 import type * as Toastify from 'react-toastify/unstyled';
+import { pageText } from '../i18n/known-texts.ts';
 
 let toastify: Promise<typeof Toastify> | null = null;
 let wanted = false;
@@ -26,7 +27,13 @@ export const toastsWanted = {
   current: (): boolean => wanted,
 };
 
-function show(kind: 'success' | 'error', message: string, detail?: string): void {
+/**
+ * Callers hand over the specification's English texts (MESSAGES) and the failure words of
+ * lib/errors.ts; a known text is shown in the page's language.
+ */
+function show(kind: 'success' | 'error', english: string, englishDetail?: string): void {
+  const message = pageText(english);
+  const detail = englishDetail && pageText(englishDetail);
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { LISTING_UNAVAILABLE } from '@market/shared';
 import { paths } from '../../config/paths.ts';
-import { describeError, reportError } from '../../lib/errors.ts';
+import { reportError, useDescribeError } from '../../lib/errors.ts';
 import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 
@@ -21,6 +22,8 @@ export function RouteErrorPage() {
 /** What the error page says, also shown inside the layout by a page that keeps it. */
 export function RouteErrorContent() {
   const error = useRouteError();
+  const { t } = useTranslation();
+  const describeError = useDescribeError();
   useEffect(() => {
     if (error) reportError('Loading the page', error);
   }, [error]);
@@ -30,10 +33,7 @@ export function RouteErrorContent() {
   return notFound ? (
     <NotFoundContent
       {...(unavailable
-        ? {
-            title: LISTING_UNAVAILABLE,
-            text: 'It cannot be viewed or booked right now. Other phones are waiting on the home page.',
-          }
+        ? { title: t('errors.unavailable.title'), text: t('errors.unavailable.text') }
         : {})}
     />
   ) : (
@@ -41,17 +41,17 @@ export function RouteErrorContent() {
       role="alert"
       className="flex min-h-[70vh] flex-col items-center justify-center gap-6 py-16 text-center"
     >
-      <PageTitle page="Something went wrong" />
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <PageTitle page={t('errors.page.title')} />
+      <h1 className="text-3xl font-bold">{t('errors.page.title')}</h1>
       <p className="text-base-content/80">
         {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : describeError(error)}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={paths.home} className="btn btn-primary">
-          Go to the home page
+          {t('errors.page.home')}
         </Link>
         <button type="button" className="btn btn-outline" onClick={() => window.location.reload()}>
-          Reload the page
+          {t('errors.page.reload')}
         </button>
       </div>
     </section>

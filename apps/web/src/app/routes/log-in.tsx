@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { MESSAGES } from '@market/shared';
@@ -29,6 +30,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const from = params.get('from');
   const returnTo = safeReturnPath(from);
   const appConfig = useAppConfig();
@@ -67,11 +69,11 @@ export function Component() {
       <section className="mx-auto max-w-md py-10">
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-4">
-            <h1 className="text-2xl font-bold">Log in</h1>
+            <h1 className="text-2xl font-bold">{t('auth.logIn.title')}</h1>
             <SignedInNotice
               me={me.data}
               pageFor={pageFor}
-              switchLabel="Log in with another account"
+              switchLabel={t('auth.logIn.switchAccount')}
             >
               {me.data.role === 'buyer' && pageFor === 'seller' && (
                 <BecomeSellerButton
@@ -87,10 +89,10 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-md py-10">
-      <PageTitle page="Log in" />
+      <PageTitle page={t('auth.logIn.title')} />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
-          <h1 className="text-2xl font-bold">Log in</h1>
+          <h1 className="text-2xl font-bold">{t('auth.logIn.title')}</h1>
           {/* Sent here on the way to a list of phones: why, and what comes next. */}
           {isPhoneListPath(returnTo) && (
             <div role="note" className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
@@ -99,11 +101,11 @@ export function Component() {
           )}
           {providerError && (
             <p role="alert" className="text-sm text-error">
-              {socialSignInProblem(providerError)}
+              {t(socialSignInProblem(providerError))}
             </p>
           )}
           <SocialSignIn callbackURL={callbackURL} errorCallbackURL={errorCallbackURL} />
-          <div className="divider my-0">or</div>
+          <div className="divider my-0">{t('auth.logIn.or')}</div>
           <LogInForm
             demoAdmin={appConfig.data?.demoAdmin}
             onSignedIn={() => void navigate(returnTo, { replace: true })}
@@ -115,13 +117,13 @@ export function Component() {
               state={typedEmail ? { email: typedEmail } : undefined}
               className="link link-primary inline-flex min-h-11 items-center"
             >
-              Forgot your password?
+              {t('auth.logIn.forgot')}
             </Link>
             <Link
               to={registrationPath(from)}
               className="link link-primary inline-flex min-h-11 items-center"
             >
-              New here? Register
+              {t('auth.logIn.register')}
             </Link>
           </p>
         </div>

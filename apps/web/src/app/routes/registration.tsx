@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { logInPath, paths, safeReturnPath } from '../../config/paths.ts';
 import { BecomeSellerButton } from '../../features/account/components/become-seller-button.tsx';
@@ -19,6 +20,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export function Component() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   // Sent here from the log-in page on the way to a page: back there once registered; else home.
   const from = params.get('from') ?? undefined;
@@ -32,8 +34,8 @@ export function Component() {
       <section className="mx-auto max-w-md py-10">
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-4">
-            <h1 className="text-2xl font-bold">Registration</h1>
-            <SignedInNotice me={me.data} switchLabel="Log out and register">
+            <h1 className="text-2xl font-bold">{t('auth.registration.title')}</h1>
+            <SignedInNotice me={me.data} switchLabel={t('auth.registration.switchAccount')}>
               {me.data.role === 'buyer' && (
                 <BecomeSellerButton
                   onBecameSeller={() => void navigate(paths.dashboard.myProducts)}
@@ -48,18 +50,18 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-md py-10">
-      <PageTitle page="Registration" />
+      <PageTitle page={t('auth.registration.title')} />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
-          <h1 className="text-2xl font-bold">Registration</h1>
+          <h1 className="text-2xl font-bold">{t('auth.registration.title')}</h1>
           <RegistrationForm
             onRegistered={() => void navigate(safeReturnPath(from), { replace: true })}
           />
           <p className="text-sm">
-            Already have an account?{' '}
-            <Link to={logInPath(from)} className="link link-primary">
-              Log in
-            </Link>
+            <Trans
+              i18nKey="auth.registration.haveAccount"
+              components={{ link: <Link to={logInPath(from)} className="link link-primary" /> }}
+            />
           </p>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { unsubscribePreviewQueryOptions } from '../../features/notifications/api/unsubscribe.ts';
@@ -18,10 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-xl py-12">
-      <PageTitle page="Unsubscribe" />
-      <h1 className="mb-6 text-3xl font-bold">Unsubscribe from emails</h1>
+      <PageTitle page={t('auth.unsubscribe.title')} />
+      <h1 className="mb-6 text-3xl font-bold">{t('auth.unsubscribe.heading')}</h1>
       <UnsubscribeView token={search.get('token') ?? ''} />
     </section>
   );

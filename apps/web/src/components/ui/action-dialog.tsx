@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LineIcon } from './line-icon.tsx';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
@@ -41,6 +42,7 @@ export function ActionDialog({
   onClose: () => void;
   children: (close: CloseDialog) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -76,7 +78,7 @@ export function ActionDialog({
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
-          aria-label="Close"
+          aria-label={t('dialog.close')}
           onClick={close}
         >
           <LineIcon d="M6 6l12 12M18 6L6 18" size={18} />

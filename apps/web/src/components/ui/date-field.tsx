@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useKnownText } from '../../i18n/known-texts.ts';
 
 const MONTHS = [
   'January',
@@ -169,10 +170,11 @@ function FieldNote({
   hint?: string | undefined;
   error?: string | undefined;
 }) {
+  const knownText = useKnownText();
   if (error) {
     return (
       <p id={`${id}-error`} className="text-sm text-error">
-        {error}
+        {knownText(error)}
       </p>
     );
   }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN } from '@market/shared';
 import {
   get,
@@ -9,6 +10,13 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
+import { useKnownText } from '../../i18n/known-texts.ts';
+
+/** The rule a new password follows, said under its field. */
+function NewPasswordHint() {
+  const { t } = useTranslation();
+  return t('auth.field.newPasswordHint', { min: PASSWORD_MIN });
+}
 
 /**
  * The inputs of the fields several forms ask for. A phone number is a tel input: a number input
@@ -21,7 +29,7 @@ export const fieldInputs = {
   newPassword: {
     type: 'password',
     autoComplete: 'new-password',
-    hint: `At least ${PASSWORD_MIN} characters`,
+    hint: <NewPasswordHint />,
   },
 } as const;
 
@@ -35,7 +43,10 @@ export function bindField<TValues extends FieldValues, TContext, TSubmitted>(
   return { registration: form.register(name, options), error: error?.message };
 }
 
-/** A labelled field with its error message underneath, tied to the input for screen readers. */
+/**
+ * A labelled field with its error message underneath, tied to the input for screen readers. The
+ * message (a shared schema's, or the server's for this field) is shown in the page's language.
+ */
 export function FormField({
   id,
   label,
@@ -51,6 +62,7 @@ export function FormField({
   children: ReactNode;
   className?: string;
 }) {
+  const knownText = useKnownText();
   return (
     <div className={`fieldset ${className}`}>
       <label htmlFor={id} className="fieldset-legend text-sm">
@@ -60,7 +72,7 @@ export function FormField({
       {hint && !error && <p className="text-sm text-base-content/80">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="text-sm text-error">
-          {error}
+          {knownText(error)}
         </p>
       )}
     </div>
@@ -112,6 +124,7 @@ export function FormError({
   message: string | undefined;
   ref?: Ref<HTMLParagraphElement>;
 }) {
+  const knownText = useKnownText();
   if (!message) return null;
   return (
     <p
@@ -120,7 +133,7 @@ export function FormError({
       tabIndex={-1}
       className="rounded-field border border-error/40 bg-error/5 p-3 text-sm text-error"
     >
-      {message}
+      {knownText(message)}
     </p>
   );
 }

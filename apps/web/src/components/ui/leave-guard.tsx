@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ActionDialog } from './action-dialog.tsx';
 
 /**
@@ -16,6 +17,7 @@ export function LeaveGuard({
   title: string;
   message: string;
 }) {
+  const { t } = useTranslation();
   const whenRef = useRef(when);
   useEffect(() => {
     whenRef.current = when;
@@ -44,10 +46,10 @@ export function LeaveGuard({
           <p className="text-sm">{message}</p>
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn" onClick={close}>
-              Stay on this page
+              {t('dialog.stay')}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => blocker.proceed()}>
-              Leave
+              {t('dialog.leave')}
             </button>
           </div>
         </div>

@@ -1,19 +1,25 @@
-import { MESSAGES } from '@market/shared';
+/** The words of a failed Google sign-in, by their key in the catalogs' `auth.social` section. */
+type SocialSignInProblem =
+  | 'auth.social.tryAgain'
+  | 'auth.social.interrupted'
+  | 'auth.social.noEmail'
+  | 'auth.social.otherAccount'
+  | 'auth.social.ourSide'
+  | 'auth.social.cancelled'
+  | 'auth.social.signupDisabled'
+  | 'auth.social.notConfigured';
 
-const TRY_AGAIN = 'Google sign-in did not complete. Please try again.';
-const INTERRUPTED =
-  'Google sign-in was interrupted or took too long. Please start it again from this page.';
-const NO_EMAIL =
-  'Google did not share a verified email address with us, so no account could be opened. Log in with your email and password instead.';
-const OTHER_ACCOUNT = 'This email already has an account here. Log in with its email and password.';
-const OUR_SIDE = 'Google sign-in failed on our side. Please try again in a moment.';
+const INTERRUPTED = 'auth.social.interrupted';
+const NO_EMAIL = 'auth.social.noEmail';
+const OTHER_ACCOUNT = 'auth.social.otherAccount';
+const OUR_SIDE = 'auth.social.ourSide';
 
 /**
  * What the codes mean that come back in `?error=` from Google (or any OpenID Connect issuer)
  * through Better Auth's callback.
  */
-const MEANINGS: Record<string, string> = {
-  access_denied: 'You cancelled the Google sign-in. Log in another way, or try Google again.',
+const MEANINGS: Record<string, SocialSignInProblem> = {
+  access_denied: 'auth.social.cancelled',
   state_not_found: INTERRUPTED,
   state_mismatch: INTERRUPTED,
   please_restart_the_process: INTERRUPTED,
@@ -27,8 +33,8 @@ const MEANINGS: Record<string, string> = {
   unable_to_link_account: OTHER_ACCOUNT,
   account_already_linked_to_different_user: OTHER_ACCOUNT,
   email_does_not_match: OTHER_ACCOUNT,
-  signup_disabled: 'New accounts cannot be opened with Google at the moment.',
-  oauth_provider_not_found: MESSAGES.googleNotConfigured,
+  signup_disabled: 'auth.social.signupDisabled',
+  oauth_provider_not_found: 'auth.social.notConfigured',
   unable_to_get_user_info: OUR_SIDE,
   unable_to_create_user: OUR_SIDE,
   unable_to_create_session: OUR_SIDE,
@@ -37,10 +43,11 @@ const MEANINGS: Record<string, string> = {
 };
 
 /**
- * The message for a failed Google sign-in, from the code in the log-in page's address. Anyone can
- * put any text in that address, so the page only ever shows one of these fixed messages.
+ * The catalog key of the message for a failed Google sign-in, from the code in the log-in page's
+ * address. Anyone can put any text in that address, so the page only ever shows one of these
+ * fixed messages.
  */
-export function socialSignInProblem(code: string): string {
+export function socialSignInProblem(code: string): SocialSignInProblem {
   const known = code.toLowerCase();
-  return Object.hasOwn(MEANINGS, known) ? MEANINGS[known]! : TRY_AGAIN;
+  return Object.hasOwn(MEANINGS, known) ? MEANINGS[known]! : 'auth.social.tryAgain';
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, forgotPasswordSchema } from '@market/shared';
+import { forgotPasswordSchema } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { Form } from '../../../components/ui/form.tsx';
@@ -13,6 +14,7 @@ import { TextField, bindField, fieldInputs } from '../../../components/ui/form-f
  */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [sent, setSent] = useState(false);
+  const { t } = useTranslation();
   const form = useForm<{ email: string }>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: initialEmail },
@@ -29,7 +31,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
   if (sent) {
     return (
       <p role="status" className="rounded-box border border-success/40 bg-success/10 p-4">
-        {MESSAGES.passwordResetSent}
+        {t('auth.forgot.sent')}
       </p>
     );
   }
@@ -39,9 +41,13 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
       form={form}
       onSubmit={requestLink}
       action="Password reset request"
-      submitLabel="Send the reset link"
+      submitLabel={t('auth.forgot.submit')}
     >
-      <TextField label="Email" {...fieldInputs.email} {...bindField(form, 'email')} />
+      <TextField
+        label={t('auth.field.email')}
+        {...fieldInputs.email}
+        {...bindField(form, 'email')}
+      />
     </Form>
   );
 }

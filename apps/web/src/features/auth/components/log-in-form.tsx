@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, loginSchema, type Login } from '@market/shared';
@@ -23,6 +24,7 @@ export function LogInForm({
   demoAdmin?: { email: string; password: string } | null;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   const form = useForm<Login>({ resolver: zodResolver(loginSchema) });
   useEffect(() => {
     if (!onEmailChange) return;
@@ -44,16 +46,24 @@ export function LogInForm({
       action="Log in"
       // Only a refused sign-in (401) means wrong credentials; a 429 or a 5xx says what it is.
       wording={{ unauthorized: MESSAGES.invalidCredentials }}
-      submitLabel="Log in"
+      submitLabel={t('auth.logIn.submit')}
     >
       {demoAdmin && (
         <div className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
-          <p className="font-semibold">Demo admin</p>
+          <p className="font-semibold">{t('auth.logIn.demoAdmin')}</p>
           <p>
-            Email: <span className="font-mono">{demoAdmin.email}</span>
+            <Trans
+              i18nKey="auth.logIn.demoEmail"
+              values={{ email: demoAdmin.email }}
+              components={{ value: <span className="font-mono" /> }}
+            />
           </p>
           <p>
-            Password: <span className="font-mono">{demoAdmin.password}</span>
+            <Trans
+              i18nKey="auth.logIn.demoPassword"
+              values={{ password: demoAdmin.password }}
+              components={{ value: <span className="font-mono" /> }}
+            />
           </p>
           <button
             type="button"
@@ -63,13 +73,17 @@ export function LogInForm({
               form.setValue('password', demoAdmin.password);
             }}
           >
-            Fill in the demo admin
+            {t('auth.logIn.fillDemo')}
           </button>
         </div>
       )}
-      <TextField label="Email" {...fieldInputs.email} {...bindField(form, 'email')} />
       <TextField
-        label="Password"
+        label={t('auth.field.email')}
+        {...fieldInputs.email}
+        {...bindField(form, 'email')}
+      />
+      <TextField
+        label={t('auth.field.password')}
         {...fieldInputs.currentPassword}
         {...bindField(form, 'password')}
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +16,7 @@ import { toast } from '../../../lib/toast.ts';
 import { imageFileProblem, uploadImage } from '../../../lib/upload-image.ts';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField, fieldInputs } from '../../../components/ui/form-field.tsx';
+import { useKnownText } from '../../../i18n/known-texts.ts';
 
 type RegistrationForm = Registration & { image: FileList | undefined };
 
@@ -53,6 +55,8 @@ type Step = 'idle' | 'uploading' | 'creating';
 /** Uploads the image first, then creates the account; `onRegistered` runs once signed in. */
 export function RegistrationForm({ onRegistered }: { onRegistered: () => void }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const knownText = useKnownText();
   const [step, setStep] = useState<Step>('idle');
   const form = useForm<RegistrationForm>({
     resolver: registrationResolver,
@@ -90,23 +94,31 @@ export function RegistrationForm({ onRegistered }: { onRegistered: () => void })
       action="Registration"
       submitLabel={
         step === 'uploading'
-          ? 'Uploading the image...'
+          ? t('auth.registration.uploading')
           : step === 'creating'
-            ? 'Creating the account...'
-            : 'Register'
+            ? t('auth.registration.creating')
+            : t('auth.registration.submit')
       }
     >
-      <TextField label="Name" autoComplete="name" {...bindField(form, 'name')} />
+      <TextField label={t('auth.field.name')} autoComplete="name" {...bindField(form, 'name')} />
       <TextField
-        label="Phone"
+        label={t('auth.field.phone')}
         {...fieldInputs.phone}
-        hint="Digits only, with an optional leading +"
+        hint={t('auth.field.phoneHint')}
         {...bindField(form, 'phone')}
       />
-      <TextField label="Email" {...fieldInputs.email} {...bindField(form, 'email')} />
-      <TextField label="Password" {...fieldInputs.newPassword} {...bindField(form, 'password')} />
+      <TextField
+        label={t('auth.field.email')}
+        {...fieldInputs.email}
+        {...bindField(form, 'email')}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        {...fieldInputs.newPassword}
+        {...bindField(form, 'password')}
+      />
       <fieldset>
-        <legend className="mb-1 text-sm font-medium">Account type</legend>
+        <legend className="mb-1 text-sm font-medium">{t('auth.field.accountType')}</legend>
         <div className="flex gap-6">
           {ACCOUNT_TYPES.map((type) => (
             <label
@@ -119,14 +131,14 @@ export function RegistrationForm({ onRegistered }: { onRegistered: () => void })
                 value={type}
                 {...form.register('role')}
               />
-              {type}
+              {t(`auth.role.${type}`)}
             </label>
           ))}
         </div>
-        {roleError && <p className="mt-1 text-sm text-error">{roleError}</p>}
+        {roleError && <p className="mt-1 text-sm text-error">{knownText(roleError)}</p>}
       </fieldset>
       <TextField
-        label="Image"
+        label={t('auth.field.image')}
         type="file"
         accept={IMAGE_ACCEPT}
         className={`file-input w-full ${form.formState.errors.image ? 'file-input-error' : ''}`}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -17,13 +18,14 @@ type ResetPasswordValues = { password: string; confirmPassword: string };
  * (both are gone), so the page names both, and the way to a new link.
  */
 export function UsedResetLink() {
+  const { t } = useTranslation();
   return (
     <>
       <p role="alert" className="text-error">
-        This reset link has already been used or has expired.
+        {t('auth.reset.linkUsed')}
       </p>
       <Link to={paths.forgotPassword} className="btn btn-primary btn-block">
-        Ask for a new link
+        {t('auth.reset.askNewLink')}
       </Link>
     </>
   );
@@ -37,6 +39,7 @@ function refusesTheLink(err: unknown): boolean {
 /** Sets a new password with the one-time token from the emailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<'done' | 'link used' | null>(null);
+  const { t } = useTranslation();
   const form = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema) });
 
   const resetPassword = async ({ password }: ResetPasswordValues) => {
@@ -56,10 +59,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div role="status" className="space-y-4">
         <p className="rounded-box border border-success/40 bg-success/10 p-4">
-          Your password has been changed. Other devices signed in to your account were signed out.
+          {t('auth.reset.done')}
         </p>
         <Link to={paths.logIn} className="btn btn-primary btn-block">
-          Log in with the new password
+          {t('auth.reset.logInNew')}
         </Link>
       </div>
     );
@@ -70,15 +73,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
       form={form}
       onSubmit={resetPassword}
       action="Password reset"
-      submitLabel="Set the new password"
+      submitLabel={t('auth.reset.submit')}
     >
       <TextField
-        label="New password"
+        label={t('auth.field.newPassword')}
         {...fieldInputs.newPassword}
         {...bindField(form, 'password')}
       />
       <TextField
-        label="Confirm new password"
+        label={t('auth.field.confirmNewPassword')}
         {...fieldInputs.newPassword}
         hint={undefined}
         {...bindField(form, 'confirmPassword')}

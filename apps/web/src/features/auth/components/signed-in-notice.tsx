@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Role, User } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { useLogOut } from '../../../lib/log-out.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-
-const A_ROLE: Record<Role, string> = { buyer: 'a buyer', seller: 'a seller', admin: 'an admin' };
-const ROLE_PLURAL: Record<Role, string> = { buyer: 'buyers', seller: 'sellers', admin: 'admins' };
 
 /**
  * Said on the log-in and registration pages to someone already signed in, in place of a bare
@@ -26,21 +24,26 @@ export function SignedInNotice({
   children?: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   const logOut = useLogOut({ stay: true });
   const otherRole = pageFor && pageFor !== me.role ? pageFor : undefined;
 
   return (
     <div className="rounded-box border border-info/40 bg-info/10 space-y-3 p-4">
       <p className="font-semibold">
-        You are signed in as {A_ROLE[me.role]}
-        {otherRole ? `; this page is for ${ROLE_PLURAL[otherRole]}` : ''}.
+        {otherRole
+          ? t('auth.signedIn.asForOthers', {
+              role: t(`auth.signedIn.aRole.${me.role}`),
+              others: t(`auth.signedIn.roles.${otherRole}`),
+            })
+          : t('auth.signedIn.as', { role: t(`auth.signedIn.aRole.${me.role}`) })}
       </p>
       <p className="text-sm break-all">
-        {me.name} ({me.email})
+        {t('auth.signedIn.who', { name: me.name, email: me.email })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Link to={paths.dashboard.root} className="btn btn-primary btn-sm">
-          Back to the dashboard
+          {t('auth.signedIn.dashboard')}
         </Link>
         <button
           type="button"

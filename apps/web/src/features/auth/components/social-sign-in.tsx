@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@market/shared';
 import { authClient } from '../../../lib/auth-client.ts';
-import { describeError, reportError } from '../../../lib/errors.ts';
+import { reportError, useDescribeError } from '../../../lib/errors.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useAppConfig } from '../api/get-app-config.ts';
 
@@ -17,6 +18,8 @@ export function SocialSignIn({
   errorCallbackURL: string;
 }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const describeError = useDescribeError();
   const appConfig = useAppConfig();
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -26,7 +29,7 @@ export function SocialSignIn({
     const provider = appConfig.data?.socialSignIn ?? null;
     if (!provider) {
       reportError('Google sign-in', MESSAGES.googleNotConfigured);
-      setError(MESSAGES.googleNotConfigured);
+      setError(t('auth.social.notConfigured'));
       return;
     }
     setStarting(true);
@@ -68,7 +71,7 @@ export function SocialSignIn({
             d="M12 5.4c1.6 0 3.1.6 4.2 1.6l3.1-3.1A11 11 0 0012 1 11 11 0 002.1 7.1L5.7 10c.9-2.7 3.4-4.6 6.3-4.6z"
           />
         </svg>
-        Google
+        {t('auth.social.google')}
       </button>
       {error && (
         <p role="alert" className="text-sm text-error">

@@ -1,24 +1,26 @@
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { describeError, reportError } from '../../../lib/errors.ts';
+import { reportError, useDescribeError } from '../../../lib/errors.ts';
+import { useKnownText } from '../../../i18n/known-texts.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useUnsubscribe, useUnsubscribePreview } from '../api/unsubscribe.ts';
 
+/** The shared schema's words for a bad token, which the server answers with too. */
 const INVALID_LINK = 'This unsubscribe link is not valid';
 
+const settingsLink = <Link to={paths.dashboard.notificationSettings} className="link" />;
+
 function InvalidLink({ message }: { message: string }) {
+  const knownText = useKnownText();
   return (
     <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start gap-2">
-      <p className="font-semibold">{message}</p>
+      <p className="font-semibold">{knownText(message)}</p>
       <p className="text-sm">
-        It may have been cut short when it was copied. Log in to choose which emails you get in your{' '}
-        <Link to={paths.dashboard.notificationSettings} className="link">
-          email settings
-        </Link>
-        .
+        <Trans i18nKey="auth.unsubscribe.invalidHelp" components={{ link: settingsLink }} />
       </p>
     </div>
   );
@@ -30,6 +32,9 @@ function InvalidLink({ message }: { message: string }) {
  */
 export function UnsubscribeView({ token }: { token: string }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const knownText = useKnownText();
+  const describeError = useDescribeError();
   const preview = useUnsubscribePreview(token);
   const unsubscribe = useUnsubscribe();
 
@@ -41,7 +46,7 @@ export function UnsubscribeView({ token }: { token: string }) {
     }
     return (
       <ErrorState
-        title="Could not read this link"
+        title={t('auth.unsubscribe.couldNotRead')}
         error={preview.error}
         onRetry={() => void preview.refetch()}
       />
@@ -51,14 +56,13 @@ export function UnsubscribeView({ token }: { token: string }) {
   if (unsubscribe.isSuccess) {
     return (
       <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
-        <p className="font-semibold">You are unsubscribed</p>
+        <p className="font-semibold">{t('auth.unsubscribe.done')}</p>
         <p className="text-sm wrap-anywhere">
-          {email} will no longer get emails for: {label}. You still see these under the bell when
-          you are signed in, and can turn the emails back on in your{' '}
-          <Link to={paths.dashboard.notificationSettings} className="link">
-            email settings
-          </Link>
-          .
+          <Trans
+            i18nKey="auth.unsubscribe.doneText"
+            values={{ email, label }}
+            components={{ link: settingsLink }}
+          />
         </p>
       </div>
     );
@@ -67,13 +71,17 @@ export function UnsubscribeView({ token }: { token: string }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="wrap-anywhere">
-        Stop sending emails to <strong>{email}</strong> for:
+        <Trans
+          i18nKey="auth.unsubscribe.stop"
+          values={{ email }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <p className="rounded-box bg-base-200 p-4 font-medium wrap-anywhere">{label}</p>
       {refused && (
         <p role="alert" className="text-sm text-error">
           {refused instanceof ApiError && refused.status === 400
-            ? refused.message || INVALID_LINK
+            ? knownText(refused.message || INVALID_LINK)
             : describeError(refused)}
         </p>
       )}
@@ -91,7 +99,7 @@ export function UnsubscribeView({ token }: { token: string }) {
           {unsubscribe.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           )}
-          Unsubscribe
+          {t('auth.unsubscribe.button')}
         </button>
       </div>
     </div>

@@ -39,6 +39,11 @@ export interface Formatters {
   when(value: Date | string | number, now?: Date): string;
   /** The whole day and time, for a tooltip and screen readers. */
   fullDateTime(value: Date | string | number): string;
+  /**
+   * A day as the site writes it, day-month-year, in the language's digits: "26-11-2026",
+   * "২৬-১১-২০২৬"; also from the server's own "26-11-2026".
+   */
+  dayMonthYear(value: Date | string | number): string;
 }
 
 // Building an Intl format costs a browser tens of milliseconds the first time; each is made once.
@@ -52,6 +57,7 @@ function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
   return format;
 }
 
+const DAY_MONTH_YEAR = /^(\d{2})-(\d{2})-(\d{4})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Midnight of a moment's day in the viewer's time zone. */
@@ -119,6 +125,16 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
   });
   const dayThisYear = local('dayThisYear', { day: 'numeric', month: 'short' });
   const dayAnyYear = local('dayAnyYear', { day: 'numeric', month: 'short', year: 'numeric' });
+  const digits = once(
+    `${locale} dayMonthYear`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  );
   const full = local('full', { dateStyle: 'full', timeStyle: 'short' });
   return {
     language,
@@ -145,5 +161,14 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
       return dayAnyYear.format(at);
     },
     fullDateTime: (value) => full.format(new Date(value)),
+    dayMonthYear(value) {
+      const written = typeof value === 'string' ? DAY_MONTH_YEAR.exec(value) : null;
+      const at = written
+        ? new Date(Date.UTC(Number(written[3]), Number(written[2]) - 1, Number(written[1])))
+        : new Date(value);
+      const part = (type: Intl.DateTimeFormatPartTypes) =>
+        digits.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+      return `${part('day')}-${part('month')}-${part('year')}`;
+    },
   };
 }

@@ -68,6 +68,9 @@ describe('moments in the viewer’s own time zone', () => {
     expect(bn.when(new Date(2026, 10, 28, 15, 30), now)).toBe('শনি ০৩:৩০ PM');
     expect(bn.when(new Date(2026, 2, 12, 9, 0), now)).toBe('১২ মার্চ');
     expect(en.when(new Date(2025, 2, 12, 9, 0), now)).toBe('Mar 12, 2025');
+    expect(en.dayMonthYear('05-03-2026')).toBe('05-03-2026');
+    expect(bn.dayMonthYear('05-03-2026')).toBe('০৫-০৩-২০২৬');
+    expect(bn.dayMonthYear(new Date(Date.UTC(2026, 10, 26)))).toBe('২৬-১১-২০২৬');
     expect(en.fullDateTime(meeting)).toBe('Monday, November 30, 2026 at 3:30 PM');
   });
 });

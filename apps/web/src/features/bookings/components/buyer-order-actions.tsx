@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -10,6 +11,7 @@ import { SharePlanDialog } from './share-plan-dialog.tsx';
 
 /** The buyer's actions on one order: only those its status allows (`order.actions`). */
 export function BuyerOrderActions({ order }: { order: Booking }) {
+  const { t } = useTranslation();
   const [cancelling, setCancelling] = useState(false);
   const [sharing, setSharing] = useState(false);
   const cancel = useCancelBooking();
@@ -21,17 +23,19 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
     <div className="flex flex-wrap gap-2">
       {accepted && order.inspectionStatus !== null && order.inspectionStatus !== 'complete' && (
         <Link className="btn btn-sm btn-primary" to={paths.dashboard.checkPhone(order._id)}>
-          {order.inspectionStatus === 'failed' ? 'See the check' : 'Check the phone'}
+          {order.inspectionStatus === 'failed'
+            ? t('requests.actions.seeCheck')
+            : t('requests.actions.checkPhone')}
         </Link>
       )}
       {can.has('calendar') && (
         <a className="btn btn-sm btn-primary" href={calendarUrl(order._id)} download>
-          Add to calendar
+          {t('requests.actions.addToCalendar')}
         </a>
       )}
       {can.has('calendar') && (
         <button type="button" className="btn btn-sm" onClick={() => setSharing(true)}>
-          Share meeting plan
+          {t('requests.actions.sharePlan')}
         </button>
       )}
       {sharing && (
@@ -47,24 +51,32 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
           className="btn btn-sm btn-error btn-outline"
           onClick={() => setCancelling(true)}
         >
-          {accepted ? 'Cancel meeting' : 'Cancel request'}
+          {accepted ? t('requests.actions.cancelMeeting') : t('requests.actions.cancelRequest')}
         </button>
       )}
       {cancelling && (
         <CancelDialog
           side="buyer"
-          title={accepted ? 'Cancel the meeting' : 'Cancel your request'}
+          title={
+            accepted
+              ? t('requests.cancel.buyerMeetingTitle')
+              : t('requests.cancel.buyerRequestTitle')
+          }
           explanation={
             accepted
-              ? `The seller sees your reason, and ${order.productName} becomes available to others again.`
-              : `The seller sees your reason. You can request ${order.productName} again in an hour while it is available.`
+              ? t('requests.cancel.buyerMeetingExplanation', { product: order.productName })
+              : t('requests.cancel.buyerRequestExplanation', { product: order.productName })
           }
-          submitLabel={accepted ? 'Cancel meeting' : 'Cancel request'}
+          submitLabel={
+            accepted ? t('requests.actions.cancelMeeting') : t('requests.actions.cancelRequest')
+          }
           action="Cancelling the request"
           onClose={() => setCancelling(false)}
           onSubmit={async (input) => {
             await cancel.mutateAsync({ id: order._id, ...input });
-            toast.success(accepted ? 'Meeting cancelled' : 'Request cancelled');
+            toast.success(
+              accepted ? t('requests.cancel.meetingDone') : t('requests.cancel.requestDone'),
+            );
           }}
         />
       )}

@@ -1,10 +1,10 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   BOOKING_REASON_MAX,
-  CANCEL_REASONS,
   CANCEL_REASONS_BY_SIDE,
   cancelFormSchema,
   type CancelReason,
@@ -41,6 +41,7 @@ export function CancelDialog({
   onSubmit: (input: z.output<typeof cancelBookingSchema>) => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<CancelForm, unknown, z.output<typeof cancelFormSchema>>({
     resolver: zodResolver(cancelFormSchema),
     // No reason is chosen until the person picks one.
@@ -71,7 +72,7 @@ export function CancelDialog({
             aria-invalid={presetError ? true : undefined}
             aria-describedby={presetError ? `${id}-preset-error` : undefined}
           >
-            <legend className="fieldset-legend text-sm">Why do you cancel?</legend>
+            <legend className="fieldset-legend text-sm">{t('requests.cancel.why')}</legend>
             {CANCEL_REASONS_BY_SIDE[side].map((preset) => (
               <label key={preset} className="label min-h-9 cursor-pointer gap-3 text-base-content">
                 <input
@@ -80,7 +81,7 @@ export function CancelDialog({
                   value={preset}
                   {...form.register('preset')}
                 />
-                {CANCEL_REASONS[preset]}
+                {t(`requests.cancelReason.${preset}`)}
               </label>
             ))}
             {presetError && (
@@ -91,7 +92,7 @@ export function CancelDialog({
           </fieldset>
           <FormField
             id={`${id}-reason`}
-            label={other ? 'Your reason' : 'Anything to add (optional)'}
+            label={other ? t('requests.cancel.yourReason') : t('requests.cancel.addMore')}
             error={reasonError}
           >
             <textarea

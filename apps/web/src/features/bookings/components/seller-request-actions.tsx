@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SellerBuyer } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
@@ -14,6 +15,7 @@ type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'share' | null;
 
 /** The seller's answers to one request: only those its status allows (`request.actions`). */
 export function SellerRequestActions({ request }: { request: SellerBuyer }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const decline = useDeclineBooking();
@@ -25,7 +27,7 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
     <div className="flex flex-wrap gap-2 @4xl:w-max @4xl:flex-col @4xl:items-stretch">
       {can.has('accept') && (
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('accept')}>
-          Accept
+          {t('requests.actions.accept')}
         </button>
       )}
       {can.has('complete') && (
@@ -34,22 +36,22 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
           className="btn btn-sm btn-primary"
           onClick={() => setOpen('complete')}
         >
-          Enter hand-over code
+          {t('requests.actions.enterCode')}
         </button>
       )}
       {can.has('calendar') && (
         <a className="btn btn-sm" href={calendarUrl(request._id)} download>
-          Add to calendar
+          {t('requests.actions.addToCalendar')}
         </a>
       )}
       {can.has('calendar') && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('share')}>
-          Share meeting plan
+          {t('requests.actions.sharePlan')}
         </button>
       )}
       {can.has('decline') && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('decline')}>
-          Decline
+          {t('requests.actions.decline')}
         </button>
       )}
       {can.has('cancel') && (
@@ -58,7 +60,7 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
           className="btn btn-sm btn-error btn-outline"
           onClick={() => setOpen('cancel')}
         >
-          Cancel meeting
+          {t('requests.actions.cancelMeeting')}
         </button>
       )}
 
@@ -75,29 +77,32 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
       )}
       {open === 'decline' && (
         <ReasonDialog
-          title={`Decline ${request.name}'s request`}
-          explanation={`${request.name} will see that you declined, with your reason if you give one.`}
-          label="Reason (optional)"
-          submitLabel="Decline request"
+          title={t('requests.decline.title', { name: request.name })}
+          explanation={t('requests.decline.explanation', { name: request.name })}
+          label={t('requests.decline.label')}
+          submitLabel={t('requests.decline.submit')}
           action="Declining the request"
           onClose={close}
           onSubmit={async (reason) => {
             await decline.mutateAsync({ id: request._id, ...(reason ? { reason } : {}) });
-            toast.success(`Declined ${request.name}'s request`);
+            toast.success(t('requests.decline.done', { name: request.name }));
           }}
         />
       )}
       {open === 'cancel' && (
         <CancelDialog
           side="seller"
-          title={`Cancel the meeting with ${request.name}`}
-          explanation={`${request.productName} becomes available again, and ${request.name} sees your reason.`}
-          submitLabel="Cancel meeting"
+          title={t('requests.cancel.sellerTitle', { name: request.name })}
+          explanation={t('requests.cancel.sellerExplanation', {
+            product: request.productName,
+            name: request.name,
+          })}
+          submitLabel={t('requests.actions.cancelMeeting')}
           action="Cancelling the meeting"
           onClose={close}
           onSubmit={async (input) => {
             await cancel.mutateAsync({ id: request._id, ...input });
-            toast.success(`Cancelled the meeting with ${request.name}`);
+            toast.success(t('requests.cancel.sellerDone', { name: request.name }));
           }}
         />
       )}

@@ -67,6 +67,7 @@ export function AcceptDialog({
       meetingPlace: request.location,
     },
   });
+  const placeField = bindField(form, 'meetingPlace');
   const meetingAt = useController({ control: form.control, name: 'meetingAt' });
   const spot = useController({ control: form.control, name: 'meetingSpotId' });
 
@@ -113,11 +114,7 @@ export function AcceptDialog({
             onChange={spot.field.onChange}
           />
           {spot.field.value === '' && (
-            <TextField
-              label={t('requests.accept.place')}
-              type="text"
-              {...bindField(form, 'meetingPlace')}
-            />
+            <TextField label={t('requests.accept.place')} type="text" {...placeField} />
           )}
           {form.formState.errors.meetingSpotId && (
             <p role="alert" className="text-sm text-error">

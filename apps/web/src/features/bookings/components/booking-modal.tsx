@@ -84,6 +84,8 @@ export function BookingModal({
     },
   });
   const { setFocus } = form;
+  const phoneField = bindField(form, 'phone');
+  const locationField = bindField(form, 'location');
   const proposedAt = useController({ control: form.control, name: 'proposedAt' });
 
   // ActionDialog, a child, has opened the dialog by now (a child's effects run first).
@@ -130,16 +132,8 @@ export function BookingModal({
           >
             <ReadOnlyField label={t('requests.dialog.name')} value={buyer.name} />
             <ReadOnlyField label={t('requests.dialog.email')} type="email" value={buyer.email} />
-            <TextField
-              label={t('requests.dialog.phone')}
-              {...fieldInputs.phone}
-              {...bindField(form, 'phone')}
-            />
-            <TextField
-              label={t('requests.dialog.location')}
-              type="text"
-              {...bindField(form, 'location')}
-            />
+            <TextField label={t('requests.dialog.phone')} {...fieldInputs.phone} {...phoneField} />
+            <TextField label={t('requests.dialog.location')} type="text" {...locationField} />
             <DateTimeField
               label={t('requests.dialog.proposed')}
               hint={t('requests.dialog.proposedHint')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Booking } from '@market/shared';
+import type { Booking, BookingAction } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
@@ -9,14 +9,18 @@ import { useCancelBooking } from '../api/cancel-booking.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { SharePlanDialog } from './share-plan-dialog.tsx';
 
+const allowed = (actions: readonly BookingAction[]): Partial<Record<BookingAction, true>> =>
+  Object.fromEntries(actions.map((action) => [action, true]));
+
 /** The buyer's actions on one order: only those its status allows (`order.actions`). */
 export function BuyerOrderActions({ order }: { order: Booking }) {
   const { t } = useTranslation();
   const [cancelling, setCancelling] = useState(false);
   const [sharing, setSharing] = useState(false);
   const cancel = useCancelBooking();
-  const can = new Set(order.actions);
-  if (can.size === 0) return null;
+  // What its status allows, each by name.
+  const can = allowed(order.actions);
+  if (order.actions.length === 0) return null;
   const accepted = order.status === 'accepted';
 
   return (
@@ -28,12 +32,12 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
             : t('requests.actions.checkPhone')}
         </Link>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <a className="btn btn-sm btn-primary" href={calendarUrl(order._id)} download>
           {t('requests.actions.addToCalendar')}
         </a>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <button type="button" className="btn btn-sm" onClick={() => setSharing(true)}>
           {t('requests.actions.sharePlan')}
         </button>
@@ -45,7 +49,7 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
           onClose={() => setSharing(false)}
         />
       )}
-      {can.has('cancel') && (
+      {can.cancel && (
         <button
           type="button"
           className="btn btn-sm btn-error btn-outline"

@@ -51,6 +51,9 @@ export function CancelDialog({
   const presetError = form.formState.errors.preset?.message;
   const reasonError = form.formState.errors.reason?.message;
   const other = form.watch('preset') === 'other';
+  const presetField = form.register('preset');
+  const reasonField = form.register('reason');
+  const reasonErrorProps = errorProps(`${id}-reason`, reasonError);
 
   return (
     <ActionDialog title={title} onClose={onClose}>
@@ -75,12 +78,7 @@ export function CancelDialog({
             <legend className="fieldset-legend text-sm">{t('requests.cancel.why')}</legend>
             {CANCEL_REASONS_BY_SIDE[side].map((preset) => (
               <label key={preset} className="label min-h-9 cursor-pointer gap-3 text-base-content">
-                <input
-                  type="radio"
-                  className="radio radio-sm"
-                  value={preset}
-                  {...form.register('preset')}
-                />
+                <input type="radio" className="radio radio-sm" value={preset} {...presetField} />
                 {t(`requests.cancelReason.${preset}`)}
               </label>
             ))}
@@ -100,8 +98,8 @@ export function CancelDialog({
               rows={2}
               maxLength={BOOKING_REASON_MAX}
               className={`textarea w-full ${reasonError ? 'textarea-error' : ''}`}
-              {...errorProps(`${id}-reason`, reasonError)}
-              {...form.register('reason')}
+              {...reasonErrorProps}
+              {...reasonField}
             />
           </FormField>
         </Form>

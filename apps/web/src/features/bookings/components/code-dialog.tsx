@@ -27,6 +27,7 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
     defaultValues: { code: '' },
   });
 
+  const codeField = bindField(form, 'code');
   return (
     <ActionDialog
       title={t('requests.code.title', { product: request.productName })}
@@ -85,7 +86,7 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
                     n: format.number(request.codeTriesLeft),
                   })
             }
-            {...bindField(form, 'code')}
+            {...codeField}
           />
         </Form>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SellerBuyer } from '@market/shared';
+import type { BookingAction, SellerBuyer } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -13,6 +13,9 @@ import { SharePlanDialog } from './share-plan-dialog.tsx';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'share' | null;
 
+const allowed = (actions: readonly BookingAction[]): Partial<Record<BookingAction, true>> =>
+  Object.fromEntries(actions.map((action) => [action, true]));
+
 /** The seller's answers to one request: only those its status allows (`request.actions`). */
 export function SellerRequestActions({ request }: { request: SellerBuyer }) {
   const { t } = useTranslation();
@@ -20,17 +23,18 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
   const close = () => setOpen(null);
   const decline = useDeclineBooking();
   const cancel = useCancelBooking();
-  const can = new Set(request.actions);
-  if (can.size === 0) return null;
+  // What its status allows, each by name.
+  const can = allowed(request.actions);
+  if (request.actions.length === 0) return null;
 
   return (
     <div className="flex flex-wrap gap-2 @4xl:w-max @4xl:flex-col @4xl:items-stretch">
-      {can.has('accept') && (
+      {can.accept && (
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('accept')}>
           {t('requests.actions.accept')}
         </button>
       )}
-      {can.has('complete') && (
+      {can.complete && (
         <button
           type="button"
           className="btn btn-sm btn-primary"
@@ -39,22 +43,22 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
           {t('requests.actions.enterCode')}
         </button>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <a className="btn btn-sm" href={calendarUrl(request._id)} download>
           {t('requests.actions.addToCalendar')}
         </a>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('share')}>
           {t('requests.actions.sharePlan')}
         </button>
       )}
-      {can.has('decline') && (
+      {can.decline && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('decline')}>
           {t('requests.actions.decline')}
         </button>
       )}
-      {can.has('cancel') && (
+      {can.cancel && (
         <button
           type="button"
           className="btn btn-sm btn-error btn-outline"

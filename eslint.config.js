@@ -53,6 +53,8 @@ const translatedFiles = [
   'features/bookings/components/code-dialog.tsx',
   'features/bookings/components/safety-advice.tsx',
   'features/bookings/components/meeting-spot-card.tsx',
+  'features/bookings/components/meeting-check-in.tsx',
+  'features/bookings/components/share-plan-dialog.tsx',
   'features/orders/components/booking-status.tsx',
   'features/orders/components/order-list.tsx',
   'features/orders/components/my-buyers-table.tsx',

@@ -30,6 +30,10 @@ export interface Formatters {
   meetingTime(value: Date | string | number): string;
   /** A deadline ahead, with its weekday and no year: "Sat, Nov 28, 01:53 PM". */
   deadline(value: Date | string | number): string;
+  /** A time of day in the viewer's time zone: "3:30 PM", "৩:৩০ PM". */
+  time(value: Date | string | number): string;
+  /** A time on a day this week or soon, with its weekday: "Fri, Nov 27, 3:30 PM". */
+  dayTime(value: Date | string | number): string;
   /** A day and a time of day, in the viewer's time zone: "Nov 26, 2026, 6:30 AM". */
   dateTime(value: Date | string | number): string;
   /**
@@ -117,6 +121,14 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     minute: '2-digit',
   });
   const dateTime = local('dateTime', { dateStyle: 'medium', timeStyle: 'short' });
+  const time = local('time', { hour: 'numeric', minute: '2-digit' });
+  const dayTime = local('dayTime', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   const timeOfDay = local('timeOfDay', { hour: '2-digit', minute: '2-digit' });
   const weekdayTime = local('weekdayTime', {
     weekday: 'short',
@@ -151,6 +163,8 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     },
     meetingTime: (value) => meeting.format(new Date(value)),
     deadline: (value) => deadline.format(new Date(value)),
+    time: (value) => time.format(new Date(value)),
+    dayTime: (value) => dayTime.format(new Date(value)),
     dateTime: (value) => dateTime.format(new Date(value)),
     when(value, now = new Date()) {
       const at = new Date(value);

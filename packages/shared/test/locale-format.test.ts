@@ -59,6 +59,9 @@ describe('moments in the viewer’s own time zone', () => {
     expect(bn.meetingTime(meeting)).toBe('সোম, ৩০ নভে, ২০২৬, ৩:৩০ PM');
     expect(bn.deadline(meeting)).toBe('সোম ৩০ নভে, ০৩:৩০ PM');
     expect(bn.dateTime(meeting)).toBe('৩০ নভে, ২০২৬, ৩:৩০ PM');
+    expect(en.time(meeting)).toBe('3:30 PM');
+    expect(bn.time(meeting)).toBe('৩:৩০ PM');
+    expect(en.dayTime(meeting)).toBe('Mon, Nov 30, 3:30 PM');
   });
 
   it('writes when a message came shorter the nearer it is', () => {

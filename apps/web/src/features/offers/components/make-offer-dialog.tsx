@@ -98,7 +98,7 @@ export default function MakeOfferDialog({
                 />{' '}
               </>
             )}
-            {t('offers.rules', {
+            {t('offers.terms', {
               hours: format.number(OFFER_EXPIRY_HOURS),
               rounds: format.number(OFFER_ROUNDS_MAX),
             })}

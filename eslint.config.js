@@ -55,6 +55,8 @@ const translatedFiles = [
   'features/bookings/components/meeting-spot-card.tsx',
   'features/bookings/components/meeting-check-in.tsx',
   'features/bookings/components/share-plan-dialog.tsx',
+  'features/bookings/components/meeting-plan-view.tsx',
+  'app/routes/meeting-plan.tsx',
   'features/orders/components/booking-status.tsx',
   'features/orders/components/order-list.tsx',
   'features/orders/components/my-buyers-table.tsx',

@@ -183,6 +183,9 @@ describe.each([
     await row.getByRole('button', { name: 'গ্রহণ করুন' }).click();
     const dialog = page.getByRole('dialog', { name: `${buyerAccount.name}-এর অনুরোধ গ্রহণ করুন` });
     await dialog.getByText(/বুক করা হয়ে যাবে: তালিকায় থাকবে/).waitFor();
+    // Without a time, the field says so in Bangla.
+    await dialog.getByRole('button', { name: 'গ্রহণ করে রেখে দিন' }).click();
+    await dialog.getByText('দেখা করার সময় বেছে নিন').waitFor();
     await pickTomorrow(dialog, 'দেখা করার সময়', '16:00');
     await dialog.getByRole('group', { name: 'কোথায় দেখা করবেন' }).waitFor();
     expect(await dialog.getByLabel('দেখা করার জায়গা').inputValue()).toBe('ধানমন্ডি লেক, ৮ নম্বর গেট');

@@ -34,6 +34,11 @@ export interface Formatters {
   time(value: Date | string | number): string;
   /** A time on a day this week or soon, with its weekday: "Fri, Nov 27, 3:30 PM". */
   dayTime(value: Date | string | number): string;
+  /**
+   * A moment where it takes place, in that time zone and naming it: "Friday, November 27, 2026
+   * at 4:00 PM GMT+6" (`long`), "Nov 28, 4:00 AM GMT+6" (`short`, without weekday and year).
+   */
+  zoned(value: Date | string | number, timeZone: string, style: 'long' | 'short'): string;
   /** A day and a time of day, in the viewer's time zone: "Nov 26, 2026, 6:30 AM". */
   dateTime(value: Date | string | number): string;
   /**
@@ -165,6 +170,22 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     deadline: (value) => deadline.format(new Date(value)),
     time: (value) => time.format(new Date(value)),
     dayTime: (value) => dayTime.format(new Date(value)),
+    zoned(value, timeZone, style) {
+      const zoned = once(
+        `${locale} zoned ${style} ${timeZone}`,
+        () =>
+          new Intl.DateTimeFormat(locale, {
+            ...(style === 'long'
+              ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+              : { day: 'numeric', month: 'short' }),
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone,
+            timeZoneName: 'short',
+          }),
+      );
+      return zoned.format(new Date(value));
+    },
     dateTime: (value) => dateTime.format(new Date(value)),
     when(value, now = new Date()) {
       const at = new Date(value);

@@ -62,6 +62,11 @@ describe('moments in the viewer’s own time zone', () => {
     expect(en.time(meeting)).toBe('3:30 PM');
     expect(bn.time(meeting)).toBe('৩:৩০ PM');
     expect(en.dayTime(meeting)).toBe('Mon, Nov 30, 3:30 PM');
+    const dhaka = new Date('2026-11-27T10:00:00Z');
+    expect(en.zoned(dhaka, 'Asia/Dhaka', 'long')).toBe(
+      'Friday, November 27, 2026 at 4:00 PM GMT+6',
+    );
+    expect(bn.zoned(dhaka, 'Asia/Dhaka', 'short')).toMatch(/^২৭ নভে, ৪:০০ PM /);
   });
 
   it('writes when a message came shorter the nearer it is', () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from '@market/shared/zod';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { acceptBookingSchema, type SellerBuyer } from '@market/shared';
+import { MEETING_MAX_DAYS_AHEAD, acceptBookingSchema, type SellerBuyer } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { Form } from '../../../components/ui/form.tsx';
 import { DateTimeField } from '../../../components/ui/date-field.tsx';
@@ -16,14 +17,16 @@ import {
   fromLocalInput,
   meetingTimeField,
   meetingYears,
+  timeWords,
   toLocalInput,
+  type TimeWords,
 } from './meeting-time.ts';
 
 /** The form's rules, with the words of a missing place in the page's language. */
-const acceptFormSchema = (placeRequired: string) =>
+const acceptFormSchema = (placeRequired: string, words: TimeWords) =>
   z
     .object({
-      meetingAt: meetingTimeField,
+      meetingAt: meetingTimeField(words),
       /** A safe meeting spot's id, or '' for a place typed in. */
       meetingSpotId: z.string(),
       meetingPlace: acceptBookingSchema.shape.meetingPlace,
@@ -57,8 +60,15 @@ export function AcceptDialog({
 }) {
   const { t } = useTranslation();
   const accept = useAcceptBooking();
-  const placeRequired = t('requests.accept.placeRequired');
-  const schema = useMemo(() => acceptFormSchema(placeRequired), [placeRequired]);
+  const format = useFormat();
+  const schema = useMemo(
+    () =>
+      acceptFormSchema(
+        t('requests.accept.placeRequired'),
+        timeWords(t, format.number(MEETING_MAX_DAYS_AHEAD)),
+      ),
+    [t, format],
+  );
   const form = useForm<AcceptForm>({
     resolver: zodResolver(schema),
     defaultValues: {

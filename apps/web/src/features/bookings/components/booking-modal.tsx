@@ -1,10 +1,11 @@
 import { useFormat } from '../../../i18n/locale.tsx';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BOOKING_EXPIRY_HOURS,
+  MEETING_MAX_DAYS_AHEAD,
   createBookingSchema,
   phoneSchema,
   type Product,
@@ -20,11 +21,18 @@ import {
 import { useCreateBooking } from '../api/create-booking.ts';
 import { ActionDialog, type CloseDialog } from '../../../components/ui/action-dialog.tsx';
 import { DateTimeField } from '../../../components/ui/date-field.tsx';
-import { fromLocalInput, meetingYears, proposedTimeField } from './meeting-time.ts';
+import {
+  fromLocalInput,
+  meetingYears,
+  proposedTimeField,
+  timeWords,
+  type TimeWords,
+} from './meeting-time.ts';
 
-const bookingFormSchema = createBookingSchema
-  .omit({ productId: true, proposedAt: true })
-  .extend({ proposedAt: proposedTimeField });
+const bookingFormSchema = (words: TimeWords) =>
+  createBookingSchema
+    .omit({ productId: true, proposedAt: true })
+    .extend({ proposedAt: proposedTimeField(words) });
 type BookingForm = { phone: string; location: string; proposedAt: string };
 
 export interface Buyer {
@@ -75,8 +83,12 @@ export function BookingModal({
   const hours = format.number(BOOKING_EXPIRY_HOURS);
   const createBooking = useCreateBooking();
   const knownPhone = phoneSchema.safeParse(buyer.phone ?? '');
+  const schema = useMemo(
+    () => bookingFormSchema(timeWords(t, format.number(MEETING_MAX_DAYS_AHEAD))),
+    [t, format],
+  );
   const form = useForm<BookingForm>({
-    resolver: zodResolver(bookingFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       phone: knownPhone.success ? knownPhone.data : '',
       location: '',

@@ -23,6 +23,36 @@ export interface Formatters {
   date(value: Date | string | number): string;
   /** A month and year, such as "March 2026", from "2026-03". */
   month(yearMonth: string): string;
+  /**
+   * A meeting's moment in the viewer's own time zone, with its weekday: "Mon, Nov 30, 2026,
+   * 3:30 PM", "সোম, ৩০ নভে, ২০২৬, ৩:৩০ PM".
+   */
+  meetingTime(value: Date | string | number): string;
+  /** A deadline ahead, with its weekday and no year: "Sat, Nov 28, 01:53 PM". */
+  deadline(value: Date | string | number): string;
+  /** A time of day in the viewer's time zone: "3:30 PM", "৩:৩০ PM". */
+  time(value: Date | string | number): string;
+  /** A time on a day this week or soon, with its weekday: "Fri, Nov 27, 3:30 PM". */
+  dayTime(value: Date | string | number): string;
+  /**
+   * A moment where it takes place, in that time zone and naming it: "Friday, November 27, 2026
+   * at 4:00 PM GMT+6" (`long`), "Nov 28, 4:00 AM GMT+6" (`short`, without weekday and year).
+   */
+  zoned(value: Date | string | number, timeZone: string, style: 'long' | 'short'): string;
+  /** A day and a time of day, in the viewer's time zone: "Nov 26, 2026, 6:30 AM". */
+  dateTime(value: Date | string | number): string;
+  /**
+   * When a message came, as a list shows it: the time today ("03:05 PM"), the weekday within the
+   * week ("Mon 03:05 PM"), the day this year ("Mar 12"), the whole day before ("Mar 12, 2025").
+   */
+  when(value: Date | string | number, now?: Date): string;
+  /** The whole day and time, for a tooltip and screen readers. */
+  fullDateTime(value: Date | string | number): string;
+  /**
+   * A day as the site writes it, day-month-year, in the language's digits: "26-11-2026",
+   * "২৬-১১-২০২৬"; also from the server's own "26-11-2026".
+   */
+  dayMonthYear(value: Date | string | number): string;
 }
 
 // Building an Intl format costs a browser tens of milliseconds the first time; each is made once.
@@ -34,6 +64,14 @@ function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
     made.set(key, format);
   }
   return format;
+}
+
+const DAY_MONTH_YEAR = /^(\d{2})-(\d{2})-(\d{4})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight of a moment's day in the viewer's time zone. */
+function startOfDay(d: Date): number {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 }
 
 /** The formatters of a language, with prices in `currency`. */
@@ -69,6 +107,52 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     `${locale} count`,
     () => new Intl.NumberFormat(locale, { useGrouping: false }),
   );
+  // Moments a person lives (meetings, messages) are in their own time zone, unlike the days above.
+  const local = (name: string, options: Intl.DateTimeFormatOptions) =>
+    once(`${locale} ${name}`, () => new Intl.DateTimeFormat(locale, options));
+  const meeting = local('meeting', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const deadline = local('deadline', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const dateTime = local('dateTime', { dateStyle: 'medium', timeStyle: 'short' });
+  const time = local('time', { hour: 'numeric', minute: '2-digit' });
+  const dayTime = local('dayTime', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const timeOfDay = local('timeOfDay', { hour: '2-digit', minute: '2-digit' });
+  const weekdayTime = local('weekdayTime', {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const dayThisYear = local('dayThisYear', { day: 'numeric', month: 'short' });
+  const dayAnyYear = local('dayAnyYear', { day: 'numeric', month: 'short', year: 'numeric' });
+  const digits = once(
+    `${locale} dayMonthYear`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  );
+  const full = local('full', { dateStyle: 'full', timeStyle: 'short' });
   return {
     language,
     locale,
@@ -81,6 +165,45 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     month(yearMonth) {
       const [year = 1970, m = 1] = yearMonth.split('-').map(Number);
       return month.format(new Date(Date.UTC(year, m - 1, 1)));
+    },
+    meetingTime: (value) => meeting.format(new Date(value)),
+    deadline: (value) => deadline.format(new Date(value)),
+    time: (value) => time.format(new Date(value)),
+    dayTime: (value) => dayTime.format(new Date(value)),
+    zoned(value, timeZone, style) {
+      const zoned = once(
+        `${locale} zoned ${style} ${timeZone}`,
+        () =>
+          new Intl.DateTimeFormat(locale, {
+            ...(style === 'long'
+              ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+              : { day: 'numeric', month: 'short' }),
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone,
+            timeZoneName: 'short',
+          }),
+      );
+      return zoned.format(new Date(value));
+    },
+    dateTime: (value) => dateTime.format(new Date(value)),
+    when(value, now = new Date()) {
+      const at = new Date(value);
+      const daysAgo = Math.round((startOfDay(now) - startOfDay(at)) / DAY_MS);
+      if (daysAgo <= 0) return timeOfDay.format(at);
+      if (daysAgo < 7) return weekdayTime.format(at);
+      if (at.getFullYear() === now.getFullYear()) return dayThisYear.format(at);
+      return dayAnyYear.format(at);
+    },
+    fullDateTime: (value) => full.format(new Date(value)),
+    dayMonthYear(value) {
+      const written = typeof value === 'string' ? DAY_MONTH_YEAR.exec(value) : null;
+      const at = written
+        ? new Date(Date.UTC(Number(written[3]), Number(written[2]) - 1, Number(written[1])))
+        : new Date(value);
+      const part = (type: Intl.DateTimeFormatPartTypes) =>
+        digits.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+      return `${part('day')}-${part('month')}-${part('year')}`;
     },
   };
 }

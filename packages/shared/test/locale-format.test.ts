@@ -47,3 +47,38 @@ describe('formatters in Bangla', () => {
     expect(bn.month('2026-03')).toBe('মার্চ ২০২৬');
   });
 });
+
+describe('moments in the viewer’s own time zone', () => {
+  const en = formatters('en');
+  const bn = formatters('bn', 'BDT');
+  // 30 November 2026, 15:30 where the test runs.
+  const meeting = new Date(2026, 10, 30, 15, 30);
+
+  it('writes a meeting with its weekday, in each language', () => {
+    expect(en.meetingTime(meeting)).toBe('Mon, Nov 30, 2026, 3:30 PM');
+    expect(bn.meetingTime(meeting)).toBe('সোম, ৩০ নভে, ২০২৬, ৩:৩০ PM');
+    expect(bn.deadline(meeting)).toBe('সোম ৩০ নভে, ০৩:৩০ PM');
+    expect(bn.dateTime(meeting)).toBe('৩০ নভে, ২০২৬, ৩:৩০ PM');
+    expect(en.time(meeting)).toBe('3:30 PM');
+    expect(bn.time(meeting)).toBe('৩:৩০ PM');
+    expect(en.dayTime(meeting)).toBe('Mon, Nov 30, 3:30 PM');
+    const dhaka = new Date('2026-11-27T10:00:00Z');
+    expect(en.zoned(dhaka, 'Asia/Dhaka', 'long')).toBe(
+      'Friday, November 27, 2026 at 4:00 PM GMT+6',
+    );
+    expect(bn.zoned(dhaka, 'Asia/Dhaka', 'short')).toMatch(/^২৭ নভে, ৪:০০ PM /);
+  });
+
+  it('writes when a message came shorter the nearer it is', () => {
+    const now = new Date(2026, 10, 30, 18, 0);
+    expect(bn.when(meeting, now)).toBe('০৩:৩০ PM');
+    expect(en.when(meeting, now)).toBe('03:30 PM');
+    expect(bn.when(new Date(2026, 10, 28, 15, 30), now)).toBe('শনি ০৩:৩০ PM');
+    expect(bn.when(new Date(2026, 2, 12, 9, 0), now)).toBe('১২ মার্চ');
+    expect(en.when(new Date(2025, 2, 12, 9, 0), now)).toBe('Mar 12, 2025');
+    expect(en.dayMonthYear('05-03-2026')).toBe('05-03-2026');
+    expect(bn.dayMonthYear('05-03-2026')).toBe('০৫-০৩-২০২৬');
+    expect(bn.dayMonthYear(new Date(Date.UTC(2026, 10, 26)))).toBe('২৬-১১-২০২৬');
+    expect(en.fullDateTime(meeting)).toBe('Monday, November 30, 2026 at 3:30 PM');
+  });
+});

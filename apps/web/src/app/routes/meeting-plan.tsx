@@ -1,4 +1,5 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { meetingPlanQueryOptions } from '../../features/bookings/api/get-meeting-plan.ts';
@@ -17,13 +18,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   return (
     <section className="mx-auto max-w-2xl py-10">
-      <PageTitle page="A shared meeting plan" />
+      <PageTitle page={t('requests.plan.title')} />
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
-      <h1 className="mb-6 text-3xl font-bold">A shared meeting plan</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t('requests.plan.title')}</h1>
       <MeetingPlanView token={token} />
     </section>
   );

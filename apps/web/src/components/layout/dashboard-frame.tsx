@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { BrandLogo } from './brand-logo.tsx';
@@ -31,6 +32,7 @@ export function DashboardFrame({
   topBarEnd?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [openOnSmallScreen, setOpenOnSmallScreen] = useState(false);
   const hydrated = useHydrated();
   const [collapsedOnWideScreen, setCollapsedOnWideScreen] = useState(false);
@@ -82,7 +84,7 @@ export function DashboardFrame({
               ref={openButtonRef}
               type="button"
               className="btn btn-square btn-ghost lg:hidden"
-              aria-label="Open dashboard menu"
+              aria-label={t('dashboard.openMenu')}
               aria-controls={SIDEBAR_ID}
               aria-expanded={openOnSmallScreen}
               // A tap before the page's script runs would be lost: the button waits for it.
@@ -94,7 +96,9 @@ export function DashboardFrame({
             <button
               type="button"
               className="btn btn-square btn-ghost hidden lg:inline-flex"
-              aria-label={collapsedOnWideScreen ? 'Show sidebar' : 'Hide sidebar'}
+              aria-label={
+                collapsedOnWideScreen ? t('dashboard.showSidebar') : t('dashboard.hideSidebar')
+              }
               aria-controls={SIDEBAR_ID}
               aria-expanded={!collapsedOnWideScreen}
               onClick={() => setCollapsedOnWideScreen((c) => !c)}
@@ -109,11 +113,15 @@ export function DashboardFrame({
         <main className="w-full max-w-6xl flex-1 p-4 wrap-anywhere sm:p-6 lg:p-8">{children}</main>
       </div>
       <div className="drawer-side z-30">
-        <label htmlFor={DRAWER_ID} aria-label="Close dashboard menu" className="drawer-overlay" />
+        <label
+          htmlFor={DRAWER_ID}
+          aria-label={t('dashboard.closeMenu')}
+          className="drawer-overlay"
+        />
         <aside
           id={SIDEBAR_ID}
           ref={sidebarRef}
-          aria-label="Dashboard sidebar"
+          aria-label={t('dashboard.sidebar')}
           className="flex min-h-dvh"
         >
           {sidebar(closeSmallScreenDrawer)}
@@ -128,6 +136,7 @@ export function DashboardFrame({
  * once, so that a dashboard address opened directly never shows a blank page.
  */
 export function DashboardLoading() {
+  const { t } = useTranslation();
   return (
     <DashboardFrame
       sidebar={() => (
@@ -137,13 +146,13 @@ export function DashboardLoading() {
           </div>
           <div className="mt-auto flex flex-col gap-2">
             <Link to={paths.home} className="btn btn-outline btn-primary">
-              Back To Home
+              {t('dashboard.backHome')}
             </Link>
           </div>
         </div>
       )}
     >
-      <PageTitle page="Dashboard" />
+      <PageTitle page={t('dashboard.title')} />
       <FullScreenSpinner />
     </DashboardFrame>
   );

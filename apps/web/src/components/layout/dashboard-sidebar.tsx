@@ -1,46 +1,71 @@
 import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Role, User } from '@market/shared';
 import { paths } from '../../config/paths.ts';
 import { useLogOut } from '../../lib/log-out.ts';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 
-const ROLE_LINKS: Record<Role, { to: string; label: string }[]> = {
+type LinkName =
+  | 'dashboard'
+  | 'myOrders'
+  | 'myWishlist'
+  | 'savedSearches'
+  | 'checkout'
+  | 'messages'
+  | 'myProducts'
+  | 'myBuyers'
+  | 'myReviews'
+  | 'addProduct'
+  | 'allSellers'
+  | 'allBuyers'
+  | 'reports'
+  | 'audit'
+  | 'stolenReports'
+  | 'possessionPhotos'
+  | 'meetingSpots'
+  | 'notifications'
+  | 'profile'
+  | 'stolenPhones';
+
+/** A link of the panel: where it goes, and its name in the catalog (`dashboard.link.…`). */
+const ROLE_LINKS: Record<Role, { to: string; name: LinkName }[]> = {
   buyer: [
-    { to: paths.dashboard.myOrders, label: 'My Orders' },
-    { to: paths.dashboard.myWishlist, label: 'My Wishlist' },
-    { to: paths.dashboard.savedSearches, label: 'Saved Searches' },
-    { to: paths.dashboard.checkout, label: 'Checkout' },
-    { to: paths.dashboard.messages, label: 'Messages' },
+    { to: paths.dashboard.myOrders, name: 'myOrders' },
+    { to: paths.dashboard.myWishlist, name: 'myWishlist' },
+    { to: paths.dashboard.savedSearches, name: 'savedSearches' },
+    { to: paths.dashboard.checkout, name: 'checkout' },
+    { to: paths.dashboard.messages, name: 'messages' },
   ],
   seller: [
-    { to: paths.dashboard.myProducts, label: 'My Products' },
-    { to: paths.dashboard.myBuyers, label: 'My Buyers' },
-    { to: paths.dashboard.myReviews, label: 'My Reviews' },
-    { to: paths.dashboard.addProduct, label: 'Add Product' },
-    { to: paths.dashboard.messages, label: 'Messages' },
+    { to: paths.dashboard.myProducts, name: 'myProducts' },
+    { to: paths.dashboard.myBuyers, name: 'myBuyers' },
+    { to: paths.dashboard.myReviews, name: 'myReviews' },
+    { to: paths.dashboard.addProduct, name: 'addProduct' },
+    { to: paths.dashboard.messages, name: 'messages' },
   ],
   admin: [
-    { to: paths.dashboard.allSellers, label: 'All Sellers' },
-    { to: paths.dashboard.allBuyers, label: 'All Buyers' },
-    { to: paths.dashboard.reports, label: 'Reports' },
-    { to: paths.dashboard.audit, label: 'Audit Log' },
-    { to: paths.dashboard.stolenReports, label: 'Stolen Phones' },
-    { to: paths.dashboard.possessionPhotos, label: 'Photo Checks' },
-    { to: paths.dashboard.meetingSpots, label: 'Meeting Spots' },
+    { to: paths.dashboard.allSellers, name: 'allSellers' },
+    { to: paths.dashboard.allBuyers, name: 'allBuyers' },
+    { to: paths.dashboard.reports, name: 'reports' },
+    { to: paths.dashboard.audit, name: 'audit' },
+    { to: paths.dashboard.stolenReports, name: 'stolenReports' },
+    { to: paths.dashboard.possessionPhotos, name: 'possessionPhotos' },
+    { to: paths.dashboard.meetingSpots, name: 'meetingSpots' },
   ],
 };
 
 /** The dashboard's side panel: who is signed in, the pages of their role, home and log out. */
 export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () => void }) {
+  const { t } = useTranslation();
   const logOut = useLogOut();
-  const links = [
-    { to: paths.dashboard.root, label: 'Dashboard' },
+  const links: { to: string; name: LinkName }[] = [
+    { to: paths.dashboard.root, name: 'dashboard' },
     ...ROLE_LINKS[me.role],
-    { to: paths.dashboard.notifications, label: 'Notifications' },
-    { to: paths.dashboard.profile, label: 'My Profile' },
+    { to: paths.dashboard.notifications, name: 'notifications' },
+    { to: paths.dashboard.profile, name: 'profile' },
     ...(me.role === 'admin'
       ? []
-      : [{ to: paths.dashboard.stolenPhones, label: 'Report a Stolen Phone' }]),
+      : [{ to: paths.dashboard.stolenPhones, name: 'stolenPhones' as const }]),
   ];
 
   return (
@@ -54,10 +79,10 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
           ringClassName="ring-2 ring-primary ring-offset-2 ring-offset-base-200"
         />
         <p className="text-lg font-semibold wrap-anywhere">{me.name}</p>
-        <span className="badge badge-primary capitalize">{me.role}</span>
+        <span className="badge badge-primary capitalize">{t(`dashboard.role.${me.role}`)}</span>
       </div>
 
-      <nav aria-label="Dashboard">
+      <nav aria-label={t('dashboard.nav')}>
         <ul className="menu w-full gap-1 p-0">
           {links.map((link) => (
             <li key={link.to}>
@@ -70,7 +95,7 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
                   `min-h-11 content-center ${isActive ? 'menu-active' : ''}`
                 }
               >
-                {link.label}
+                {t(`dashboard.link.${link.name}`)}
               </NavLink>
             </li>
           ))}
@@ -79,7 +104,7 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
 
       <div className="mt-auto flex flex-col gap-2">
         <Link to={paths.home} className="btn btn-outline btn-primary">
-          Back To Home
+          {t('dashboard.backHome')}
         </Link>
         <button
           type="button"
@@ -87,7 +112,7 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
           disabled={logOut.isPending}
           onClick={() => logOut.mutate()}
         >
-          Log Out
+          {t('dashboard.logOut')}
         </button>
       </div>
     </div>

@@ -1,10 +1,14 @@
-import { fullWhen, shortWhen } from '../../lib/message-time.ts';
+import { useFormat } from '../../i18n/locale.tsx';
 
-/** When something came, in short ("14:05", "Mon 14:05"), the whole date and time on hover. */
+/**
+ * When something came, in short ("03:05 PM", "Mon 03:05 PM"), the whole date and time on hover,
+ * in the page's language.
+ */
 export function When({ iso, className }: { iso: string; className?: string }) {
+  const format = useFormat();
   return (
-    <time dateTime={iso} title={fullWhen(iso)} className={className}>
-      {shortWhen(iso)}
+    <time dateTime={iso} title={format.fullDateTime(iso)} className={className}>
+      {format.when(iso)}
     </time>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
@@ -10,24 +11,22 @@ import {
 
 /** Admins: the safe meeting spots sellers choose from when they accept a request. */
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const spots = useMeetingSpots({ page });
   return (
     <section>
-      <PageTitle page="Meeting spots" />
+      <PageTitle page={t('requests.adminSpots.title')} />
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Meeting spots</h1>
+        <h1 className="text-2xl font-bold">{t('requests.adminSpots.title')}</h1>
         <AddSpotButton />
       </div>
-      <p className="mb-6 text-sm text-base-content/80">
-        Busy public places where a phone can change hands safely. Sellers accepting a request are
-        offered those near the phone’s area; everyone sees them on the meeting spots page.
-      </p>
+      <p className="mb-6 text-sm text-base-content/80">{t('requests.adminSpots.intro')}</p>
       <PagedList
         query={spots}
         page={page}
         pageSize={LIST_PAGE_SIZE}
-        empty="No meeting spots yet: add the first."
+        empty={t('requests.adminSpots.empty')}
       >
         {(items) => <AdminMeetingSpots spots={items} />}
       </PagedList>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@market/shared';
+import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
@@ -9,20 +9,21 @@ import { MyBuyersTable } from '../../../features/orders/components/my-buyers-tab
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const buyers = useMyBuyers({ page });
 
   return (
     <section>
-      <PageTitle page="My Buyers" />
-      <h1 className="mb-2 text-2xl font-bold">My Buyers</h1>
-      <p className="mb-6 max-w-prose text-sm text-base-content/80">
-        Buyers&apos; requests for your phones. Accept one with a meeting time and place (the phone
-        is then reserved for that buyer), or decline it. At the meeting, the buyer gives you their
-        hand-over code once satisfied: enter it to complete the sale. From 30 minutes before the
-        meeting, press &ldquo;I&apos;m here&rdquo; when you arrive.
-      </p>
-      <PagedList query={buyers} page={page} pageSize={LIST_PAGE_SIZE} empty={MESSAGES.noBuyers}>
+      <PageTitle page={t('dashboard.buyers.title')} />
+      <h1 className="mb-2 text-2xl font-bold">{t('dashboard.buyers.title')}</h1>
+      <p className="mb-6 max-w-prose text-sm text-base-content/80">{t('dashboard.buyers.intro')}</p>
+      <PagedList
+        query={buyers}
+        page={page}
+        pageSize={LIST_PAGE_SIZE}
+        empty={t('dashboard.buyers.empty')}
+      >
         {(items) => (
           <MyBuyersTable
             buyers={items}

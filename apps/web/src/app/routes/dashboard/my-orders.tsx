@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
@@ -13,25 +14,24 @@ import { OrderReview } from '../../../features/reviews/components/order-review.t
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 
 export function Component() {
+  const { t } = useTranslation();
   const me = useDashboardUser();
   const page = usePageParam();
   const orders = useMyOrders({ email: me.email, page });
 
   return (
     <section>
-      <PageTitle page="My Orders" />
-      <h1 className="mb-6 text-2xl font-bold">My Orders</h1>
+      <PageTitle page={t('dashboard.orders.title')} />
+      <h1 className="mb-6 text-2xl font-bold">{t('dashboard.orders.title')}</h1>
       <PagedList
         query={orders}
         page={page}
         pageSize={LIST_PAGE_SIZE}
         empty={
-          <>
-            You have no orders yet.{' '}
-            <Link to={paths.categories} className="link link-primary">
-              Browse the categories
-            </Link>
-          </>
+          <Trans
+            i18nKey="dashboard.orders.empty"
+            components={{ browse: <Link to={paths.categories} className="link link-primary" /> }}
+          />
         }
       >
         {(items) => (

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from '@market/shared/zod';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { acceptBookingSchema, type SellerBuyer } from '@market/shared';
+import { MEETING_MAX_DAYS_AHEAD, acceptBookingSchema, type SellerBuyer } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { Form } from '../../../components/ui/form.tsx';
 import { DateTimeField } from '../../../components/ui/date-field.tsx';
@@ -14,21 +17,25 @@ import {
   fromLocalInput,
   meetingTimeField,
   meetingYears,
+  timeWords,
   toLocalInput,
+  type TimeWords,
 } from './meeting-time.ts';
 
-const acceptFormSchema = z
-  .object({
-    meetingAt: meetingTimeField,
-    /** A safe meeting spot's id, or '' for a place typed in. */
-    meetingSpotId: z.string(),
-    meetingPlace: acceptBookingSchema.shape.meetingPlace,
-  })
-  .refine((v) => v.meetingSpotId !== '' || !!v.meetingPlace, {
-    error: 'Meeting place is required',
-    path: ['meetingPlace'],
-  });
-type AcceptForm = z.input<typeof acceptFormSchema>;
+/** The form's rules, with the words of a missing place in the page's language. */
+const acceptFormSchema = (placeRequired: string, words: TimeWords) =>
+  z
+    .object({
+      meetingAt: meetingTimeField(words),
+      /** A safe meeting spot's id, or '' for a place typed in. */
+      meetingSpotId: z.string(),
+      meetingPlace: acceptBookingSchema.shape.meetingPlace,
+    })
+    .refine((v) => v.meetingSpotId !== '' || !!v.meetingPlace, {
+      error: placeRequired,
+      path: ['meetingPlace'],
+    });
+type AcceptForm = z.input<ReturnType<typeof acceptFormSchema>>;
 
 /** The buyer's proposal, if it is still ahead, as the form's first value. */
 function proposedValue(request: SellerBuyer): string {
@@ -51,25 +58,36 @@ export function AcceptDialog({
   near?: string | undefined;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const accept = useAcceptBooking();
+  const format = useFormat();
+  const schema = useMemo(
+    () =>
+      acceptFormSchema(
+        t('requests.accept.placeRequired'),
+        timeWords(t, format.number(MEETING_MAX_DAYS_AHEAD)),
+      ),
+    [t, format],
+  );
   const form = useForm<AcceptForm>({
-    resolver: zodResolver(acceptFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       meetingAt: proposedValue(request),
       meetingSpotId: '',
       meetingPlace: request.location,
     },
   });
+  const placeField = bindField(form, 'meetingPlace');
   const meetingAt = useController({ control: form.control, name: 'meetingAt' });
   const spot = useController({ control: form.control, name: 'meetingSpotId' });
 
   return (
-    <ActionDialog title={`Accept ${request.name}'s request`} onClose={onClose}>
+    <ActionDialog title={t('requests.accept.title', { name: request.name })} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
           action="Accepting the request"
-          submitLabel="Accept and reserve"
+          submitLabel={t('requests.accept.submit')}
           className="mt-4 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async (values) => {
@@ -81,18 +99,18 @@ export function AcceptDialog({
                 : { meetingPlace: values.meetingPlace }),
               timeZone: browserTimeZone(),
             });
-            toast.success(`Meeting set: ${request.productName} is reserved for ${request.name}`);
+            toast.success(
+              t('requests.accept.done', { product: request.productName, name: request.name }),
+            );
             close();
           }}
         >
           <p className="text-sm wrap-anywhere">
-            {request.productName} becomes reserved: it stays in the lists, marked Reserved, and
-            nobody else can request it. The buyer gets a 6-digit hand-over code to give you at the
-            meeting.
+            {t('requests.accept.explanation', { product: request.productName })}
           </p>
           <DateTimeField
-            label="Meeting time"
-            hint={`Day, month, year and time, in your time zone (${browserTimeZone()}).`}
+            label={t('requests.accept.time')}
+            hint={t('requests.accept.timeHint', { zone: browserTimeZone() })}
             value={meetingAt.field.value}
             onChange={meetingAt.field.onChange}
             onBlur={meetingAt.field.onBlur}
@@ -106,7 +124,7 @@ export function AcceptDialog({
             onChange={spot.field.onChange}
           />
           {spot.field.value === '' && (
-            <TextField label="Meeting place" type="text" {...bindField(form, 'meetingPlace')} />
+            <TextField label={t('requests.accept.place')} type="text" {...placeField} />
           )}
           {form.formState.errors.meetingSpotId && (
             <p role="alert" className="text-sm text-error">

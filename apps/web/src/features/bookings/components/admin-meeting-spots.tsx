@@ -1,12 +1,12 @@
 import { z } from '@market/shared/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MEETING_SPOT_ADDRESS_MAX,
   MEETING_SPOT_HOURS_MAX,
   MEETING_SPOT_KINDS,
-  MEETING_SPOT_KIND_LABELS,
   MEETING_SPOT_NAME_MAX,
   PLACE_ID_MESSAGE,
   meetingSpotInputSchema,
@@ -28,39 +28,45 @@ import { SpotsByArea } from './meeting-spot-card.tsx';
 import { SpotPlaceField } from './spot-place-field.tsx';
 
 /** Coordinates as typed ("23.7937"): a number, or the schema's message for what is not one. */
-const typedNumber = (schema: z.ZodNumber) =>
+const typedNumber = (schema: z.ZodNumber, notANumber: string) =>
   z
     .string()
     .trim()
     .transform((v, ctx) => {
       const n = v === '' ? Number.NaN : Number(v);
       if (Number.isNaN(n)) {
-        ctx.addIssue({ code: 'custom', message: 'Type a number, such as 23.7937' });
+        ctx.addIssue({ code: 'custom', message: notANumber });
         return z.NEVER;
       }
       return n;
     })
     .pipe(schema);
 
-const spotFormSchema = meetingSpotInputSchema.extend({
-  placeId: z
-    .number({ error: PLACE_ID_MESSAGE })
-    .nullable()
-    .refine((v) => v !== null, {
-      error: PLACE_ID_MESSAGE,
-    }),
-  lat: typedNumber(meetingSpotInputSchema.shape.lat),
-  lon: typedNumber(meetingSpotInputSchema.shape.lon),
-});
-type SpotFormInput = z.input<typeof spotFormSchema>;
-type SpotFormOutput = z.output<typeof spotFormSchema>;
+/** The spot's form, with the words of a coordinate that is not a number in the page's language. */
+const spotFormSchema = (notANumber: string) =>
+  meetingSpotInputSchema.extend({
+    placeId: z
+      .number({ error: PLACE_ID_MESSAGE })
+      .nullable()
+      .refine((v) => v !== null, {
+        error: PLACE_ID_MESSAGE,
+      }),
+    lat: typedNumber(meetingSpotInputSchema.shape.lat, notANumber),
+    lon: typedNumber(meetingSpotInputSchema.shape.lon, notANumber),
+  });
+type SpotFormSchema = ReturnType<typeof spotFormSchema>;
+type SpotFormInput = z.input<SpotFormSchema>;
+type SpotFormOutput = z.output<SpotFormSchema>;
 
 /** Adding a spot, or changing one (`spot`). */
 function SpotDialog({ spot, onClose }: { spot: MeetingSpot | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const add = useAddMeetingSpot();
   const change = useChangeMeetingSpot();
+  const notANumber = t('requests.adminSpots.typeNumber');
+  const schema = useMemo(() => spotFormSchema(notANumber), [notANumber]);
   const form = useForm<SpotFormInput, unknown, SpotFormOutput>({
-    resolver: zodResolver(spotFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: spot
       ? { ...spot, lat: String(spot.lat), lon: String(spot.lon) }
       : {
@@ -83,31 +89,54 @@ function SpotDialog({ spot, onClose }: { spot: MeetingSpot | null; onClose: () =
   };
   const kindId = 'spot-kind';
   const kindError = form.formState.errors.kind?.message;
+  const field = {
+    name: bindField(form, 'name'),
+    address: bindField(form, 'address'),
+    lat: bindField(form, 'lat'),
+    lon: bindField(form, 'lon'),
+    openingHours: bindField(form, 'openingHours'),
+    kind: form.register('kind'),
+    kindError: errorProps(kindId, kindError),
+  };
 
   return (
     <ActionDialog
-      title={spot ? `Change ${spot.name}` : 'Add a safe meeting spot'}
+      title={
+        spot
+          ? t('requests.adminSpots.changeTitle', { spot: spot.name })
+          : t('requests.adminSpots.addTitle')
+      }
       onClose={onClose}
     >
       {(close) => (
         <Form
           form={form}
           action={spot ? 'Changing a meeting spot' : 'Adding a meeting spot'}
-          submitLabel={spot ? 'Save changes' : 'Add spot'}
+          submitLabel={
+            spot ? t('requests.adminSpots.saveChanges') : t('requests.adminSpots.addSpot')
+          }
           className="mt-4 space-y-2"
           onSubmit={async ({ placeId, ...values }) => {
             const body = { ...values, placeId: placeId as number };
             if (spot) await change.mutateAsync({ id: spot.id, ...body });
             else await add.mutateAsync(body);
-            toast.success(spot ? 'Spot saved' : `${values.name} is on the list`);
+            toast.success(
+              spot
+                ? t('requests.adminSpots.saved')
+                : t('requests.adminSpots.added', { spot: values.name }),
+            );
             close();
           }}
         >
-          <TextField label="Name" maxLength={MEETING_SPOT_NAME_MAX} {...bindField(form, 'name')} />
           <TextField
-            label="Address"
+            label={t('requests.adminSpots.name')}
+            maxLength={MEETING_SPOT_NAME_MAX}
+            {...field.name}
+          />
+          <TextField
+            label={t('requests.adminSpots.address')}
             maxLength={MEETING_SPOT_ADDRESS_MAX}
-            {...bindField(form, 'address')}
+            {...field.address}
           />
           <SpotPlaceField
             initialLabel={spot?.area ?? ''}
@@ -115,28 +144,34 @@ function SpotDialog({ spot, onClose }: { spot: MeetingSpot | null; onClose: () =
             error={form.formState.errors.placeId?.message}
           />
           <div className="grid grid-cols-2 gap-3">
-            <TextField label="Latitude" inputMode="decimal" {...bindField(form, 'lat')} />
-            <TextField label="Longitude" inputMode="decimal" {...bindField(form, 'lon')} />
+            <TextField
+              label={t('requests.adminSpots.latitude')}
+              inputMode="decimal"
+              {...field.lat}
+            />
+            <TextField
+              label={t('requests.adminSpots.longitude')}
+              inputMode="decimal"
+              {...field.lon}
+            />
           </div>
-          <p className="text-sm text-base-content/80">
-            The spot’s own point: on a map, right-click the entrance and copy its coordinates.
-          </p>
+          <p className="text-sm text-base-content/80">{t('requests.adminSpots.pointHint')}</p>
           <TextField
-            label="Opening hours"
+            label={t('requests.adminSpots.hours')}
             maxLength={MEETING_SPOT_HOURS_MAX}
-            placeholder="Daily 10:00–21:00"
-            {...bindField(form, 'openingHours')}
+            placeholder={t('requests.adminSpots.hoursPlaceholder')}
+            {...field.openingHours}
           />
-          <FormField id={kindId} label="Kind" error={kindError}>
+          <FormField id={kindId} label={t('requests.adminSpots.kind')} error={kindError}>
             <select
               id={kindId}
               className={`select w-full ${kindError ? 'select-error' : ''}`}
-              {...errorProps(kindId, kindError)}
-              {...form.register('kind')}
+              {...field.kindError}
+              {...field.kind}
             >
               {MEETING_SPOT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {MEETING_SPOT_KIND_LABELS[kind]}
+                  {t(`requests.spotKind.${kind}`)}
                 </option>
               ))}
             </select>
@@ -149,14 +184,18 @@ function SpotDialog({ spot, onClose }: { spot: MeetingSpot | null; onClose: () =
 
 /** Removing a spot, after a word on what it does. */
 function RemoveDialog({ spot, onClose }: { spot: MeetingSpot; onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useRemoveMeetingSpot();
   const [failure, setFailure] = useState<string | null>(null);
   return (
-    <ActionDialog title={`Remove ${spot.name}`} onClose={onClose}>
+    <ActionDialog
+      title={t('requests.adminSpots.removeTitle', { spot: spot.name })}
+      onClose={onClose}
+    >
       {(close) => (
         <div className="mt-4 space-y-4">
           <p className="text-sm wrap-anywhere">
-            Sellers will no longer be offered {spot.name}. Meetings already set there keep it.
+            {t('requests.adminSpots.removeText', { spot: spot.name })}
           </p>
           {failure && (
             <p role="alert" className="text-sm text-error">
@@ -170,14 +209,14 @@ function RemoveDialog({ spot, onClose }: { spot: MeetingSpot; onClose: () => voi
             onClick={() =>
               void remove.mutateAsync(spot.id).then(
                 () => {
-                  toast.success(`${spot.name} is off the list`);
+                  toast.success(t('requests.adminSpots.removed', { spot: spot.name }));
                   close();
                 },
                 (error: unknown) => setFailure(describeError(error)),
               )
             }
           >
-            Remove spot
+            {t('requests.adminSpots.removeSpot')}
           </button>
         </div>
       )}
@@ -187,6 +226,7 @@ function RemoveDialog({ spot, onClose }: { spot: MeetingSpot; onClose: () => voi
 
 /** The button that opens the form for a new spot. */
 export function AddSpotButton() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   return (
@@ -197,7 +237,7 @@ export function AddSpotButton() {
         disabled={!hydrated}
         onClick={() => setOpen(true)}
       >
-        Add a spot
+        {t('requests.adminSpots.add')}
       </button>
       {open && <SpotDialog spot={null} onClose={() => setOpen(false)} />}
     </>
@@ -206,6 +246,7 @@ export function AddSpotButton() {
 
 /** The listed spots by area, each with Change and Remove. */
 export function AdminMeetingSpots({ spots }: { spots: MeetingSpot[] }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<MeetingSpot | null>(null);
   const [removing, setRemoving] = useState<MeetingSpot | null>(null);
   const hydrated = useHydrated();
@@ -219,19 +260,19 @@ export function AdminMeetingSpots({ spots }: { spots: MeetingSpot[] }) {
               type="button"
               className="btn btn-sm"
               disabled={!hydrated}
-              aria-label={`Change ${spot.name}`}
+              aria-label={t('requests.adminSpots.changeLabel', { spot: spot.name })}
               onClick={() => setEditing(spot)}
             >
-              Change
+              {t('requests.adminSpots.change')}
             </button>
             <button
               type="button"
               className="btn btn-sm btn-error btn-outline"
               disabled={!hydrated}
-              aria-label={`Remove ${spot.name}`}
+              aria-label={t('requests.adminSpots.removeLabel', { spot: spot.name })}
               onClick={() => setRemoving(spot)}
             >
-              Remove
+              {t('requests.adminSpots.remove')}
             </button>
           </div>
         )}

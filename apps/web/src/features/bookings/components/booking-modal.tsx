@@ -1,13 +1,12 @@
 import { useFormat } from '../../../i18n/locale.tsx';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BOOKING_EXPIRY_HOURS,
-  BOOKING_SENT_NEXT,
-  MESSAGES,
+  MEETING_MAX_DAYS_AHEAD,
   createBookingSchema,
-  formatDayMonthYear,
   phoneSchema,
   type Product,
 } from '@market/shared';
@@ -22,17 +21,19 @@ import {
 import { useCreateBooking } from '../api/create-booking.ts';
 import { ActionDialog, type CloseDialog } from '../../../components/ui/action-dialog.tsx';
 import { DateTimeField } from '../../../components/ui/date-field.tsx';
-import { fromLocalInput, meetingYears, proposedTimeField } from './meeting-time.ts';
+import {
+  fromLocalInput,
+  meetingYears,
+  proposedTimeField,
+  timeWords,
+  type TimeWords,
+} from './meeting-time.ts';
 
-const bookingFormSchema = createBookingSchema
-  .omit({ productId: true, proposedAt: true })
-  .extend({ proposedAt: proposedTimeField });
+const bookingFormSchema = (words: TimeWords) =>
+  createBookingSchema
+    .omit({ productId: true, proposedAt: true })
+    .extend({ proposedAt: proposedTimeField(words) });
 type BookingForm = { phone: string; location: string; proposedAt: string };
-
-/** What the request shares with the seller, and when: the privacy line of the dialog. */
-export const BOOKING_CONTACT_NOTE =
-  'The seller sees your name and meeting place now, and your phone number and email address ' +
-  'only once they accept your request; then you see theirs in My Orders.';
 
 export interface Buyer {
   name: string;
@@ -77,11 +78,17 @@ export function BookingModal({
   buyer: Buyer;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
+  const hours = format.number(BOOKING_EXPIRY_HOURS);
   const createBooking = useCreateBooking();
   const knownPhone = phoneSchema.safeParse(buyer.phone ?? '');
+  const schema = useMemo(
+    () => bookingFormSchema(timeWords(t, format.number(MEETING_MAX_DAYS_AHEAD))),
+    [t, format],
+  );
   const form = useForm<BookingForm>({
-    resolver: zodResolver(bookingFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       phone: knownPhone.success ? knownPhone.data : '',
       location: '',
@@ -89,6 +96,8 @@ export function BookingModal({
     },
   });
   const { setFocus } = form;
+  const phoneField = bindField(form, 'phone');
+  const locationField = bindField(form, 'location');
   const proposedAt = useController({ control: form.control, name: 'proposedAt' });
 
   // ActionDialog, a child, has opened the dialog by now (a child's effects run first).
@@ -100,7 +109,7 @@ export function BookingModal({
       ...values,
       ...(proposedAt ? { proposedAt: fromLocalInput(proposedAt) } : {}),
     });
-    toast.success(MESSAGES.bookingCompleted, BOOKING_SENT_NEXT);
+    toast.success(t('requests.dialog.sent'), t('requests.dialog.sentNext', { hours }));
     close();
   };
 
@@ -118,10 +127,10 @@ export function BookingModal({
               className="h-24 w-24 rounded-box object-cover"
             />
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-base-content/80">Price</dt>
+              <dt className="text-base-content/80">{t('requests.dialog.price')}</dt>
               <dd className="font-semibold">{format.price(product.resellPrice)}</dd>
-              <dt className="text-base-content/80">Date</dt>
-              <dd>{formatDayMonthYear(new Date())}</dd>
+              <dt className="text-base-content/80">{t('requests.dialog.date')}</dt>
+              <dd>{format.dayMonthYear(new Date())}</dd>
             </dl>
           </div>
 
@@ -129,29 +138,25 @@ export function BookingModal({
             form={form}
             onSubmit={(values) => book(values, close)}
             action="Booking"
-            submitLabel="Booked !!"
+            submitLabel={t('requests.dialog.submit')}
             className="mt-4 space-y-3"
             footerClassName="space-y-3"
           >
-            <ReadOnlyField label="Name" value={buyer.name} />
-            <ReadOnlyField label="Email" type="email" value={buyer.email} />
-            <TextField label="Phone" {...fieldInputs.phone} {...bindField(form, 'phone')} />
-            <TextField label="Meeting location" type="text" {...bindField(form, 'location')} />
+            <ReadOnlyField label={t('requests.dialog.name')} value={buyer.name} />
+            <ReadOnlyField label={t('requests.dialog.email')} type="email" value={buyer.email} />
+            <TextField label={t('requests.dialog.phone')} {...fieldInputs.phone} {...phoneField} />
+            <TextField label={t('requests.dialog.location')} type="text" {...locationField} />
             <DateTimeField
-              label="Proposed meeting time (optional)"
-              hint="Day, month, year and time. The seller sets the final time and place when accepting."
+              label={t('requests.dialog.proposed')}
+              hint={t('requests.dialog.proposedHint')}
               value={proposedAt.field.value}
               onChange={proposedAt.field.onChange}
               onBlur={proposedAt.field.onBlur}
               years={meetingYears()}
               error={form.formState.errors.proposedAt?.message}
             />
-            <p className="text-sm text-base-content/80">
-              This sends a request to the seller. They accept it with a meeting time and place, or
-              decline it; a request not answered within {BOOKING_EXPIRY_HOURS} hours expires. Follow
-              it in My Orders.
-            </p>
-            <p className="text-sm text-base-content/80">{BOOKING_CONTACT_NOTE}</p>
+            <p className="text-sm text-base-content/80">{t('requests.dialog.note', { hours })}</p>
+            <p className="text-sm text-base-content/80">{t('requests.dialog.contact')}</p>
           </Form>
         </>
       )}

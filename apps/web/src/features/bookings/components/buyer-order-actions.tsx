@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Booking } from '@market/shared';
+import type { Booking, BookingAction } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
@@ -8,30 +9,37 @@ import { useCancelBooking } from '../api/cancel-booking.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { SharePlanDialog } from './share-plan-dialog.tsx';
 
+const allowed = (actions: readonly BookingAction[]): Partial<Record<BookingAction, true>> =>
+  Object.fromEntries(actions.map((action) => [action, true]));
+
 /** The buyer's actions on one order: only those its status allows (`order.actions`). */
 export function BuyerOrderActions({ order }: { order: Booking }) {
+  const { t } = useTranslation();
   const [cancelling, setCancelling] = useState(false);
   const [sharing, setSharing] = useState(false);
   const cancel = useCancelBooking();
-  const can = new Set(order.actions);
-  if (can.size === 0) return null;
+  // What its status allows, each by name.
+  const can = allowed(order.actions);
+  if (order.actions.length === 0) return null;
   const accepted = order.status === 'accepted';
 
   return (
     <div className="flex flex-wrap gap-2">
       {accepted && order.inspectionStatus !== null && order.inspectionStatus !== 'complete' && (
         <Link className="btn btn-sm btn-primary" to={paths.dashboard.checkPhone(order._id)}>
-          {order.inspectionStatus === 'failed' ? 'See the check' : 'Check the phone'}
+          {order.inspectionStatus === 'failed'
+            ? t('requests.actions.seeCheck')
+            : t('requests.actions.checkPhone')}
         </Link>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <a className="btn btn-sm btn-primary" href={calendarUrl(order._id)} download>
-          Add to calendar
+          {t('requests.actions.addToCalendar')}
         </a>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <button type="button" className="btn btn-sm" onClick={() => setSharing(true)}>
-          Share meeting plan
+          {t('requests.actions.sharePlan')}
         </button>
       )}
       {sharing && (
@@ -41,30 +49,38 @@ export function BuyerOrderActions({ order }: { order: Booking }) {
           onClose={() => setSharing(false)}
         />
       )}
-      {can.has('cancel') && (
+      {can.cancel && (
         <button
           type="button"
           className="btn btn-sm btn-error btn-outline"
           onClick={() => setCancelling(true)}
         >
-          {accepted ? 'Cancel meeting' : 'Cancel request'}
+          {accepted ? t('requests.actions.cancelMeeting') : t('requests.actions.cancelRequest')}
         </button>
       )}
       {cancelling && (
         <CancelDialog
           side="buyer"
-          title={accepted ? 'Cancel the meeting' : 'Cancel your request'}
+          title={
+            accepted
+              ? t('requests.cancel.buyerMeetingTitle')
+              : t('requests.cancel.buyerRequestTitle')
+          }
           explanation={
             accepted
-              ? `The seller sees your reason, and ${order.productName} becomes available to others again.`
-              : `The seller sees your reason. You can request ${order.productName} again in an hour while it is available.`
+              ? t('requests.cancel.buyerMeetingExplanation', { product: order.productName })
+              : t('requests.cancel.buyerRequestExplanation', { product: order.productName })
           }
-          submitLabel={accepted ? 'Cancel meeting' : 'Cancel request'}
+          submitLabel={
+            accepted ? t('requests.actions.cancelMeeting') : t('requests.actions.cancelRequest')
+          }
           action="Cancelling the request"
           onClose={() => setCancelling(false)}
           onSubmit={async (input) => {
             await cancel.mutateAsync({ id: order._id, ...input });
-            toast.success(accepted ? 'Meeting cancelled' : 'Request cancelled');
+            toast.success(
+              accepted ? t('requests.cancel.meetingDone') : t('requests.cancel.requestDone'),
+            );
           }}
         />
       )}

@@ -1,10 +1,10 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   BOOKING_REASON_MAX,
-  CANCEL_REASONS,
   CANCEL_REASONS_BY_SIDE,
   cancelFormSchema,
   type CancelReason,
@@ -41,6 +41,7 @@ export function CancelDialog({
   onSubmit: (input: z.output<typeof cancelBookingSchema>) => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<CancelForm, unknown, z.output<typeof cancelFormSchema>>({
     resolver: zodResolver(cancelFormSchema),
     // No reason is chosen until the person picks one.
@@ -50,6 +51,9 @@ export function CancelDialog({
   const presetError = form.formState.errors.preset?.message;
   const reasonError = form.formState.errors.reason?.message;
   const other = form.watch('preset') === 'other';
+  const presetField = form.register('preset');
+  const reasonField = form.register('reason');
+  const reasonErrorProps = errorProps(`${id}-reason`, reasonError);
 
   return (
     <ActionDialog title={title} onClose={onClose}>
@@ -71,16 +75,11 @@ export function CancelDialog({
             aria-invalid={presetError ? true : undefined}
             aria-describedby={presetError ? `${id}-preset-error` : undefined}
           >
-            <legend className="fieldset-legend text-sm">Why do you cancel?</legend>
+            <legend className="fieldset-legend text-sm">{t('requests.cancel.why')}</legend>
             {CANCEL_REASONS_BY_SIDE[side].map((preset) => (
               <label key={preset} className="label min-h-9 cursor-pointer gap-3 text-base-content">
-                <input
-                  type="radio"
-                  className="radio radio-sm"
-                  value={preset}
-                  {...form.register('preset')}
-                />
-                {CANCEL_REASONS[preset]}
+                <input type="radio" className="radio radio-sm" value={preset} {...presetField} />
+                {t(`requests.cancelReason.${preset}`)}
               </label>
             ))}
             {presetError && (
@@ -91,7 +90,7 @@ export function CancelDialog({
           </fieldset>
           <FormField
             id={`${id}-reason`}
-            label={other ? 'Your reason' : 'Anything to add (optional)'}
+            label={other ? t('requests.cancel.yourReason') : t('requests.cancel.addMore')}
             error={reasonError}
           >
             <textarea
@@ -99,8 +98,8 @@ export function CancelDialog({
               rows={2}
               maxLength={BOOKING_REASON_MAX}
               className={`textarea w-full ${reasonError ? 'textarea-error' : ''}`}
-              {...errorProps(`${id}-reason`, reasonError)}
-              {...form.register('reason')}
+              {...reasonErrorProps}
+              {...reasonField}
             />
           </FormField>
         </Form>

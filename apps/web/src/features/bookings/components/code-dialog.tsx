@@ -1,7 +1,9 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { completeBookingSchema, type SellerBuyer } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
@@ -11,19 +13,13 @@ import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 
 type CodeForm = { code: string };
 
-const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
-
-/** "26 Nov 2026, 06:30" in the seller's own time. */
-const lockEnd = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-
 /**
  * At the meeting, the seller enters the code the buyer gives them once satisfied: the deal is
  * completed and the phone sold. A wrong code uses a try; the tries left are shown.
  */
 export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const complete = useCompleteBooking();
   const queryClient = useQueryClient();
   const form = useForm<CodeForm>({
@@ -31,13 +27,17 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
     defaultValues: { code: '' },
   });
 
+  const codeField = bindField(form, 'code');
   return (
-    <ActionDialog title={`Hand-over of ${request.productName}`} onClose={onClose}>
+    <ActionDialog
+      title={t('requests.code.title', { product: request.productName })}
+      onClose={onClose}
+    >
       {(close) => (
         <Form
           form={form}
           action="Completing the deal"
-          submitLabel="Complete the sale"
+          submitLabel={t('requests.code.submit')}
           className="mt-4 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async ({ code }) => {
@@ -50,19 +50,18 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
               );
               throw err;
             }
-            toast.success(`Sold: ${request.productName} to ${request.name}`);
+            toast.success(
+              t('requests.code.done', { product: request.productName, name: request.name }),
+            );
             close();
           }}
         >
-          <p className="text-sm wrap-anywhere">
-            Ask {request.name} for the 6-digit code shown in their order, once they have checked the
-            phone and paid. The code completes the sale.
-          </p>
+          <p className="text-sm wrap-anywhere">{t('requests.code.ask', { name: request.name })}</p>
           {request.inspectionStatus !== null && request.inspectionStatus !== 'complete' && (
             <p role="status" className="rounded-field border border-info/50 bg-info/10 p-3 text-sm">
               {request.inspectionStatus === 'failed'
-                ? 'The phone did not pass the buyer’s check: their code stays hidden.'
-                : 'The buyer checks the phone first: their code shows to them once they have.'}
+                ? t('requests.code.checkFailed')
+                : t('requests.code.checkFirst')}
             </p>
           )}
           {request.codeLockedUntil && (
@@ -70,18 +69,24 @@ export function CodeDialog({ request, onClose }: { request: SellerBuyer; onClose
               role="status"
               className="rounded-field border border-warning/50 bg-warning/10 p-3 text-sm"
             >
-              Too many wrong codes: completing this sale is locked until{' '}
-              {lockEnd(request.codeLockedUntil)}. The buyer has been told and has a new code.
+              {t('requests.code.locked', { time: format.dateTime(request.codeLockedUntil) })}
             </p>
           )}
           <TextField
-            label="Hand-over code"
+            label={t('requests.code.label')}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            hint={request.codeTriesLeft === null ? undefined : triesText(request.codeTriesLeft)}
-            {...bindField(form, 'code')}
+            hint={
+              request.codeTriesLeft === null
+                ? undefined
+                : t('requests.code.triesLeft', {
+                    count: request.codeTriesLeft,
+                    n: format.number(request.codeTriesLeft),
+                  })
+            }
+            {...codeField}
           />
         </Form>
       )}

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { ProductStatus } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -13,25 +15,33 @@ export function MarkSoldButton({
 }: {
   product: { _id: string; name: string; status: ProductStatus };
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const markSold = useMarkSold();
-  if (product.status === 'sold') return <span className="badge badge-neutral">Sold</span>;
+  if (product.status === 'sold') {
+    return <span className="badge badge-neutral">{t('requests.markSold.sold')}</span>;
+  }
 
   const onClick = async () => {
     const confirmed = await confirmAction({
-      title: 'Mark as sold?',
+      title: t('requests.markSold.title'),
       lines: [
-        `"${product.name}" leaves the categories and the home page.`,
-        'Every open request for it is declined with the reason "sold".',
+        t('requests.markSold.leaves', { product: product.name }),
+        t('requests.markSold.declines'),
       ],
-      confirmButton: 'Mark sold',
+      confirmButton: t('requests.markSold.confirm'),
     });
     if (!confirmed) return;
     markSold.mutate(product._id, {
       onSuccess: (answer) =>
         toast.success(
           answer.closedRequests === 0
-            ? `${product.name} is sold`
-            : `${product.name} is sold; ${answer.closedRequests} open ${answer.closedRequests === 1 ? 'request was' : 'requests were'} declined`,
+            ? t('requests.markSold.done', { product: product.name })
+            : t('requests.markSold.doneDeclined', {
+                product: product.name,
+                count: answer.closedRequests,
+                n: format.number(answer.closedRequests),
+              }),
         ),
       onError: (err) => notifyError('Marking the product sold', err),
     });
@@ -42,10 +52,10 @@ export function MarkSoldButton({
       type="button"
       className="btn btn-sm px-2"
       disabled={markSold.isPending}
-      aria-label={`Mark ${product.name} sold`}
+      aria-label={t('requests.markSold.label', { product: product.name })}
       onClick={() => void onClick()}
     >
-      Mark sold
+      {t('requests.markSold.button')}
     </button>
   );
 }

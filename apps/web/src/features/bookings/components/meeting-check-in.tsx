@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NO_SHOW_REASON_MAX,
@@ -7,6 +8,7 @@ import {
   type MeetingCheckIn as CheckIn,
   type MeetingSide,
 } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { notifyError } from '../../../lib/errors.ts';
@@ -15,21 +17,16 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useCheckIn } from '../api/check-in.ts';
 import { useNoShowReason } from '../api/no-show-reason.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayTimeFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /** A time of the meeting's day; with the day when it is not today. */
-function when(iso: string, now: number): string {
+function when(
+  iso: string,
+  now: number,
+  format: { time: (value: Date) => string; dayTime: (value: Date) => string },
+): string {
   const date = new Date(iso);
   return date.toDateString() === new Date(now).toDateString()
-    ? timeFormat.format(date)
-    : dayTimeFormat.format(date);
+    ? format.time(date)
+    : format.dayTime(date);
 }
 
 /** The clock, read again every half minute, so that "I'm here" shows as its window opens. */
@@ -57,7 +54,10 @@ export function MeetingCheckIn({
   checkIn: CheckIn;
   viewer: MeetingSide;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const now = useNow();
+  const at = (iso: string) => when(iso, now, format);
   const hydrated = useHydrated();
   const press = useCheckIn();
   const [explaining, setExplaining] = useState(false);
@@ -66,11 +66,11 @@ export function MeetingCheckIn({
   if (checkIn.noShow === 'you') {
     return (
       <div className="rounded-box border border-warning bg-warning/10 p-3 text-sm" role="note">
-        <p className="font-semibold">You were recorded as not coming to this meeting.</p>
+        <p className="font-semibold">{t('requests.checkIn.youMissed')}</p>
         <p className="wrap-anywhere">
           {checkIn.noShowReason
-            ? `Your reason: ${checkIn.noShowReason}`
-            : `The ${other} said they were there. If something kept you away, say why: moderators see it.`}
+            ? t('requests.checkIn.yourReason', { reason: checkIn.noShowReason })
+            : t('requests.checkIn.sayWhy', { context: other })}
         </p>
         <button
           type="button"
@@ -78,7 +78,9 @@ export function MeetingCheckIn({
           disabled={!hydrated}
           onClick={() => setExplaining(true)}
         >
-          {checkIn.noShowReason ? 'Change your reason' : 'Add a reason'}
+          {checkIn.noShowReason
+            ? t('requests.checkIn.changeReason')
+            : t('requests.checkIn.addReason')}
         </button>
         {explaining && (
           <NoShowReasonDialog
@@ -93,7 +95,7 @@ export function MeetingCheckIn({
   if (checkIn.noShow === 'other') {
     return (
       <p className="rounded-box bg-base-200 p-3 text-sm" role="note">
-        The {other} was recorded as not coming to this meeting.
+        {t('requests.checkIn.otherMissed', { context: other })}
       </p>
     );
   }
@@ -101,13 +103,13 @@ export function MeetingCheckIn({
   const opens = Date.parse(checkIn.opensAt);
   const closes = Date.parse(checkIn.closesAt);
   const open = now >= opens && now <= closes;
-  const hours = `${when(checkIn.opensAt, now)} to ${when(checkIn.closesAt, now)}`;
+  const hours = { from: at(checkIn.opensAt), to: at(checkIn.closesAt) };
 
   return (
-    <div className="flex flex-col gap-1 text-sm" aria-label="At the meeting">
+    <div className="flex flex-col gap-1 text-sm" aria-label={t('requests.checkIn.label')}>
       {checkIn.you ? (
         <p className="font-semibold text-success">
-          You said you are here at {when(checkIn.you, now)}.
+          {t('requests.checkIn.youAreHere', { time: at(checkIn.you) })}
         </p>
       ) : open ? (
         <div className="flex flex-wrap items-center gap-2">
@@ -117,31 +119,31 @@ export function MeetingCheckIn({
             disabled={!hydrated || press.isPending}
             onClick={() =>
               press.mutate(bookingId, {
-                onSuccess: () => toast.success(`The ${other} has been told you are here`),
+                onSuccess: () => toast.success(t('requests.checkIn.told', { context: other })),
                 onError: (err) => notifyError("Saying you're here", err),
               })
             }
           >
-            I&apos;m here
+            {t('requests.checkIn.imHere')}
           </button>
-          <span className="text-base-content/80">Open until {when(checkIn.closesAt, now)}</span>
+          <span className="text-base-content/80">
+            {t('requests.checkIn.openUntil', { time: at(checkIn.closesAt) })}
+          </span>
         </div>
       ) : now < opens ? (
-        <p className="text-base-content/80">
-          You can press &ldquo;I&apos;m here&rdquo; from {hours}.
-        </p>
+        <p className="text-base-content/80">{t('requests.checkIn.canPress', hours)}</p>
       ) : (
-        <p className="text-base-content/80">
-          &ldquo;I&apos;m here&rdquo; could be pressed from {hours}; you did not press it.
-        </p>
+        <p className="text-base-content/80">{t('requests.checkIn.couldPress', hours)}</p>
       )}
       {checkIn.other ? (
         <p className="font-semibold">
-          The {other} is here (since {when(checkIn.other, now)}).
+          {t('requests.checkIn.otherHere', { context: other, time: at(checkIn.other) })}
         </p>
       ) : (
         now >= opens && (
-          <p className="text-base-content/80">The {other} has not said they are here yet.</p>
+          <p className="text-base-content/80">
+            {t('requests.checkIn.otherNotYet', { context: other })}
+          </p>
         )
       )}
     </div>
@@ -158,39 +160,39 @@ function NoShowReasonDialog({
   current: string | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const save = useNoShowReason();
   const form = useForm({
     resolver: zodResolver(noShowReasonSchema),
     defaultValues: { reason: current ?? '' },
   });
   const error = form.formState.errors.reason?.message;
+  const reasonField = form.register('reason');
 
   return (
-    <ActionDialog title="Why you could not come" onClose={onClose}>
+    <ActionDialog title={t('requests.checkIn.reasonTitle')} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
           action="Saving the reason"
-          submitLabel="Save reason"
+          submitLabel={t('requests.checkIn.reasonSubmit')}
           className="mt-3 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async ({ reason }) => {
             await save.mutateAsync({ id: bookingId, reason });
-            toast.success('Your reason is saved');
+            toast.success(t('requests.checkIn.reasonSaved'));
             close();
           }}
         >
-          <p className="text-sm">
-            Moderators see your reason next to the missed meeting. The other side does not.
-          </p>
+          <p className="text-sm">{t('requests.checkIn.reasonNote')}</p>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Your reason
+            {t('requests.checkIn.reasonLabel')}
             <textarea
               rows={4}
               maxLength={NO_SHOW_REASON_MAX}
               className={`textarea w-full font-normal ${error ? 'textarea-error' : ''}`}
               aria-invalid={error ? true : undefined}
-              {...form.register('reason')}
+              {...reasonField}
             />
           </label>
           {error && <p className="text-sm text-error">{error}</p>}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { MEETING_SPOT_KIND_LABELS, type MeetingSpot } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { MeetingSpot } from '@market/shared';
 
 /** A map of the spot, on OpenStreetMap: a spot is a public place. */
 export function spotMapUrl(spot: Pick<MeetingSpot, 'lat' | 'lon'>): string {
@@ -8,13 +9,14 @@ export function spotMapUrl(spot: Pick<MeetingSpot, 'lat' | 'lon'>): string {
 
 /** One safe meeting spot: its name, kind, address, opening hours and a map; `actions` for admins. */
 export function MeetingSpotCard({ spot, actions }: { spot: MeetingSpot; actions?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-box border border-base-300 bg-base-100 p-4">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-semibold wrap-anywhere">{spot.name}</h3>
         <p>
           <span className="badge badge-success badge-outline badge-sm">
-            {MEETING_SPOT_KIND_LABELS[spot.kind]}
+            {t(`requests.spotKind.${spot.kind}`)}
           </span>
         </p>
         <p className="text-sm wrap-anywhere">{spot.address}</p>
@@ -25,7 +27,7 @@ export function MeetingSpotCard({ spot, actions }: { spot: MeetingSpot; actions?
           target="_blank"
           rel="noreferrer noopener"
         >
-          See it on a map
+          {t('requests.spots.map')}
         </a>
       </div>
       {actions}

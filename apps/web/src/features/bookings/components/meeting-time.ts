@@ -1,4 +1,5 @@
 import { z } from '@market/shared/zod';
+import type { TFunction } from 'i18next';
 import { MEETING_MAX_DAYS_AHEAD } from '@market/shared';
 
 /*
@@ -30,24 +31,44 @@ const isFuture = (value: string) => new Date(value).getTime() > Date.now();
 const withinReach = (value: string) =>
   new Date(value).getTime() < Date.now() + MEETING_MAX_DAYS_AHEAD * 86_400_000;
 
+/** What the time fields say when refused, in the page's language (`requests.time.…`). */
+export interface TimeWords {
+  choose: string;
+  future: string;
+  within: string;
+  incomplete: string;
+  proposedFuture: string;
+}
+
+/** The words of `TimeWords` from the catalog; `days` is MEETING_MAX_DAYS_AHEAD, formatted. */
+export function timeWords(t: TFunction, days: string): TimeWords {
+  return {
+    choose: t('requests.time.choose'),
+    future: t('requests.time.future'),
+    within: t('requests.time.within', { days }),
+    incomplete: t('requests.time.incomplete'),
+    proposedFuture: t('requests.time.proposedFuture'),
+  };
+}
+
 /** A meeting time the form asks for: required, in the future, within reach. */
-export const meetingTimeField = z
-  .string()
-  .min(1, { error: 'Choose the meeting time' })
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: 'Choose the meeting time' })
-  .refine(isFuture, { error: 'The meeting time must be in the future' })
-  .refine(withinReach, { error: `The meeting must be within ${MEETING_MAX_DAYS_AHEAD} days` });
+export const meetingTimeField = (words: TimeWords) =>
+  z
+    .string()
+    .min(1, { error: words.choose })
+    .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: words.choose })
+    .refine(isFuture, { error: words.future })
+    .refine(withinReach, { error: words.within });
 
 /** A proposed time the buyer may leave empty. */
-export const proposedTimeField = z
-  .string()
-  .refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), {
-    error: 'Choose the day, month, year and time, or leave them all empty',
-    abort: true,
-  })
-  .refine((v) => v === '' || isFuture(v), {
-    error: 'The proposed time must be in the future',
-  });
+export const proposedTimeField = (words: TimeWords) =>
+  z
+    .string()
+    .refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), {
+      error: words.incomplete,
+      abort: true,
+    })
+    .refine((v) => v === '' || isFuture(v), { error: words.proposedFuture });
 
 /** The years a meeting can be in: this one, and the next for meetings around the new year. */
 export function meetingYears(now: Date = new Date()): number[] {

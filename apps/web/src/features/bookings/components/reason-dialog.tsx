@@ -33,6 +33,7 @@ export function ReasonDialog({
     defaultValues: { reason: '' },
   });
 
+  const reasonField = bindField(form, 'reason');
   return (
     <ActionDialog title={title} onClose={onClose}>
       {(close) => (
@@ -48,12 +49,7 @@ export function ReasonDialog({
           }}
         >
           <p className="text-sm wrap-anywhere">{explanation}</p>
-          <TextField
-            label={label}
-            type="text"
-            maxLength={BOOKING_REASON_MAX}
-            {...bindField(form, 'reason')}
-          />
+          <TextField label={label} type="text" maxLength={BOOKING_REASON_MAX} {...reasonField} />
         </Form>
       )}
     </ActionDialog>

@@ -1,27 +1,25 @@
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 
 /** What to do at an in-person hand-over, said where the meeting is shown. */
 export function SafetyAdvice() {
+  const { t } = useTranslation();
   return (
     <aside
-      aria-label="Meeting safely"
+      aria-label={t('requests.safety.title')}
       className="rounded-box border border-base-300 bg-base-200 p-4 text-sm"
     >
-      <h2 className="font-semibold">Meeting safely</h2>
+      <h2 className="font-semibold">{t('requests.safety.title')}</h2>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         <li>
-          Meet in a busy public place, in daylight if you can: one of the{' '}
-          <Link to={paths.meetingSpots} className="link">
-            safe meeting spots
-          </Link>
-          , for one. Tell someone you trust where you go (“Share meeting plan”).
+          <Trans
+            i18nKey="requests.safety.place"
+            components={{ spots: <Link to={paths.meetingSpots} className="link" /> }}
+          />
         </li>
-        <li>
-          Check the phone before paying: that it turns on, is not locked to an account, and that its
-          IMEI (dial *#06#) matches the box and is not reported stolen.
-        </li>
-        <li>Give the seller your hand-over code only when you are satisfied and have paid.</li>
+        <li>{t('requests.safety.check')}</li>
+        <li>{t('requests.safety.code')}</li>
       </ul>
     </aside>
   );

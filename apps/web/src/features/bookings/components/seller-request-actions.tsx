@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { SellerBuyer } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { BookingAction, SellerBuyer } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { calendarUrl } from '../api/calendar-url.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -12,53 +13,58 @@ import { SharePlanDialog } from './share-plan-dialog.tsx';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'share' | null;
 
+const allowed = (actions: readonly BookingAction[]): Partial<Record<BookingAction, true>> =>
+  Object.fromEntries(actions.map((action) => [action, true]));
+
 /** The seller's answers to one request: only those its status allows (`request.actions`). */
 export function SellerRequestActions({ request }: { request: SellerBuyer }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const decline = useDeclineBooking();
   const cancel = useCancelBooking();
-  const can = new Set(request.actions);
-  if (can.size === 0) return null;
+  // What its status allows, each by name.
+  const can = allowed(request.actions);
+  if (request.actions.length === 0) return null;
 
   return (
     <div className="flex flex-wrap gap-2 @4xl:w-max @4xl:flex-col @4xl:items-stretch">
-      {can.has('accept') && (
+      {can.accept && (
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('accept')}>
-          Accept
+          {t('requests.actions.accept')}
         </button>
       )}
-      {can.has('complete') && (
+      {can.complete && (
         <button
           type="button"
           className="btn btn-sm btn-primary"
           onClick={() => setOpen('complete')}
         >
-          Enter hand-over code
+          {t('requests.actions.enterCode')}
         </button>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <a className="btn btn-sm" href={calendarUrl(request._id)} download>
-          Add to calendar
+          {t('requests.actions.addToCalendar')}
         </a>
       )}
-      {can.has('calendar') && (
+      {can.calendar && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('share')}>
-          Share meeting plan
+          {t('requests.actions.sharePlan')}
         </button>
       )}
-      {can.has('decline') && (
+      {can.decline && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('decline')}>
-          Decline
+          {t('requests.actions.decline')}
         </button>
       )}
-      {can.has('cancel') && (
+      {can.cancel && (
         <button
           type="button"
           className="btn btn-sm btn-error btn-outline"
           onClick={() => setOpen('cancel')}
         >
-          Cancel meeting
+          {t('requests.actions.cancelMeeting')}
         </button>
       )}
 
@@ -75,29 +81,32 @@ export function SellerRequestActions({ request }: { request: SellerBuyer }) {
       )}
       {open === 'decline' && (
         <ReasonDialog
-          title={`Decline ${request.name}'s request`}
-          explanation={`${request.name} will see that you declined, with your reason if you give one.`}
-          label="Reason (optional)"
-          submitLabel="Decline request"
+          title={t('requests.decline.title', { name: request.name })}
+          explanation={t('requests.decline.explanation', { name: request.name })}
+          label={t('requests.decline.label')}
+          submitLabel={t('requests.decline.submit')}
           action="Declining the request"
           onClose={close}
           onSubmit={async (reason) => {
             await decline.mutateAsync({ id: request._id, ...(reason ? { reason } : {}) });
-            toast.success(`Declined ${request.name}'s request`);
+            toast.success(t('requests.decline.done', { name: request.name }));
           }}
         />
       )}
       {open === 'cancel' && (
         <CancelDialog
           side="seller"
-          title={`Cancel the meeting with ${request.name}`}
-          explanation={`${request.productName} becomes available again, and ${request.name} sees your reason.`}
-          submitLabel="Cancel meeting"
+          title={t('requests.cancel.sellerTitle', { name: request.name })}
+          explanation={t('requests.cancel.sellerExplanation', {
+            product: request.productName,
+            name: request.name,
+          })}
+          submitLabel={t('requests.actions.cancelMeeting')}
           action="Cancelling the meeting"
           onClose={close}
           onSubmit={async (input) => {
             await cancel.mutateAsync({ id: request._id, ...input });
-            toast.success(`Cancelled the meeting with ${request.name}`);
+            toast.success(t('requests.cancel.sellerDone', { name: request.name }));
           }}
         />
       )}

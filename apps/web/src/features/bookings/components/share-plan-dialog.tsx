@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MEETING_PLAN_HOURS_AFTER } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
@@ -10,14 +12,6 @@ import {
   useRevokeMeetingPlan,
   useShareMeetingPlan,
 } from '../api/share-meeting-plan.ts';
-
-const expiryFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /**
  * "Share my meeting plan": a link for someone the party trusts, showing when and where they meet
@@ -33,6 +27,8 @@ export function SharePlanDialog({
   otherSide: 'seller' | 'buyer';
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const own = useOwnShare(bookingId);
   const share = useShareMeetingPlan();
   const revoke = useRevokeMeetingPlan();
@@ -49,27 +45,27 @@ export function SharePlanDialog({
   };
 
   return (
-    <ActionDialog title="Share your meeting plan" onClose={onClose}>
+    <ActionDialog title={t('requests.share.title')} onClose={onClose}>
       {() => (
         <div className="mt-4 space-y-4">
           <p className="text-sm">
-            Send a link to someone you trust, so they know where you will be. It shows the meeting
-            time and place, the phone’s photo and name, and the {otherSide}’s first name: no phone
-            numbers or email addresses. It stops working {MEETING_PLAN_HOURS_AFTER} hours after the
-            meeting, or when you stop sharing it.
+            {t('requests.share.explanation', {
+              context: otherSide,
+              hours: format.number(MEETING_PLAN_HOURS_AFTER),
+            })}
           </p>
           {own.isPending ? (
             <SectionSpinner />
           ) : own.isError ? (
             <ErrorState
-              title="Could not read your link"
+              title={t('requests.share.readFailed')}
               error={own.error}
               onRetry={() => void own.refetch()}
             />
           ) : live ? (
             <div className="space-y-3">
               <label className="fieldset">
-                <span className="fieldset-legend text-sm">Your link</span>
+                <span className="fieldset-legend text-sm">{t('requests.share.yourLink')}</span>
                 <input
                   className="input w-full font-mono text-xs"
                   readOnly
@@ -77,7 +73,7 @@ export function SharePlanDialog({
                   onFocus={(e) => e.currentTarget.select()}
                 />
                 <span className="text-sm text-base-content/80">
-                  Works until {expiryFormat.format(new Date(live.expiresAt))}
+                  {t('requests.share.worksUntil', { time: format.dayTime(live.expiresAt) })}
                 </span>
               </label>
               <div className="flex flex-wrap gap-2">
@@ -88,15 +84,15 @@ export function SharePlanDialog({
                     void run(async () => {
                       // The clipboard is there only on secure pages (https, or this computer).
                       if (!('clipboard' in navigator)) {
-                        setFailure('Select the link above and copy it');
+                        setFailure(t('requests.share.selectAndCopy'));
                         return;
                       }
                       await navigator.clipboard.writeText(live.url);
-                      toast.success('Link copied');
+                      toast.success(t('requests.share.copied'));
                     })
                   }
                 >
-                  Copy link
+                  {t('requests.share.copy')}
                 </button>
                 <button
                   type="button"
@@ -105,11 +101,11 @@ export function SharePlanDialog({
                   onClick={() =>
                     void run(async () => {
                       await revoke.mutateAsync(bookingId);
-                      toast.success('The link no longer opens your plan');
+                      toast.success(t('requests.share.stopped'));
                     })
                   }
                 >
-                  Stop sharing
+                  {t('requests.share.stop')}
                 </button>
               </div>
             </div>
@@ -120,7 +116,7 @@ export function SharePlanDialog({
               disabled={share.isPending}
               onClick={() => void run(() => share.mutateAsync(bookingId))}
             >
-              Make a link
+              {t('requests.share.make')}
             </button>
           )}
           {failure && (

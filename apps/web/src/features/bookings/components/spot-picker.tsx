@@ -1,12 +1,9 @@
-import { MEETING_SPOT_KIND_LABELS, type MeetingSpot } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { MeetingSpot } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useMeetingSpots } from '../api/get-meeting-spots.ts';
-
-/** "about 3 km away" from the listing's area; nothing without a distance. */
-function distanceWords(spot: MeetingSpot): string | null {
-  return spot.distanceKm === null ? null : `about ${spot.distanceKm} km away`;
-}
 
 /**
  * The safe meeting spots a seller can choose when accepting: those near the listing's area
@@ -24,23 +21,28 @@ export function SpotPicker({
   onChange: (spotId: string) => void;
   name: string;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const spots = useMeetingSpots({ page: 1, ...(near ? { near } : {}) });
+  /** "about 3 km away" from the listing's area; nothing without a distance. */
+  const distanceWords = (spot: MeetingSpot) =>
+    spot.distanceKm === null
+      ? null
+      : t('requests.spots.distance', { km: format.number(spot.distanceKm) });
   return (
     <fieldset className="fieldset min-w-0">
-      <legend className="fieldset-legend text-sm">Where to meet</legend>
+      <legend className="fieldset-legend text-sm">{t('requests.spots.where')}</legend>
       {spots.isPending ? (
-        <InlineSpinner label="Loading the safe meeting spots" />
+        <InlineSpinner label={t('requests.spots.loading')} />
       ) : spots.isError ? (
         <ErrorState
-          title="Could not load the safe meeting spots"
+          title={t('requests.spots.loadFailed')}
           error={spots.error}
           onRetry={() => void spots.refetch()}
         />
       ) : spots.data.items.length === 0 ? (
         <p className="text-sm text-base-content/80">
-          {near
-            ? 'No safe meeting spot is listed near this phone’s area yet.'
-            : 'No safe meeting spot is listed yet.'}
+          {near ? t('requests.spots.noneNear') : t('requests.spots.none')}
         </p>
       ) : (
         <ul className="max-h-64 space-y-1 overflow-y-auto">
@@ -60,7 +62,7 @@ export function SpotPicker({
                   <span className="text-sm wrap-anywhere">{spot.address}</span>
                   <span className="text-xs text-base-content/80 wrap-anywhere">
                     {[
-                      MEETING_SPOT_KIND_LABELS[spot.kind],
+                      t(`requests.spotKind.${spot.kind}`),
                       spot.area,
                       distanceWords(spot),
                       spot.openingHours,
@@ -83,7 +85,7 @@ export function SpotPicker({
           checked={value === ''}
           onChange={() => onChange('')}
         />
-        <span className="font-semibold">Another place</span>
+        <span className="font-semibold">{t('requests.spots.another')}</span>
       </label>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Place } from '@market/shared';
 import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
 import { getPlaceSuggestions } from '../api/get-place-suggestions.ts';
@@ -18,6 +19,7 @@ export function SpotPlaceField({
   onPick: (place: Place | null) => void;
   error: string | undefined;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(initialLabel);
   const [places, setPlaces] = useState<Place[]>([]);
   useEffect(() => {
@@ -39,7 +41,7 @@ export function SpotPlaceField({
 
   return (
     <ComboboxField
-      label="Area"
+      label={t('requests.adminSpots.area')}
       name="area"
       value={text}
       onChange={(value) => {
@@ -48,7 +50,7 @@ export function SpotPlaceField({
       }}
       suggestions={text.trim() === '' ? [] : places.map((p) => p.label)}
       error={error}
-      hint="A city or a neighbourhood: type its first letters and pick it."
+      hint={t('requests.adminSpots.areaHint')}
     />
   );
 }

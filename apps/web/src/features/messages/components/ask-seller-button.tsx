@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import type { AskedListing } from './ask-seller-dialog.tsx';
@@ -22,6 +23,7 @@ export function AskSellerButton({
   /** False while the viewer is not known yet. */
   ready?: boolean;
 }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   return (
@@ -33,7 +35,7 @@ export function AskSellerButton({
         onClick={onLogIn ?? (() => setOpen(true))}
       >
         <LineIcon d={CHAT_ICON} size={18} />
-        Ask the seller
+        {t('messages.ask.button')}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { conversationKeys } from '../api/keys.ts';
@@ -23,6 +24,7 @@ export default function AskSellerDialog({
   listing: AskedListing;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const start = useStartConversation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,17 +42,14 @@ export default function AskSellerDialog({
   };
 
   return (
-    <ActionDialog title={`Ask about ${listing.name}`} onClose={onClose}>
+    <ActionDialog title={t('messages.ask.title', { product: listing.name })} onClose={onClose}>
       {() => (
         <div className="mt-3 space-y-3">
-          <p className="text-sm text-base-content/80">
-            Your message goes to the seller; their answers arrive in Messages. Phone numbers and
-            email addresses stay hidden until the seller accepts your booking.
-          </p>
+          <p className="text-sm text-base-content/80">{t('messages.ask.note')}</p>
           <MessageComposer
             draftKey={`listing:${listing._id}`}
-            label="Your message"
-            submitLabel="Send"
+            label={t('messages.ask.label')}
+            submitLabel={t('messages.send')}
             rows={4}
             textareaRef={boxRef}
             onSend={send}

@@ -1,6 +1,8 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import { Link } from 'react-router';
-import { MESSAGES, type Conversation, type OfferEvent } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Conversation, OfferEvent } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { When } from '../../../components/ui/when.tsx';
 
@@ -12,9 +14,13 @@ export function ConversationRow({
   conversation: Conversation;
   active: boolean;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const { other, lastMessage, unread } = conversation;
-  const otherName = other.name || MESSAGES.noName;
+  const otherName = other.name || t('messages.noName');
+  const lastText = lastMessage?.offer
+    ? offerPreview(lastMessage.offer, t, format.price)
+    : (lastMessage?.text ?? '');
   return (
     <li>
       <Link
@@ -40,14 +46,14 @@ export function ConversationRow({
           <p className="truncate text-sm">{conversation.productName}</p>
           <div className="flex items-center justify-between gap-2">
             <p className="truncate text-sm text-base-content/80">
-              {lastMessage
-                ? `${lastMessage.mine ? 'You: ' : ''}${lastMessage.offer ? offerPreview(lastMessage.offer, format.price) : lastMessage.text}`
-                : ''}
+              {lastMessage?.mine ? t('messages.you', { text: lastText }) : lastText}
             </p>
             {unread > 0 && (
               <span className="badge badge-primary badge-sm shrink-0">
-                {unread}
-                <span className="sr-only"> unread</span>
+                <span aria-hidden="true">{format.number(unread)}</span>
+                <span className="sr-only">
+                  {t('messages.unread', { n: format.number(unread) })}
+                </span>
               </span>
             )}
           </div>
@@ -58,19 +64,18 @@ export function ConversationRow({
 }
 
 /** An offer's step in the inbox: what happened to which price. */
-function offerPreview(event: OfferEvent, formatPrice: (amount: number) => string): string {
+function offerPreview(
+  event: OfferEvent,
+  t: TFunction,
+  formatPrice: (amount: number) => string,
+): string {
   const price = formatPrice(event.price);
-  const said: Record<OfferEvent['step'], string> = {
-    offered: `Offer of ${price}`,
-    countered: `Counter-offer of ${price}`,
-    saved_offer: `Offer of ${price} to those who saved it`,
-    accepted: `Offer of ${price} accepted`,
-    auto_accepted: `Offer of ${price} accepted`,
-    declined: `Offer of ${price} declined`,
-    auto_declined: `Offer of ${price} declined`,
-    expired: `Offer of ${price} expired`,
-    listing_reserved: `Offer of ${price} closed: the phone was reserved`,
-    listing_sold: `Offer of ${price} closed: the phone was sold`,
-  };
-  return said[event.step];
+  // An automatic answer reads as any other in the inbox.
+  const step =
+    event.step === 'auto_accepted'
+      ? 'accepted'
+      : event.step === 'auto_declined'
+        ? 'declined'
+        : event.step;
+  return t(`offers.preview.${step}`, { price });
 }

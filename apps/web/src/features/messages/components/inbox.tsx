@@ -1,5 +1,6 @@
 import type { Role } from '@market/shared';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state.tsx';
@@ -9,26 +10,21 @@ import { useConversations } from '../api/get-conversations.ts';
 import { ConversationRow } from './conversation-row.tsx';
 
 function Empty({ role }: { role: Role }) {
-  if (role === 'seller') {
-    return (
-      <EmptyState>
-        No messages yet. Buyers&apos; questions about your phones arrive here.
-      </EmptyState>
-    );
-  }
+  const { t } = useTranslation();
+  if (role === 'seller') return <EmptyState>{t('messages.emptySeller')}</EmptyState>;
   return (
     <EmptyState>
-      No messages yet. Open a phone&apos;s page and choose “Ask the seller”, or{' '}
-      <Link to={paths.categories} className="link link-primary">
-        browse the categories
-      </Link>
-      .
+      <Trans
+        i18nKey="messages.emptyBuyer"
+        components={{ browse: <Link to={paths.categories} className="link link-primary" /> }}
+      />
     </EmptyState>
   );
 }
 
 /** The signed-in person's conversations, the one with the latest message first. */
 export function Inbox({ role, activeId }: { role: Role; activeId?: string }) {
+  const { t } = useTranslation();
   const page = usePageParam();
   const conversations = useConversations({ page });
 
@@ -36,7 +32,7 @@ export function Inbox({ role, activeId }: { role: Role; activeId?: string }) {
   if (conversations.isError) {
     return (
       <ErrorState
-        title="Could not load your messages"
+        title={t('messages.loadFailed')}
         error={conversations.error}
         onRetry={() => void conversations.refetch()}
       />
@@ -46,7 +42,7 @@ export function Inbox({ role, activeId }: { role: Role; activeId?: string }) {
   if (items.length === 0) return <Empty role={role} />;
   return (
     <>
-      <ul aria-label="Conversations" className="flex flex-col gap-1">
+      <ul aria-label={t('messages.conversations')} className="flex flex-col gap-1">
         {items.map((conversation) => (
           <ConversationRow
             key={conversation._id}

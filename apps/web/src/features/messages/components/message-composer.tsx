@@ -1,4 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { MESSAGE_TEXT_MAX, messageTextSchema } from '@market/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { describeError, reportError } from '../../../lib/errors.ts';
@@ -7,8 +9,6 @@ import { useDraft } from './use-draft.ts';
 
 /** The counter shows from here on, as the limit nears. */
 const COUNTER_FROM = MESSAGE_TEXT_MAX - 200;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Why a send failed, in the words a person can act on. The server words its refusals of a
@@ -44,6 +44,8 @@ export function MessageComposer({
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   rows?: number;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const hydrated = useHydrated();
   const id = useId();
   const [text, setText] = useDraft(draftKey);
@@ -57,7 +59,7 @@ export function MessageComposer({
     if (sending) return;
     const checked = messageTextSchema.safeParse(text);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Write a message');
+      setError(checked.error.issues[0]?.message ?? t('messages.write'));
       boxRef.current?.focus();
       return;
     }
@@ -110,10 +112,13 @@ export function MessageComposer({
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={hintId} className="text-xs text-base-content/80">
-          Enter sends, Shift+Enter starts a new line.
+          {t('messages.hint')}
           {length >= COUNTER_FROM && (
             <span className={`ml-2 font-medium ${length > MESSAGE_TEXT_MAX ? 'text-error' : ''}`}>
-              {count(length)} / {count(MESSAGE_TEXT_MAX)} characters
+              {t('messages.characters', {
+                length: format.number(length),
+                max: format.number(MESSAGE_TEXT_MAX),
+              })}
             </span>
           )}
         </p>

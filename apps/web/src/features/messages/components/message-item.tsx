@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Message } from '@market/shared';
 import { When } from '../../../components/ui/when.tsx';
 import { ScamWarning } from './scam-warning.tsx';
@@ -17,6 +18,7 @@ export function MessageItem({
   /** The other party has read it (shown under the reader's last message they read). */
   seen: boolean;
 }) {
+  const { t } = useTranslation();
   if (message.offer) {
     return <OfferEventCard message={message} event={message.offer} authorName={authorName} />;
   }
@@ -24,7 +26,7 @@ export function MessageItem({
   return (
     <li className={`chat ${message.mine ? 'chat-end' : 'chat-start'}`}>
       <div className="chat-header text-xs text-base-content/80">
-        <span className="sr-only">{message.mine ? 'You' : authorName}, </span>
+        <span className="sr-only">{message.mine ? t('messages.byYou') : authorName}, </span>
         <When iso={message.createdAt} />
       </div>
       <div
@@ -45,10 +47,10 @@ export function MessageItem({
           )}
           {message.masked && (
             <span className={message.mine ? 'text-right' : 'self-start'}>
-              Phone numbers and email addresses show once the seller accepts a booking.
+              {t('messages.masked')}
             </span>
           )}
-          {seen && <span>Seen</span>}
+          {seen && <span>{t('messages.seen')}</span>}
         </div>
       )}
     </li>

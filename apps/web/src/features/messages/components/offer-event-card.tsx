@@ -1,5 +1,7 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,6 +12,7 @@ import {
   type CounterOffer,
   type Message,
   type Offer,
+  type OfferAction,
   type OfferEvent,
 } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -22,17 +25,10 @@ import { useAcceptOffer, useCounterOffer, useDeclineOffer } from '../api/answer-
 import { useOffer } from '../api/get-offer.ts';
 import { ScamWarning } from './scam-warning.tsx';
 
-/** A time ahead ("Sat, 28 Nov, 13:53"): when a deadline falls, with its day. */
-const AHEAD = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
+/** A time ahead ("Sat, Nov 28, 01:53 PM"): when a deadline falls, with its day. */
 function Ahead({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{AHEAD.format(new Date(iso))}</time>;
+  const format = useFormat();
+  return <time dateTime={iso}>{format.deadline(iso)}</time>;
 }
 
 type Side = 'buyer' | 'seller';
@@ -43,37 +39,37 @@ function stepTitle(
   mine: boolean,
   side: Side | null,
   name: string,
-  formatPrice: (amount: number) => string,
+  t: TFunction,
+  format: { price: (amount: number) => string; number: (value: number) => string },
 ): string {
-  const price = formatPrice(event.price);
+  const price = format.price(event.price);
+  const values = { price, name };
   switch (event.step) {
     case 'offered':
-      return mine ? `You offered ${price}` : `${name} offered ${price}`;
+      return mine ? t('offers.step.offeredMine', values) : t('offers.step.offered', values);
     case 'countered':
-      return mine ? `You countered with ${price}` : `${name} countered with ${price}`;
+      return mine ? t('offers.step.counteredMine', values) : t('offers.step.countered', values);
     case 'saved_offer':
-      return mine
-        ? `You offered it for ${price} to everyone who saved it`
-        : `${name} offers it to you for ${price}, as you saved it`;
+      return mine ? t('offers.step.savedOfferMine', values) : t('offers.step.savedOffer', values);
     case 'accepted':
-      return mine ? `You accepted ${price}` : `${name} accepted ${price}`;
+      return mine ? t('offers.step.acceptedMine', values) : t('offers.step.accepted', values);
     case 'auto_accepted':
       return side === 'seller'
-        ? `Offer of ${price} accepted by your automatic accept price`
-        : `Offer of ${price} accepted`;
+        ? t('offers.step.autoAcceptedSeller', values)
+        : t('offers.step.offerAccepted', values);
     case 'declined':
-      return mine ? `You declined ${price}` : `${name} declined ${price}`;
+      return mine ? t('offers.step.declinedMine', values) : t('offers.step.declined', values);
     case 'auto_declined':
       // The floor is never shown to buyers: to them it is a decline like any other.
       return side === 'seller'
-        ? `Offer of ${price} declined by your floor`
-        : `Offer of ${price} declined`;
+        ? t('offers.step.autoDeclinedSeller', values)
+        : t('offers.step.offerDeclined', values);
     case 'expired':
-      return `Offer of ${price} expired: not answered within ${OFFER_EXPIRY_HOURS} hours`;
+      return t('offers.step.expired', { price, hours: format.number(OFFER_EXPIRY_HOURS) });
     case 'listing_reserved':
-      return `Offer of ${price} closed: the phone was reserved for a buyer`;
+      return t('offers.step.reserved', values);
     case 'listing_sold':
-      return `Offer of ${price} closed: the phone was sold`;
+      return t('offers.step.sold', values);
   }
 }
 
@@ -98,6 +94,7 @@ const TONE: Record<OfferEvent['step'], string> = {
 };
 
 function CounterForm({ offer, onDone }: { offer: Offer; onDone: () => void }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const counter = useCounterOffer();
   const form = useForm<CounterOffer, unknown, z.output<typeof counterOfferSchema>>({
@@ -106,52 +103,66 @@ function CounterForm({ offer, onDone }: { offer: Offer; onDone: () => void }) {
   });
   const { setFocus } = form;
   useEffect(() => setFocus('price'), [setFocus]);
+  const priceField = bindField(form, 'price', { valueAsNumber: true });
+  const noteField = bindField(form, 'note');
   return (
     <Form
       form={form}
       action="Countering the offer"
-      submitLabel="Send counter-offer"
+      submitLabel={t('offers.counter.submit')}
       className="mt-2 space-y-2"
       footerClassName="flex flex-wrap items-center gap-2"
       submitClassName="btn-sm"
       onSubmit={async (values) => {
         await counter.mutateAsync({ id: offer._id, counter: values });
-        toast.success(`Counter-offer of ${format.price(values.price)} sent`);
+        toast.success(t('offers.counter.sent', { price: format.price(values.price) }));
         onDone();
       }}
     >
       <TextField
-        label={`Your price (more than ${format.price(offer.price)}${offer.listedPrice === null ? '' : `, at most ${format.price(offer.listedPrice)}`})`}
+        label={
+          offer.listedPrice === null
+            ? t('offers.counter.price', { price: format.price(offer.price) })
+            : t('offers.counter.priceAtMost', {
+                price: format.price(offer.price),
+                listed: format.price(offer.listedPrice),
+              })
+        }
         type="number"
         inputMode="decimal"
         step="0.01"
         min="0"
-        {...bindField(form, 'price', { valueAsNumber: true })}
+        {...priceField}
       />
-      <TextField label="Note (optional)" type="text" {...bindField(form, 'note')} />
+      <TextField label={t('offers.counter.note')} type="text" {...noteField} />
     </Form>
   );
 }
 
 function OfferAnswers({ offer }: { offer: Offer }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const accept = useAcceptOffer();
   const decline = useDeclineOffer();
   const [countering, setCountering] = useState(false);
   const busy = accept.isPending || decline.isPending;
-  const can = new Set(offer.actions);
-  if (can.size === 0) return null;
+  // What the offer allows this side, each by name.
+  const can: Partial<Record<OfferAction, true>> = Object.fromEntries(
+    offer.actions.map((action) => [action, true]),
+  );
+  if (offer.actions.length === 0) return null;
   const answer = async (kind: 'accept' | 'decline') => {
     try {
       const done = await (kind === 'accept' ? accept : decline).mutateAsync(offer._id);
+      const price = format.price(done.price);
       toast.success(
         kind === 'accept'
-          ? `Offer of ${format.price(done.price)} accepted`
-          : `Offer of ${format.price(done.price)} declined`,
+          ? t('offers.acceptedToast', { price })
+          : t('offers.declinedToast', { price }),
         kind === 'accept'
           ? done.side === 'seller'
-            ? 'It is now a request in My Buyers: accept it with a meeting time and place.'
-            : 'It is now your request in My Orders: the seller sets the time and place.'
+            ? t('offers.card.sellerNext')
+            : t('offers.card.buyerNext')
           : undefined,
       );
     } catch (err) {
@@ -161,34 +172,34 @@ function OfferAnswers({ offer }: { offer: Offer }) {
   return (
     <div className="mt-3">
       <div className="flex flex-wrap gap-2">
-        {can.has('accept') && (
+        {can.accept && (
           <button
             type="button"
             className="btn btn-sm btn-primary"
             disabled={busy}
             onClick={() => void answer('accept')}
           >
-            Accept {format.price(offer.price)}
+            {t('offers.card.accept', { price: format.price(offer.price) })}
           </button>
         )}
-        {can.has('counter') && !countering && (
+        {can.counter && !countering && (
           <button
             type="button"
             className="btn btn-sm"
             disabled={busy}
             onClick={() => setCountering(true)}
           >
-            Counter
+            {t('offers.card.counter')}
           </button>
         )}
-        {can.has('decline') && (
+        {can.decline && (
           <button
             type="button"
             className="btn btn-sm btn-ghost"
             disabled={busy}
             onClick={() => void answer('decline')}
           >
-            Decline
+            {t('offers.card.decline')}
           </button>
         )}
       </div>
@@ -211,6 +222,7 @@ export function OfferEventCard({
   event: OfferEvent;
   authorName: string;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const offer = useOffer(event.offerId);
   const titleId = useId();
@@ -226,11 +238,11 @@ export function OfferEventCard({
         className={`w-full max-w-md min-w-0 rounded-box border p-3 ${TONE[event.step]}`}
       >
         <p className="text-xs text-base-content/80">
-          <span className="sr-only">{message.mine ? 'You' : authorName}, </span>
-          Offer · <When iso={message.createdAt} />
+          <span className="sr-only">{message.mine ? t('messages.byYou') : authorName}, </span>
+          {t('offers.card.kind')} · <When iso={message.createdAt} />
         </p>
         <h3 id={titleId} className="font-semibold wrap-anywhere">
-          {stepTitle(event, message.mine, side, authorName, format.price)}
+          {stepTitle(event, message.mine, side, authorName, t, format)}
         </h3>
         {message.text && (
           <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm">{message.text}</p>
@@ -246,38 +258,41 @@ export function OfferEventCard({
         )}
         {current && current.expiresAt && (
           <p className="mt-1 text-xs text-base-content/80">
-            {current.awaiting === side ? 'Answer' : 'Waiting for an answer'} until{' '}
-            <Ahead iso={current.expiresAt} />
+            <Trans
+              i18nKey={
+                current.awaiting === side ? 'offers.card.answerUntil' : 'offers.card.waitingUntil'
+              }
+              components={{ time: <Ahead iso={current.expiresAt} /> }}
+            />
           </p>
         )}
         {current && <OfferAnswers offer={current} />}
         {accepted && offer.data?.status === 'accepted' && (
           <div className="mt-2 space-y-2 text-sm">
             <p>
-              It is now a booking request at {format.price(event.price)}, already agreed.{' '}
+              {t('offers.card.nowRequest', { price: format.price(event.price) })}{' '}
               {side === 'seller' ? (
                 <Link to={paths.dashboard.myBuyers} className="link link-primary">
-                  Set the meeting time and place in My Buyers
+                  {t('offers.card.setMeeting')}
                 </Link>
               ) : (
                 <Link to={paths.dashboard.myOrders} className="link link-primary">
-                  Follow it in My Orders
+                  {t('offers.card.follow')}
                 </Link>
               )}
             </p>
             {offer.data.farBelowMedian && (
               <p role="note" className="rounded-box border border-warning/60 bg-warning/10 p-2">
-                This price is far below what this phone usually sells for. Meet in a busy public
-                place, and check the phone, its IMEI and that it is not locked before you pay.
+                {t('offers.card.farBelow')}
               </p>
             )}
           </div>
         )}
         {offer.isError && (
           <p className="mt-2 text-xs text-error">
-            Could not load this offer.{' '}
+            {t('offers.card.loadFailed')}{' '}
             <button type="button" className="link" onClick={() => void offer.refetch()}>
-              Try again
+              {t('offers.card.retry')}
             </button>
           </p>
         )}

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONVERSATION_REPORT_NOTE_MAX,
@@ -9,15 +10,6 @@ import { toast } from '../../../lib/toast.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { useReportConversation } from '../api/report-conversation.ts';
-
-type Reason = (typeof CONVERSATION_REPORT_REASONS)[number];
-
-const REASON_LABELS: Record<Reason, string> = {
-  spam: 'Spam or advertising',
-  scam: 'A scam or an attempt at fraud',
-  offensive: 'Offensive or abusive',
-  other: 'Something else',
-};
 
 const reportFormSchema = reportConversationSchema.omit({ messageId: true });
 
@@ -31,57 +23,59 @@ export function ReportDialog({
   otherName: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const report = useReportConversation();
   const form = useForm({ resolver: zodResolver(reportFormSchema), defaultValues: { note: '' } });
   const reasonError = form.formState.errors.reason?.message;
   const noteError = form.formState.errors.note?.message;
+  const reasonField = form.register('reason');
+  const noteField = form.register('note');
 
   return (
-    <ActionDialog title="Report this conversation" onClose={onClose}>
+    <ActionDialog title={t('messages.report.title')} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
           action="Reporting a conversation"
-          submitLabel="Send report"
+          submitLabel={t('messages.report.submit')}
           className="mt-3 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async ({ reason, note }) => {
             await report.mutateAsync({ conversationId, reason, ...(note ? { note } : {}) });
-            toast.success('Thank you. Our moderators will look at this conversation.');
+            toast.success(t('messages.report.done'));
             close();
           }}
         >
           <p className="text-sm wrap-anywhere">
-            What is wrong in your conversation with {otherName}? The moderators read it and act on
-            it; {otherName} is not told who reported it.
+            {t('messages.report.explanation', { name: otherName })}
           </p>
           <fieldset aria-describedby={reasonError ? 'report-reason-error' : undefined}>
-            <legend className="mb-1 text-sm font-medium">Reason</legend>
+            <legend className="mb-1 text-sm font-medium">{t('messages.report.reason')}</legend>
             {CONVERSATION_REPORT_REASONS.map((reason) => (
               <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3">
                 <input
                   type="radio"
                   value={reason}
                   className="radio radio-primary radio-sm"
-                  {...form.register('reason')}
+                  {...reasonField}
                 />
-                {REASON_LABELS[reason]}
+                {t(`messages.report.reasons.${reason}`)}
               </label>
             ))}
             {reasonError && (
               <p id="report-reason-error" className="text-sm text-error">
-                Choose a reason
+                {t('messages.report.chooseReason')}
               </p>
             )}
           </fieldset>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Note (optional)
+            {t('messages.report.note')}
             <textarea
               rows={3}
               maxLength={CONVERSATION_REPORT_NOTE_MAX}
               className={`textarea w-full font-normal ${noteError ? 'textarea-error' : ''}`}
               aria-invalid={noteError ? true : undefined}
-              {...form.register('note')}
+              {...noteField}
             />
           </label>
           {noteError && <p className="text-sm text-error">{noteError}</p>}

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  REPORT_NOTE_MAX,
-  SCAM_ADVICE,
-  SCAM_WARNING_TITLE,
-  createReportSchema,
-  type ScamRule,
-} from '@market/shared';
+import { REPORT_NOTE_MAX, createReportSchema, type ScamRule } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
@@ -29,21 +24,22 @@ export function ScamWarning({
   rules: readonly [ScamRule, ...ScamRule[]];
   authorName: string;
 }) {
+  const { t } = useTranslation();
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
   const hydrated = useHydrated();
   return (
     <div
       role="note"
-      aria-label={SCAM_WARNING_TITLE}
+      aria-label={t('messages.scam.warning')}
       className="alert alert-warning alert-soft flex w-full max-w-md flex-col items-start gap-x-3 gap-y-2 self-start px-3 py-2 text-sm text-base-content sm:flex-row sm:items-center"
     >
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{SCAM_WARNING_TITLE}</p>
-        <p>{SCAM_ADVICE[rules[0]]}</p>
+        <p className="font-semibold">{t('messages.scam.warning')}</p>
+        <p>{t(`messages.scam.advice.${rules[0]}`)}</p>
       </div>
       {reported ? (
-        <span className="font-medium">Reported</span>
+        <span className="font-medium">{t('messages.scam.reported')}</span>
       ) : (
         <button
           type="button"
@@ -51,7 +47,7 @@ export function ScamWarning({
           disabled={!hydrated}
           onClick={() => setReporting(true)}
         >
-          Report
+          {t('messages.scam.report')}
         </button>
       )}
       {reporting && (
@@ -77,37 +73,38 @@ function ReportScamDialog({
   onReported: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const report = useReportScamMessage();
   const form = useForm({ resolver: zodResolver(noteFormSchema), defaultValues: { note: '' } });
   const noteError = form.formState.errors.note?.message;
+  const noteField = form.register('note');
   return (
-    <ActionDialog title="Report this message as a scam" onClose={onClose}>
+    <ActionDialog title={t('messages.scam.title')} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
           action="Reporting a message as a scam"
-          submitLabel="Send report"
+          submitLabel={t('messages.scam.submit')}
           className="mt-3 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async ({ note }) => {
             await report.mutateAsync({ messageId, ...(note ? { note } : {}) });
             onReported();
-            toast.success('Thank you. A moderator will look at it; we will tell you the outcome.');
+            toast.success(t('messages.scam.done'));
             close();
           }}
         >
           <p className="text-sm wrap-anywhere">
-            The moderators read this message and act on it; {authorName} is not told who reported
-            it.
+            {t('messages.scam.explanation', { name: authorName })}
           </p>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Anything else (optional)
+            {t('messages.scam.note')}
             <textarea
               rows={3}
               maxLength={REPORT_NOTE_MAX}
               className={`textarea w-full font-normal ${noteError ? 'textarea-error' : ''}`}
               aria-invalid={noteError ? true : undefined}
-              {...form.register('note')}
+              {...noteField}
             />
           </label>
           {noteError && <p className="text-sm text-error">{noteError}</p>}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@market/shared';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { notifyError } from '../../../lib/errors.ts';
@@ -7,6 +8,8 @@ import { Popover } from '../../../components/ui/popover.tsx';
 import { useSetConversationBlocked } from '../api/block-conversation.ts';
 import { ReportDialog } from './report-dialog.tsx';
 
+/** A choice that reports someone: in the colour of a warning. */
+const WARNING_ITEM = 'text-error';
 const MENU_ITEM =
   'btn btn-ghost btn-sm min-h-11 w-full min-w-0 flex-nowrap justify-start font-normal';
 
@@ -18,17 +21,16 @@ export function ThreadMenu({
   conversation: Conversation;
   otherName: string;
 }) {
+  const { t } = useTranslation();
   const blocking = useSetConversationBlocked();
   const [reporting, setReporting] = useState(false);
   const conversationId = conversation._id;
 
   const block = async () => {
     const confirmed = await confirmAction({
-      title: `Block ${otherName}?`,
-      lines: [
-        'Neither of you can write in this conversation until you unblock it. You can still read it.',
-      ],
-      confirmButton: 'Block',
+      title: t('messages.menu.blockTitle', { name: otherName }),
+      lines: [t('messages.menu.blockLine')],
+      confirmButton: t('messages.menu.blockButton'),
     });
     if (!confirmed) return;
     try {
@@ -49,7 +51,7 @@ export function ThreadMenu({
   return (
     <>
       <Popover
-        label="Conversation options"
+        label={t('messages.menu.label')}
         button={<LineIcon d="M12 5h.01M12 12h.01M12 19h.01" size={22} strokeWidth={3} />}
         buttonClassName="btn btn-ghost btn-square"
         panelClassName="absolute right-0 top-full z-20 mt-1 w-56 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
@@ -73,9 +75,10 @@ export function ThreadMenu({
           return (
             <ul className="flex flex-col">
               {conversation.blockedByMe
-                ? item(`Unblock ${otherName}`, () => void unblock())
-                : !conversation.blocked && item(`Block ${otherName}`, () => void block())}
-              {item('Report conversation', () => setReporting(true), 'text-error')}
+                ? item(t('messages.menu.unblock', { name: otherName }), () => void unblock())
+                : !conversation.blocked &&
+                  item(t('messages.menu.block', { name: otherName }), () => void block())}
+              {item(t('messages.menu.report'), () => setReporting(true), WARNING_ITEM)}
             </ul>
           );
         }}

@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Conversation, type Message } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { Conversation, Message } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
@@ -25,12 +26,13 @@ function ThreadHeader({
   conversation: Conversation;
   otherName: string;
 }) {
+  const { t } = useTranslation();
   return (
     <header className="flex items-center gap-3 border-b border-base-300 p-3">
       <Link
         to={paths.dashboard.messages}
         className="btn btn-ghost btn-square lg:hidden"
-        aria-label="Back to all messages"
+        aria-label={t('messages.back')}
       >
         <LineIcon d="M15 5l-7 7 7 7" />
       </Link>
@@ -43,7 +45,7 @@ function ThreadHeader({
               {conversation.productName}
             </Link>
           ) : (
-            `${conversation.productName} (no longer listed)`
+            t('messages.noLongerListed', { product: conversation.productName })
           )}
         </p>
       </div>
@@ -59,11 +61,12 @@ function BlockedNotice({
   conversation: Conversation;
   otherName: string;
 }) {
+  const { t } = useTranslation();
   return (
     <p role="status" className="rounded-field bg-base-200 p-3 text-sm wrap-anywhere">
       {conversation.blockedByMe
-        ? `You blocked ${otherName}. Neither of you can write here until you unblock them (in the ⋮ menu).`
-        : 'This conversation is blocked. Neither of you can write here any more.'}
+        ? t('messages.blockedByMe', { name: otherName })
+        : t('messages.blocked')}
     </p>
   );
 }
@@ -77,13 +80,14 @@ export function Thread({
   /** What the route adds beside the composer for this conversation (a buyer's offer). */
   composerActions?: (conversation: Conversation) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const conversation = useConversation(conversationId);
   const thread = useMessages(conversationId);
   const send = useSendMessage();
   const queryClient = useQueryClient();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const messages: Message[] = messagesInOrder(thread.data);
-  const otherName = conversation.data?.other.name || MESSAGES.noName;
+  const otherName = conversation.data?.other.name || t('messages.noName');
   const onScroll = useThreadScroll(scrollerRef, messages);
   const announcement = useArrivalAnnouncement(messages, thread.isSuccess, otherName);
   useMarkRead(conversationId, messages);
@@ -92,7 +96,7 @@ export function Thread({
   if (conversation.isError || thread.isError) {
     return (
       <ErrorState
-        title="Could not load this conversation"
+        title={t('messages.threadFailed')}
         error={conversation.error ?? thread.error}
         onRetry={() => {
           void conversation.refetch();
@@ -116,19 +120,19 @@ export function Thread({
               onClick={() => void thread.fetchNextPage()}
             >
               {thread.isFetchingNextPage && <InlineSpinner />}
-              Load older messages
+              {t('messages.older')}
             </button>
           </div>
         )}
         {thread.isFetchNextPageError && (
           <p role="alert" className="mb-3 text-center text-sm text-error">
-            Could not load older messages. Try again.
+            {t('messages.olderFailed')}
           </p>
         )}
         {messages.length === 0 ? (
-          <p className="p-6 text-center text-sm text-base-content/80">No messages yet.</p>
+          <p className="p-6 text-center text-sm text-base-content/80">{t('messages.none')}</p>
         ) : (
-          <ol aria-label="Messages" className="flex flex-col gap-1">
+          <ol aria-label={t('messages.list')} className="flex flex-col gap-1">
             {messages.map((message) => (
               <MessageItem
                 key={message._id}
@@ -151,9 +155,9 @@ export function Thread({
             {composerActions?.(conversation.data)}
             <MessageComposer
               draftKey={conversationId}
-              label={`Message to ${otherName}`}
+              label={t('messages.to', { name: otherName })}
               labelHidden
-              submitLabel="Send"
+              submitLabel={t('messages.send')}
               rows={2}
               onSend={async (text) => {
                 const message = await send.mutateAsync({ conversationId, text });

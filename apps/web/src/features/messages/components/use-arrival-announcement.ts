@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Message } from '@market/shared';
 
 /**
@@ -10,6 +11,7 @@ export function useArrivalAnnouncement(
   loaded: boolean,
   authorName: string,
 ): string {
+  const { t } = useTranslation();
   const newest = messages.at(-1);
   const [seenNewest, setSeenNewest] = useState<string | null | undefined>(undefined);
   const [announcement, setAnnouncement] = useState('');
@@ -19,7 +21,7 @@ export function useArrivalAnnouncement(
     setSeenNewest(newestId);
     // The first time round is the thread as it opened.
     if (seenNewest !== undefined && newest && !newest.mine) {
-      setAnnouncement(`New message from ${authorName}: ${newest.text}`);
+      setAnnouncement(t('messages.newFrom', { name: authorName, text: newest.text }));
     }
   }
   return announcement;

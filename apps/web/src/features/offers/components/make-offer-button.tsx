@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import type { OfferedListing } from './make-offer-dialog.tsx';
 
@@ -16,6 +17,7 @@ export function MakeOfferButton({
   ready?: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   return (
@@ -26,7 +28,7 @@ export function MakeOfferButton({
         disabled={!hydrated || !ready}
         onClick={() => setOpen(true)}
       >
-        Make an offer
+        {t('offers.make')}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,5 +1,8 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Formatters } from '@market/shared';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,20 +31,17 @@ const offerFormSchema = createOfferSchema.omit({ productId: true });
 type OfferForm = z.output<typeof offerFormSchema>;
 
 /** What the buyer hears once the offer is made, by what became of it at once. */
-function told(offer: Offer, formatPrice: (amount: number) => string): [string, string] {
-  const price = formatPrice(offer.price);
+function told(offer: Offer, t: TFunction, format: Formatters): [string, string] {
+  const price = format.price(offer.price);
   if (offer.status === 'accepted') {
-    return [
-      `Offer of ${price} accepted`,
-      'It is now your request in My Orders: the seller sets the meeting time and place.',
-    ];
+    return [t('offers.acceptedToast', { price }), t('offers.acceptedBuyerNext')];
   }
   if (offer.status === 'declined') {
-    return [`Offer of ${price} declined`, 'You can book it at its price or make another offer.'];
+    return [t('offers.declinedToast', { price }), t('offers.declinedNext')];
   }
   return [
-    `Offer of ${price} sent`,
-    `The seller has ${OFFER_EXPIRY_HOURS} hours to accept, decline or counter it.`,
+    t('offers.sentToast', { price }),
+    t('offers.sentNext', { hours: format.number(OFFER_EXPIRY_HOURS) }),
   ];
 }
 
@@ -56,6 +56,7 @@ export default function MakeOfferDialog({
   listing: OfferedListing;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const create = useCreateOffer();
   const navigate = useNavigate();
@@ -66,49 +67,54 @@ export default function MakeOfferDialog({
   const { setFocus } = form;
   // ActionDialog, a child, has opened the dialog by now (a child's effects run first).
   useEffect(() => setFocus('price'), [setFocus]);
+  const priceField = bindField(form, 'price', { valueAsNumber: true });
+  const noteField = bindField(form, 'note');
 
   const send = async (values: OfferForm, close: CloseDialog) => {
     const offer = await create.mutateAsync({ productId: listing._id, ...values });
-    toast.success(...told(offer, format.price));
+    toast.success(...told(offer, t, format));
     close();
     if (offer.conversationId) await navigate(paths.dashboard.conversation(offer.conversationId));
   };
 
   return (
-    <ActionDialog title={`Make an offer for ${listing.name}`} onClose={onClose}>
+    <ActionDialog title={t('offers.dialogTitle', { product: listing.name })} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
           onSubmit={(values) => send(values, close)}
           action="Making an offer"
-          submitLabel="Send offer"
+          submitLabel={t('offers.submit')}
           className="mt-3 space-y-3"
           footerClassName="space-y-3"
         >
           <p className="text-sm text-base-content/80">
             {listing.resellPrice !== undefined && (
               <>
-                Listed at <span className="font-semibold">{format.price(listing.resellPrice)}</span>
-                .{' '}
+                <Trans
+                  i18nKey="offers.listedAt"
+                  values={{ price: format.price(listing.resellPrice) }}
+                  components={{ price: <span className="font-semibold" /> }}
+                />{' '}
               </>
             )}
-            Offer less than the listed price; the seller may accept, decline or counter within{' '}
-            {OFFER_EXPIRY_HOURS} hours. An accepted offer becomes your booking request at that
-            price. You can make {OFFER_ROUNDS_MAX} offers for one phone.
+            {t('offers.terms', {
+              hours: format.number(OFFER_EXPIRY_HOURS),
+              rounds: format.number(OFFER_ROUNDS_MAX),
+            })}
           </p>
           <TextField
-            label="Your offer ($)"
+            label={t('offers.yourOffer', {
+              context: format.currency,
+              currency: format.currency,
+            })}
             type="number"
             inputMode="decimal"
             step="0.01"
             min="0"
-            {...bindField(form, 'price', { valueAsNumber: true })}
+            {...priceField}
           />
-          <TextField
-            label="Note to the seller (optional)"
-            type="text"
-            {...bindField(form, 'note')}
-          />
+          <TextField label={t('offers.noteToSeller')} type="text" {...noteField} />
         </Form>
       )}
     </ActionDialog>

@@ -1,6 +1,7 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import { z } from '@market/shared/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -18,17 +19,10 @@ import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useOfferRules, useSaveOfferRules } from '../api/offer-rules.ts';
 import { useOfferToSavers } from '../api/offer-to-savers.ts';
 
-/** A time ahead ("Sat, 28 Nov, 13:53"): when a deadline falls, with its day. */
-const AHEAD = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
+/** A time ahead ("Sat, Nov 28, 01:53 PM"): when a deadline falls, with its day. */
 function Ahead({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{AHEAD.format(new Date(iso))}</time>;
+  const format = useFormat();
+  return <time dateTime={iso}>{format.deadline(iso)}</time>;
 }
 
 export interface RuledListing {
@@ -44,59 +38,67 @@ const optionalPrice = (label: string) =>
     offerPriceSchema(label).nullable(),
   );
 
-const rulesFormSchema = z
-  .object({
-    declineBelow: optionalPrice('The floor'),
-    acceptFrom: optionalPrice('The automatic accept price'),
-  })
-  .refine(
-    (r) => r.declineBelow === null || r.acceptFrom === null || r.declineBelow < r.acceptFrom,
-    {
-      error: 'The floor must be below the automatic accept price',
-      path: ['declineBelow'],
-    },
-  );
+/** The rules' form, with the words of a floor above the accept price in the page's language. */
+const rulesFormSchema = (floorBelowAccept: string) =>
+  z
+    .object({
+      declineBelow: optionalPrice('The floor'),
+      acceptFrom: optionalPrice('The automatic accept price'),
+    })
+    .refine(
+      (r) => r.declineBelow === null || r.acceptFrom === null || r.declineBelow < r.acceptFrom,
+      { error: floorBelowAccept, path: ['declineBelow'] },
+    );
+type RulesSchema = ReturnType<typeof rulesFormSchema>;
 
 function RulesForm({ listing, rules }: { listing: RuledListing; rules: OfferRulesView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const save = useSaveOfferRules(listing._id);
-  const form = useForm<z.input<typeof rulesFormSchema>, unknown, z.output<typeof rulesFormSchema>>({
-    resolver: zodResolver(rulesFormSchema),
+  const floorBelowAccept = t('offers.rules.floorBelowAccept');
+  const schema = useMemo(() => rulesFormSchema(floorBelowAccept), [floorBelowAccept]);
+  const form = useForm<z.input<RulesSchema>, unknown, z.output<RulesSchema>>({
+    resolver: zodResolver(schema),
     defaultValues: { declineBelow: rules.declineBelow ?? '', acceptFrom: rules.acceptFrom ?? '' },
   });
+  const currency = { context: format.currency, currency: format.currency };
+  const declineField = bindField(form, 'declineBelow', { valueAsNumber: true });
+  const acceptField = bindField(form, 'acceptFrom', { valueAsNumber: true });
   return (
     <Form
       form={form}
       action="Saving the offer rules"
-      submitLabel="Save rules"
+      submitLabel={t('offers.rules.save')}
       className="space-y-3"
       onSubmit={async (values) => {
         await save.mutateAsync({ productId: listing._id, rules: values });
-        toast.success('Offer rules saved');
+        toast.success(t('offers.rules.saved'));
       }}
     >
       <TextField
-        label="Decline offers below ($, optional)"
-        hint="Never shown to buyers: their offer is simply declined."
+        label={t('offers.rules.declineBelow', currency)}
+        hint={t('offers.rules.declineHint')}
         type="number"
         inputMode="decimal"
         step="0.01"
         min="0"
-        {...bindField(form, 'declineBelow', { valueAsNumber: true })}
+        {...declineField}
       />
       <TextField
-        label="Accept offers from ($, optional)"
-        hint="An offer at or above this becomes a booking request at once."
+        label={t('offers.rules.acceptFrom', currency)}
+        hint={t('offers.rules.acceptHint')}
         type="number"
         inputMode="decimal"
         step="0.01"
         min="0"
-        {...bindField(form, 'acceptFrom', { valueAsNumber: true })}
+        {...acceptField}
       />
     </Form>
   );
 }
 
 function OfferToSavers({ listing, rules }: { listing: RuledListing; rules: OfferRulesView }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const send = useOfferToSavers(listing._id);
   const [sentTo, setSentTo] = useState<number | null>(null);
@@ -108,19 +110,25 @@ function OfferToSavers({ listing, rules }: { listing: RuledListing; rules: Offer
     resolver: zodResolver(savedOfferSchema),
     defaultValues: { note: '' },
   });
+  const priceField = bindField(form, 'price', { valueAsNumber: true });
+  const noteField = bindField(form, 'note');
   if (rules.savedBy === 0) {
-    return (
-      <p className="text-sm text-base-content/80">
-        Nobody has saved this phone in their wish list yet. Once someone has, you can offer them a
-        lower price here.
-      </p>
-    );
+    return <p className="text-sm text-base-content/80">{t('offers.rules.nobodySaved')}</p>;
   }
   if (rules.nextSavedOfferAt) {
+    const again = { time: <Ahead iso={rules.nextSavedOfferAt} /> };
     return (
       <p className="text-sm text-base-content/80">
-        {sentTo === null ? 'Sent.' : `Sent to ${sentTo} ${sentTo === 1 ? 'buyer' : 'buyers'}.`} You
-        can offer it again from <Ahead iso={rules.nextSavedOfferAt} />.
+        {sentTo === null ? (
+          <Trans i18nKey="offers.rules.sent" components={again} />
+        ) : (
+          <Trans
+            i18nKey="offers.rules.sentTo"
+            count={sentTo}
+            values={{ n: format.number(sentTo) }}
+            components={again}
+          />
+        )}
       </p>
     );
   }
@@ -128,28 +136,35 @@ function OfferToSavers({ listing, rules }: { listing: RuledListing; rules: Offer
     <Form
       form={form}
       action="Offering to everyone who saved it"
-      submitLabel={`Offer to ${rules.savedBy} ${rules.savedBy === 1 ? 'buyer' : 'buyers'}`}
+      submitLabel={t('offers.rules.offerTo', {
+        count: rules.savedBy,
+        n: format.number(rules.savedBy),
+      })}
       className="space-y-3"
       onSubmit={async (values) => {
         const result = await send.mutateAsync({ productId: listing._id, offer: values });
         setSentTo(result.sent);
         toast.success(
-          `Offer sent to ${result.sent} ${result.sent === 1 ? 'buyer' : 'buyers'}`,
+          t('offers.rules.offerSent', { count: result.sent, n: format.number(result.sent) }),
           result.skipped > 0
-            ? `${result.skipped} already had an offer or a request open.`
+            ? t('offers.rules.skipped', { n: format.number(result.skipped) })
             : undefined,
         );
       }}
     >
       <TextField
-        label={`Price for them ($, below ${format.price(listing.resellPrice)})`}
+        label={t('offers.rules.priceForThem', {
+          context: format.currency,
+          currency: format.currency,
+          price: format.price(listing.resellPrice),
+        })}
         type="number"
         inputMode="decimal"
         step="0.01"
         min="0"
-        {...bindField(form, 'price', { valueAsNumber: true })}
+        {...priceField}
       />
-      <TextField label="Note (optional)" type="text" {...bindField(form, 'note')} />
+      <TextField label={t('offers.rules.note')} type="text" {...noteField} />
     </Form>
   );
 }
@@ -165,9 +180,11 @@ export default function OfferRulesDialog({
   listing: RuledListing;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const rules = useOfferRules(listing._id);
   return (
-    <ActionDialog title={`Offers for ${listing.name}`} onClose={onClose}>
+    <ActionDialog title={t('offers.rules.title', { product: listing.name })} onClose={onClose}>
       {() => (
         <div className="mt-3 space-y-6">
           {rules.isPending ? (
@@ -177,15 +194,18 @@ export default function OfferRulesDialog({
           ) : (
             <>
               <section className="space-y-2">
-                <h3 className="font-semibold">Automatic answers</h3>
+                <h3 className="font-semibold">{t('offers.rules.automatic')}</h3>
                 <RulesForm listing={listing} rules={rules.data} />
               </section>
               <section className="space-y-2">
-                <h3 className="font-semibold">Offer to everyone who saved it</h3>
+                <h3 className="font-semibold">{t('offers.rules.toSavers')}</h3>
                 {rules.data.savedBy > 0 && (
                   <p className="text-sm text-base-content/80">
-                    {rules.data.savedBy} {rules.data.savedBy === 1 ? 'buyer keeps' : 'buyers keep'}{' '}
-                    it in their wish list. One price, sent once every {SAVED_OFFER_HOURS} hours.
+                    {t('offers.rules.keptBy', {
+                      count: rules.data.savedBy,
+                      n: format.number(rules.data.savedBy),
+                      hours: format.number(SAVED_OFFER_HOURS),
+                    })}
                   </p>
                 )}
                 <OfferToSavers listing={listing} rules={rules.data} />

@@ -1,19 +1,35 @@
-import { SOLD_REASON, type BookingClosedBy, type BookingStatus } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import {
+  CANCEL_REASONS,
+  SOLD_REASON,
+  type BookingClosedBy,
+  type BookingStatus,
+  type CancelReason,
+} from '@market/shared';
 
-const BADGES: Record<BookingStatus, { label: string; className: string }> = {
-  requested: { label: 'Requested', className: 'badge-info' },
-  accepted: { label: 'Accepted', className: 'badge-success' },
-  declined: { label: 'Declined', className: 'badge-warning' },
-  cancelled: { label: 'Cancelled', className: 'badge-neutral' },
-  expired: { label: 'Expired', className: 'badge-neutral' },
-  completed: { label: 'Completed', className: 'badge-primary' },
+const BADGE_CLASSES: Record<BookingStatus, string> = {
+  requested: 'badge-info',
+  accepted: 'badge-success',
+  declined: 'badge-warning',
+  cancelled: 'badge-neutral',
+  expired: 'badge-neutral',
+  completed: 'badge-primary',
 };
 
-/** Who closed it, as the viewer reads it. */
-function closedByText(closedBy: BookingClosedBy | null, viewer: 'buyer' | 'seller'): string {
-  if (closedBy === null || closedBy === 'system') return '';
-  if (closedBy === viewer) return 'by you';
-  return closedBy === 'buyer' ? 'by the buyer' : 'by the seller';
+/** Who cancelled it, as the viewer reads it; nothing when the marketplace closed it. */
+function cancelledBy(
+  closedBy: BookingClosedBy | null,
+  viewer: 'buyer' | 'seller',
+): 'you' | 'buyer' | 'seller' | null {
+  if (closedBy === null || closedBy === 'system') return null;
+  return closedBy === viewer ? 'you' : closedBy;
+}
+
+/** A preset reason is kept in English words: those words are shown in the viewer's language. */
+function presetOf(reason: string): CancelReason | undefined {
+  return (Object.keys(CANCEL_REASONS) as CancelReason[]).find(
+    (preset) => CANCEL_REASONS[preset] === reason,
+  );
 }
 
 /** A request's status as a badge, with who closed it and why. */
@@ -28,36 +44,25 @@ export function BookingStatusBadge({
   closedBy: BookingClosedBy | null;
   viewer: 'buyer' | 'seller';
 }) {
-  const badge = BADGES[status];
-  const by = status === 'cancelled' ? closedByText(closedBy, viewer) : '';
+  const { t } = useTranslation();
+  const by = status === 'cancelled' ? cancelledBy(closedBy, viewer) : null;
+  const preset = reason === null ? undefined : presetOf(reason);
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <span className={`badge badge-sm ${badge.className}`}>{badge.label}</span>
+      <span className={`badge badge-sm ${BADGE_CLASSES[status]}`}>
+        {t(`requests.status.${status}`)}
+      </span>
       {(by || reason) && (
         <span className="text-sm wrap-anywhere">
-          {by && <>Cancelled {by}. </>}
-          {reason && (
-            <>
-              Reason: {reason}
-              {reason === SOLD_REASON && ' (the phone is no longer for sale)'}
-            </>
-          )}
+          {by && <>{t(`requests.cancelledBy.${by}`)} </>}
+          {reason &&
+            (reason === SOLD_REASON
+              ? t('requests.reasonSold')
+              : t('requests.reason', {
+                  reason: preset ? t(`requests.cancelReason.${preset}`) : reason,
+                }))}
         </span>
       )}
     </span>
   );
-}
-
-const meetingFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A meeting time in the viewer's own time zone. */
-export function formatMeetingTime(iso: string): string {
-  return meetingFormat.format(new Date(iso));
 }

@@ -1,37 +1,33 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
-import { showUpText, type SellerBuyer } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { SellerBuyer } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { MeetingSpotSummary } from '../../../components/ui/meeting-spot-summary.tsx';
-import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
-
-/** Why a requester's phone and email show masked. */
-export const CONTACT_AFTER_ACCEPTING = 'Shown in full once you accept';
+import { BookingStatusBadge } from './booking-status.tsx';
 
 /** Where the buyer's check of the phone at the hand-over stands, for the seller. */
-const CHECK_WORDS = {
-  not_started: 'The buyer checks the phone at the meeting',
-  in_progress: 'The buyer is checking the phone',
-  failed: 'The phone did not pass the buyer’s check',
-  complete: 'The buyer checked the phone',
-} as const;
-
 function CheckLine({ request }: { request: SellerBuyer }) {
+  const { t } = useTranslation();
   if (request.status === 'completed') {
     return request.checkedAtHandover ? (
-      <span className="badge badge-success badge-outline badge-sm">Checked at hand-over</span>
+      <span className="badge badge-success badge-outline badge-sm">
+        {t('requests.order.checkedAtHandover')}
+      </span>
     ) : null;
   }
   if (request.status !== 'accepted' || request.inspectionStatus === null) return null;
-  return <span className="text-sm">{CHECK_WORDS[request.inspectionStatus]}</span>;
+  return <span className="text-sm">{t(`requests.buyers.check.${request.inspectionStatus}`)}</span>;
 }
 
 /** The meeting as it stands: the one the seller set, or what the buyer asked for. */
 function Meeting({ request }: { request: SellerBuyer }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   if (request.meetingAt) {
     return (
       <span className="flex flex-col">
-        <span className="font-semibold">{formatMeetingTime(request.meetingAt)}</span>
+        <span className="font-semibold">{format.meetingTime(request.meetingAt)}</span>
         <span>{request.meetingPlace}</span>
         {request.meetingSpot && <MeetingSpotSummary spot={request.meetingSpot} />}
       </span>
@@ -42,8 +38,8 @@ function Meeting({ request }: { request: SellerBuyer }) {
       <span>{request.location}</span>
       <span className="text-sm text-base-content/80">
         {request.proposedAt
-          ? `Proposed: ${formatMeetingTime(request.proposedAt)}`
-          : 'No time proposed'}
+          ? t('requests.buyers.proposed', { time: format.meetingTime(request.proposedAt) })
+          : t('requests.buyers.noTimeProposed')}
       </span>
     </span>
   );
@@ -63,6 +59,7 @@ export function MyBuyersTable({
   /** "I'm here" at the meeting and a recorded no-show, for requests that have them (`checkIn`). */
   meeting?: (request: SellerBuyer) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   return (
     <DataTable
@@ -70,21 +67,25 @@ export function MyBuyersTable({
       rowKey={(buyer) => buyer._id}
       columns={[
         {
-          header: 'Buyer',
+          header: t('requests.buyers.buyer'),
           rowHeader: true,
           cell: (buyer) => (
             <span className="flex flex-col">
               <span>{buyer.name}</span>
               {buyer.buyerShowUp && (
                 <span className="text-sm font-normal text-base-content/80">
-                  {showUpText(buyer.buyerShowUp)}
+                  {t('requests.buyers.showedUp', {
+                    count: buyer.buyerShowUp.meetings,
+                    showed: format.number(buyer.buyerShowUp.showed),
+                    meetings: format.number(buyer.buyerShowUp.meetings),
+                  })}
                 </span>
               )}
             </span>
           ),
         },
         {
-          header: 'Contact',
+          header: t('requests.buyers.contact'),
           cell: (buyer) =>
             buyer.contactShown ? (
               <span className="flex flex-col">
@@ -97,26 +98,30 @@ export function MyBuyersTable({
               <span className="flex flex-col">
                 <span className="whitespace-nowrap">{buyer.phone}</span>
                 <span>{buyer.email}</span>
-                <span className="text-sm text-base-content/80">{CONTACT_AFTER_ACCEPTING}</span>
+                <span className="text-sm text-base-content/80">
+                  {t('requests.buyers.contactAfterAccepting')}
+                </span>
               </span>
             ),
         },
         {
-          header: 'Product',
+          header: t('requests.buyers.product'),
           cell: (buyer) => (
             <span className="flex flex-col">
               <span>{buyer.productName}</span>
               {buyer.agreedPrice !== null && (
                 <span className="text-sm font-semibold">
-                  Agreed price {format.price(buyer.agreedPrice)}
+                  {t('requests.buyers.agreedPrice', { price: format.price(buyer.agreedPrice) })}
                 </span>
               )}
-              <span className="text-sm text-base-content/80">Requested {buyer.date}</span>
+              <span className="text-sm text-base-content/80">
+                {t('requests.buyers.requestedOn', { date: format.dayMonthYear(buyer.date) })}
+              </span>
             </span>
           ),
         },
         {
-          header: 'Status',
+          header: t('requests.buyers.status'),
           cell: (buyer) => (
             <span className="flex flex-col items-start gap-1">
               <BookingStatusBadge
@@ -130,7 +135,7 @@ export function MyBuyersTable({
           ),
         },
         {
-          header: 'Meeting',
+          header: t('requests.buyers.meeting'),
           cell: (buyer) => (
             <span className="flex flex-col gap-2">
               <Meeting request={buyer} />
@@ -138,7 +143,9 @@ export function MyBuyersTable({
             </span>
           ),
         },
-        ...(actions ? [{ header: 'Actions', actions: true, cell: actions }] : []),
+        ...(actions
+          ? [{ header: t('requests.buyers.actions'), actions: true, cell: actions }]
+          : []),
       ]}
     />
   );

@@ -1,23 +1,26 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Booking } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { MeetingSpotSummary } from '../../../components/ui/meeting-spot-summary.tsx';
-import { BookingStatusBadge, formatMeetingTime } from './booking-status.tsx';
+import { BookingStatusBadge } from './booking-status.tsx';
 
 /** What an accepted order tells the buyer: the meeting, the seller's contact and the code. */
 function AcceptedDetails({ order }: { order: Booking }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-      <dt className="text-base-content/80">Meeting</dt>
-      <dd className="font-semibold">{order.meetingAt && formatMeetingTime(order.meetingAt)}</dd>
-      <dt className="text-base-content/80">Place</dt>
+      <dt className="text-base-content/80">{t('requests.order.meeting')}</dt>
+      <dd className="font-semibold">{order.meetingAt && format.meetingTime(order.meetingAt)}</dd>
+      <dt className="text-base-content/80">{t('requests.order.place')}</dt>
       <dd className="wrap-anywhere">
         {order.meetingPlace}
         {order.meetingSpot && <MeetingSpotSummary spot={order.meetingSpot} />}
       </dd>
-      <dt className="text-base-content/80">Seller</dt>
+      <dt className="text-base-content/80">{t('requests.order.seller')}</dt>
       <dd className="wrap-anywhere">
         {order.sellerName}
         {order.sellerPhone && (
@@ -39,24 +42,22 @@ function AcceptedDetails({ order }: { order: Booking }) {
       </dd>
       {order.inspectionDue && (
         <>
-          <dt className="text-base-content/80">Hand-over code</dt>
+          <dt className="text-base-content/80">{t('requests.order.handoverCode')}</dt>
           <dd>
             {order.inspectionStatus === 'failed'
-              ? 'Hidden: the phone did not pass your check.'
-              : 'Shown once you check the phone at the meeting ("Check the phone").'}
+              ? t('requests.order.codeHidden')
+              : t('requests.order.codeAfterCheck')}
           </dd>
         </>
       )}
       {order.handoverCode && (
         <>
-          <dt className="text-base-content/80">Hand-over code</dt>
+          <dt className="text-base-content/80">{t('requests.order.handoverCode')}</dt>
           <dd>
             <span className="font-mono text-xl font-bold tracking-widest">
               {order.handoverCode}
             </span>
-            <span className="block text-base-content/80">
-              Give it to the seller only when you are satisfied and have paid.
-            </span>
+            <span className="block text-base-content/80">{t('requests.order.codeGive')}</span>
           </dd>
         </>
       )}
@@ -78,6 +79,7 @@ export function OrderList({
   /** "I'm here" at the meeting and a recorded no-show, for orders that have them (`checkIn`). */
   meeting?: (order: Booking) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   return (
     <ul className="grid gap-4 md:grid-cols-2">
@@ -105,7 +107,7 @@ export function OrderList({
                 {format.price(order.price)}
                 {order.agreedPrice !== null && (
                   <span className="ml-2 badge badge-outline badge-primary align-middle">
-                    Agreed in an offer
+                    {t('requests.order.agreedInOffer')}
                   </span>
                 )}
               </p>
@@ -115,34 +117,47 @@ export function OrderList({
                 closedBy={order.closedBy}
                 viewer="buyer"
               />
-              <p className="text-sm">Booked on {order.date}</p>
+              <p className="text-sm">
+                {t('requests.order.bookedOn', { date: format.dayMonthYear(order.date) })}
+              </p>
               {order.checkedAtHandover && (
                 <p>
-                  <span className="badge badge-success badge-outline">Checked at hand-over</span>
+                  <span className="badge badge-success badge-outline">
+                    {t('requests.order.checkedAtHandover')}
+                  </span>
                 </p>
               )}
               {order.status === 'accepted' ? (
                 <AcceptedDetails order={order} />
               ) : order.meetingAt ? (
                 <p className="text-sm wrap-anywhere">
-                  Meeting: {formatMeetingTime(order.meetingAt)}, {order.meetingPlace}
+                  {t('requests.order.meetingAt', {
+                    time: format.meetingTime(order.meetingAt),
+                    place: order.meetingPlace,
+                  })}
                 </p>
               ) : (
                 <p className="text-sm wrap-anywhere">
-                  {order.status === 'requested' ? 'You asked to meet at ' : 'Meeting location: '}
-                  {order.location}
-                  {order.status === 'requested' &&
-                    `${order.proposedAt ? `, ${formatMeetingTime(order.proposedAt)}` : ''}. Waiting for the seller to answer.`}
+                  {order.status !== 'requested'
+                    ? t('requests.order.meetingLocation', { place: order.location })
+                    : order.proposedAt
+                      ? t('requests.order.askedToMeetAt', {
+                          place: order.location,
+                          time: format.meetingTime(order.proposedAt),
+                        })
+                      : t('requests.order.askedToMeet', { place: order.location })}
                 </p>
               )}
               {order.checkIn && meeting && <div className="mt-2">{meeting(order)}</div>}
               <div className="card-actions mt-2 items-center justify-end">
                 {actions?.(order)}
                 {!order.productAvailable ? (
-                  <span className="badge badge-neutral">No longer available</span>
+                  <span className="badge badge-neutral">
+                    {t('requests.order.noLongerAvailable')}
+                  </span>
                 ) : open ? (
                   <Link to={paths.dashboard.checkout} className="btn btn-sm">
-                    Buy Now
+                    {t('requests.order.buyNow')}
                   </Link>
                 ) : null}
               </div>

@@ -115,6 +115,13 @@ const translatedFiles = [
   'app/routes/dashboard/messages.tsx',
   'app/routes/dashboard/messages-index.tsx',
   'app/routes/dashboard/conversation.tsx',
+  'app/routes/seller.tsx',
+  'features/reviews/components/seller-head.tsx',
+  'features/reviews/components/seller-summary.tsx',
+  'features/reviews/components/seller-reviews.tsx',
+  'features/reviews/components/review-item.tsx',
+  'components/ui/rating-stars.tsx',
+  'app/app-updates.tsx',
 ];
 
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');

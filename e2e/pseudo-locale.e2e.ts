@@ -18,8 +18,11 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
     [...'àƀçđéƒĝĥíĵķľɱñöƥʠŕšţüʋŵẋýžÀƁÇĐÉƑĜĤÍĴĶĽṀÑÖƤǪŔŠŢÜṼŴẊÝŽ'][i]!,
   ]),
 );
-/** What a text's parts are: values filled in, and the tags of a text with links, kept as they are. */
-const KEPT = /(\{\{[^}]*\}\}|<\/?\d+>|<\/?[a-z]+\s*\/?>)/;
+/**
+ * What a text keeps as it is: values filled in, the tags of a text with links, and a literal's
+ * escapes (\n).
+ */
+const KEPT = /(\{\{[^}]*\}\}|<\/?\d+>|<\/?[a-z]+\s*\/?>|\\.)/;
 
 /** A text in the pseudo-locale: each letter accented, two fifths longer, in brackets. */
 export function pseudo(text: string): string {
@@ -32,12 +35,33 @@ export function pseudo(text: string): string {
   return `[${words}${'·'.repeat(Math.ceil(visible * 0.4))}]`;
 }
 
-/** The English catalog chunk, its texts made pseudo (they are the module's template literals). */
+/** A template literal's text as a string, and back. */
+const untemplate = (raw: string) => raw.replace(/\\([\\`$])/g, '$1');
+const template = (text: string) => text.replace(/[\\`]|\$\{/g, (c) => `\\${c}`);
+
+/** Every string in a JSON value made pseudo. */
+function pseudoJson(value: unknown): unknown {
+  if (typeof value === 'string') return pseudo(value);
+  if (Array.isArray(value)) return value.map(pseudoJson);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudoJson(v)]));
+  }
+  return value;
+}
+
+/**
+ * The English catalog chunk, its texts made pseudo: they are the module's template literals
+ * without substitutions, and the larger sections are JSON in one (`JSON.parse(`...`)`).
+ */
 async function pseudoCatalog(route: Route): Promise<void> {
   const response = await route.fetch();
   const body = (await response.text()).replace(
-    /`((?:[^`\\$]|\\.)*)`/g,
-    (_, text: string) => `\`${pseudo(text)}\``,
+    // A "$" may stand alone in a text ("Your offer ($)").
+    /(JSON\.parse\()?`((?:[^`\\$]|\\.|\$(?!\{))*)`/g,
+    (_, parse: string | undefined, raw: string) =>
+      parse
+        ? `${parse}\`${template(JSON.stringify(pseudoJson(JSON.parse(untemplate(raw)))))}\``
+        : `\`${pseudo(raw)}\``,
   );
   await route.fulfill({ response, body });
 }
@@ -81,6 +105,29 @@ describe('the pseudo-locale at 390 px', () => {
     { name: 'search', path: '/search?q=iphone', signedIn: true },
     { name: 'dashboard', path: '/dashboard', signedIn: true },
   ];
+
+  it('shows a listing and its seller’s page in longer texts with none clipped', async () => {
+    const { page, errors, close } = await freshPage(PHONE);
+    await page.route('**/assets/en-*.js', pseudoCatalog);
+    await page.goto('/');
+    const listing = await page.locator('a[href^="/product/"]').first().getAttribute('href');
+    await page.goto(listing ?? '/');
+    await page
+      .getByText(/^\[.*·\]$/)
+      .first()
+      .waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await clippedTexts(page)).toEqual([]);
+    await screenshot(page, 'pseudo-locale-listing');
+    const seller = await page.locator('a[href^="/seller/"]').first().getAttribute('href');
+    await page.goto(seller ?? '/');
+    await page.getByRole('heading', { name: /^\[Ƥĥöñéš öñ öƒƒéŕ/ }).waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await clippedTexts(page)).toEqual([]);
+    await screenshot(page, 'pseudo-locale-seller');
+    expect(unexpectedErrors(errors, [/hydrat|Minified React error #4(18|25)/i])).toEqual([]);
+    await close();
+  });
 
   it.each(pages)(
     'shows $name in longer texts with none clipped',

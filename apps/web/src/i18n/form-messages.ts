@@ -56,6 +56,7 @@ export const FORM_MESSAGES = {
   imeiCheck: "This IMEI's last digit does not match: check it for a typo",
   modelEmpty: 'Name the model, or leave it empty',
   area: 'Choose an area from the suggestions',
+  language: 'Choose the language: en (English) or bn (Bangla)',
   resellAbove: 'Resell price cannot be more than the original price',
   coverFirst: 'The cover image (imgURL) must be the first of the photos',
   changeOne: 'Change at least one field',

@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { toast } from '../../lib/toast.ts';
-import { MESSAGES } from '@market/shared';
+import { MESSAGES, pathInLanguage } from '@market/shared';
+import { languageToSwitchTo } from '../../i18n/remember.ts';
 import { paths, registrationPath, safeReturnPath, type LogInState } from '../../config/paths.ts';
 import { appConfigQueryOptions, useAppConfig } from '../../features/auth/api/get-app-config.ts';
 import { useMe } from '../../lib/session.ts';
@@ -30,7 +31,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const from = params.get('from');
   const returnTo = safeReturnPath(from);
   const appConfig = useAppConfig();
@@ -108,7 +109,12 @@ export function Component() {
           <div className="divider my-0">{t('auth.logIn.or')}</div>
           <LogInForm
             demoAdmin={appConfig.data?.demoAdmin}
-            onSignedIn={() => void navigate(returnTo, { replace: true })}
+            onSignedIn={() => {
+              // The account reads another language: the next page opens in it, drawn anew.
+              const language = languageToSwitchTo(i18n.language);
+              if (language) window.location.assign(pathInLanguage(returnTo, language));
+              else void navigate(returnTo, { replace: true });
+            }}
             onEmailChange={setTypedEmail}
           />
           <p className="flex flex-wrap justify-between gap-2 text-sm">

@@ -74,9 +74,12 @@ function panel() {
   return within(screen.getByRole('complementary', { name: 'Filters' }));
 }
 
-/** The last search's query, once it is `expected` (each choice makes a new search). */
+/**
+ * The last search's query, once it is `expected` (each choice makes a new search, after the
+ * router's navigation: on a busy machine that takes more than the default second).
+ */
 async function lastSearchIs(searches: Query[], expected: Query) {
-  await waitFor(() => expect(searches.at(-1)).toEqual(expected));
+  await waitFor(() => expect(searches.at(-1)).toEqual(expected), { timeout: 10_000 });
 }
 
 /** The texts of the chips of the filters in use ("Remove …" links when nothing matches). */
@@ -159,7 +162,8 @@ describe('the search page’s filters', () => {
         '&storage=256&minBattery=90&verified=true&unlocked=true&activationLockOff=true' +
         '&location=Dhanmondi',
     );
-  });
+    // Eight choices, each a navigation and a search: more than the default 5 s on a busy machine.
+  }, 30_000);
 
   it('shows a chip for each filter in use, and removing one drops only that filter', async () => {
     const searches = serveSearch();

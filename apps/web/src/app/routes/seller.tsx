@@ -5,6 +5,8 @@ import {
   useNavigate,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/locale.tsx';
 import { logInPath } from '../../config/paths.ts';
 import { isStandIn, useMe } from '../../lib/session.ts';
 import { ReportButton } from '../../features/moderation/components/report-button.tsx';
@@ -53,6 +55,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export function Component() {
   const { sellerId, page } = useLoaderData<typeof loader>();
   const profile = useSellerProfile(sellerId);
+  const { t } = useTranslation();
+  const format = useFormat();
 
   if (profile.isPending) return <FullScreenSpinner />;
   if (profile.isError) {
@@ -63,26 +67,29 @@ export function Component() {
     <div className="flex flex-col gap-10 py-8">
       <SellerHead profile={seller} />
       <SellerSummary profile={seller} badge={<VerifiedBadge />} />
-      <SellerReport sellerId={seller._id} sellerName={seller.name ?? 'this seller'} />
+      <SellerReport sellerId={seller._id} sellerName={seller.name ?? t('sellerPage.thisSeller')} />
 
       <section aria-labelledby="offers-heading">
         <h2 id="offers-heading" className="mb-4 text-xl font-semibold">
-          Phones on offer ({seller.listingCount})
+          {t('sellerPage.phonesOnOfferCount', { count: seller.listingCount })}
         </h2>
         {seller.listings.length === 0 ? (
-          <EmptyState>No phones on offer right now.</EmptyState>
+          <EmptyState>{t('sellerPage.noPhones')}</EmptyState>
         ) : (
           <>
             <ProductResults
               items={seller.listings}
               view="cards"
-              listLabel="Phones on offer"
-              gridLabel="Phones on offer"
+              listLabel={t('sellerPage.phonesOnOffer')}
+              gridLabel={t('sellerPage.phonesOnOffer')}
               gridClassName={RESULTS_GRID}
             />
             {seller.listingCount > seller.listings.length && (
               <p className="mt-4 text-sm text-base-content/80">
-                The newest {SELLER_PROFILE_LISTINGS} of {seller.listingCount} phones on offer.
+                {t('sellerPage.newestOf', {
+                  shown: format.number(SELLER_PROFILE_LISTINGS),
+                  total: format.number(seller.listingCount),
+                })}
               </p>
             )}
           </>
@@ -91,9 +98,9 @@ export function Component() {
 
       <section aria-labelledby="reviews-heading">
         <h2 id="reviews-heading" className="mb-2 text-xl font-semibold">
-          Reviews ({seller.rating?.count ?? 0})
+          {t('sellerPage.reviewsHeading', { count: seller.rating?.count ?? 0 })}
         </h2>
-        <SellerReviews sellerId={sellerId} page={page} empty="No reviews yet." />
+        <SellerReviews sellerId={sellerId} page={page} empty={t('sellerPage.noReviews')} />
       </section>
     </div>
   );

@@ -6,7 +6,8 @@ import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
-import { RatingStars, formatRating, reviewCount } from '../../../components/ui/rating-stars.tsx';
+import { RatingStars, useRatingWords } from '../../../components/ui/rating-stars.tsx';
+import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useSellerProfile } from '../../../features/reviews/api/get-seller-profile.ts';
 import { ReplyDialog } from '../../../features/reviews/components/reply-dialog.tsx';
@@ -15,6 +16,8 @@ import { SellerReviews } from '../../../features/reviews/components/seller-revie
 /** The seller's stars at a glance, and the way to the profile buyers see. */
 function RatingSummary({ sellerId }: { sellerId: string }) {
   const profile = useSellerProfile(sellerId);
+  const { t } = useTranslation();
+  const words = useRatingWords();
   if (profile.isPending) return <SectionSpinner />;
   if (profile.isError) {
     return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
@@ -27,18 +30,21 @@ function RatingSummary({ sellerId }: { sellerId: string }) {
           <>
             <RatingStars average={rating.average} size={20} />
             <span className="font-semibold">
-              {`${formatRating(rating.average)} out of 5 · ${reviewCount(rating.count)}`}
+              {t('sellerPage.ratingLine', {
+                average: t('sellerPage.outOf5', { average: words.rating(rating.average) }),
+                reviews: words.reviews(rating.count),
+              })}
             </span>
           </>
         ) : (
-          <span className="font-semibold">No reviews yet</span>
+          <span className="font-semibold">{t('sellerPage.noReviewsYet')}</span>
         )}
         <span className="text-base-content/80">
-          {`${completedDeals} completed ${completedDeals === 1 ? 'deal' : 'deals'}`}
+          {t('sellerPage.deals', { count: completedDeals })}
         </span>
       </p>
       <Link to={paths.seller(sellerId)} className="link link-primary">
-        See my public profile
+        {t('sellerPage.seeProfile')}
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { REVIEWS_PAGE_SIZE, type SellerReview } from '@market/shared';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { useSellerReviews } from '../api/get-seller-reviews.ts';
@@ -20,11 +21,12 @@ export function SellerReviews({
   empty: ReactNode;
   action?: (review: SellerReview) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const reviews = useSellerReviews(sellerId, { page });
   return (
     <PagedList query={reviews} page={page} pageSize={REVIEWS_PAGE_SIZE} empty={empty}>
       {(items) => (
-        <ul aria-label="Reviews" className="flex flex-col">
+        <ul aria-label={t('sellerPage.review.list')} className="flex flex-col">
           {items.map((review) => (
             <ReviewItem key={review._id} review={review} action={action?.(review)} />
           ))}

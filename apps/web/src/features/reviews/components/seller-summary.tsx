@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { MESSAGES, checkedSalesText, showUpText, type SellerProfile } from '@market/shared';
-import { RatingStars, formatRating, reviewCount } from '../../../components/ui/rating-stars.tsx';
+import { useTranslation } from 'react-i18next';
+import type { SellerProfile } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
+import { RatingStars, useRatingWords } from '../../../components/ui/rating-stars.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { replyTimeText } from './reply-time.ts';
 
@@ -9,8 +11,11 @@ import { replyTimeText } from './reply-time.ts';
  * passed in by the page), then their stars, completed deals, usual reply time and listings.
  */
 export function SellerSummary({ profile, badge }: { profile: SellerProfile; badge?: ReactNode }) {
-  const name = profile.name || MESSAGES.noName;
-  const replyTime = replyTimeText(profile.replyMinutes);
+  const { t } = useTranslation();
+  const format = useFormat();
+  const words = useRatingWords();
+  const name = profile.name || t('sellerPage.noName');
+  const replyTime = replyTimeText(t, profile.replyMinutes);
   return (
     <section
       aria-labelledby="seller-name"
@@ -23,41 +28,57 @@ export function SellerSummary({ profile, badge }: { profile: SellerProfile; badg
             <span className="min-w-0 wrap-anywhere">{name}</span>
             {profile.verified && badge}
           </h1>
-          <p className="text-sm text-base-content/80">Member since {profile.memberSince}</p>
+          <p className="text-sm text-base-content/80">
+            {t('sellerPage.memberSince', { date: format.dayMonthYear(profile.memberSince) })}
+          </p>
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm lg:grid-cols-4">
           <div>
-            <dt className="text-base-content/80">Rating</dt>
+            <dt className="text-base-content/80">{t('sellerPage.rating')}</dt>
             <dd className="flex flex-wrap items-center gap-x-2 font-semibold">
               {profile.rating ? (
                 <>
                   <RatingStars average={profile.rating.average} />
-                  <span>{`${formatRating(profile.rating.average)} · ${reviewCount(profile.rating.count)}`}</span>
+                  <span>
+                    {t('sellerPage.ratingLine', {
+                      average: words.rating(profile.rating.average),
+                      reviews: words.reviews(profile.rating.count),
+                    })}
+                  </span>
                 </>
               ) : (
-                'No reviews yet'
+                t('sellerPage.noReviewsYet')
               )}
             </dd>
           </div>
           <div>
-            <dt className="text-base-content/80">Completed deals</dt>
-            <dd className="font-semibold">{profile.completedDeals.toLocaleString('en-US')}</dd>
+            <dt className="text-base-content/80">{t('sellerPage.completedDeals')}</dt>
+            <dd className="font-semibold">{format.number(profile.completedDeals)}</dd>
             {profile.showUp && (
-              <dd className="text-base-content/80">{showUpText(profile.showUp)}</dd>
+              <dd className="text-base-content/80">
+                {t('sellerPage.showUp', {
+                  showed: format.number(profile.showUp.showed),
+                  meetings: format.number(profile.showUp.meetings),
+                })}
+              </dd>
             )}
             {profile.completedDeals > 0 && (
               <dd className="text-sm">
-                {checkedSalesText(profile.checkedDeals, profile.completedDeals)}
+                {t('sellerPage.checkedSales', {
+                  count: profile.completedDeals,
+                  checked: format.number(profile.checkedDeals),
+                  total: format.number(profile.completedDeals),
+                })}
               </dd>
             )}
           </div>
           <div>
-            <dt className="text-base-content/80">Usually replies</dt>
-            <dd className="font-semibold">{replyTime ?? 'Not enough messages yet'}</dd>
+            <dt className="text-base-content/80">{t('sellerPage.usuallyReplies')}</dt>
+            <dd className="font-semibold">{replyTime ?? t('sellerPage.notEnoughMessages')}</dd>
           </div>
           <div>
-            <dt className="text-base-content/80">Phones on offer</dt>
-            <dd className="font-semibold">{profile.listingCount.toLocaleString('en-US')}</dd>
+            <dt className="text-base-content/80">{t('sellerPage.phonesOnOffer')}</dt>
+            <dd className="font-semibold">{format.number(profile.listingCount)}</dd>
           </div>
         </dl>
       </div>

@@ -5,27 +5,17 @@ import {
   notificationKindLabel,
   notificationTexts,
 } from '../src/schemas/notifications.ts';
-import { SERVER_CATALOGS, serverTexts } from '../src/texts/texts.ts';
+import { SERVER_CATALOGS, catalogTexts, serverTexts } from '../src/texts/texts.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-/** Every text of a catalog by its dotted key. */
-function texts(catalog: object, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') found.set(path, value);
-    else for (const [k, v] of texts(value as object, path)) found.set(k, v);
-  }
-  return found;
-}
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
 describe("the server's texts", () => {
   it('have every key, plural form and placeholder of English in Bangla', () => {
-    const english = texts(SERVER_CATALOGS.en);
+    const english = catalogTexts(SERVER_CATALOGS.en);
     for (const language of LANGUAGES) {
-      const all = texts(SERVER_CATALOGS[language]);
+      const all = catalogTexts(SERVER_CATALOGS[language]);
       const base = (keys: Iterable<string>) =>
         [...new Set([...keys].map((key) => key.replace(PLURAL, '')))].sort();
       expect(base(all.keys()), language).toEqual(base(english.keys()));

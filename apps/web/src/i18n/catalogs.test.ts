@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, LOCALES } from '@market/shared';
+import { catalogTexts as texts } from '@market/shared/texts';
 import en from './locales/en.json';
 import bn from './locales/bn.json';
 
 const catalogs = { en, bn };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-/** Every text of a catalog by its dotted key. */
-function texts(catalog: object, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') found.set(path, value);
-    else for (const [k, v] of texts(value as object, path)) found.set(k, v);
-  }
-  return found;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 

@@ -14,3 +14,14 @@ type Keys<T, Prefix extends string = ''> = {
 
 /** Every text of the server's catalogs, by its dotted key: a misspelt key does not compile. */
 export type TextKey = Keys<ServerCatalog>;
+
+/** Every text of a nested catalog by its dotted key ("notifications.saved_sold.title"). */
+export function catalogTexts(catalog: object, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalog)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [k, v] of catalogTexts(value as object, path)) found.set(k, v);
+  }
+  return found;
+}

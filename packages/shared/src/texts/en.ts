@@ -1,5 +1,6 @@
 // The server's texts in English: notifications, emails and calendar files. The web app's own
 // texts are in apps/web/src/i18n/locales. Interpolation and plurals are i18next's (texts.ts).
+import { CANCEL_REASONS, type CancelReason } from '../schemas/bookings.ts';
 
 const en = {
   site: 'Phone Market',
@@ -8,16 +9,9 @@ const en = {
     myBuyers: 'My Buyers',
   },
   reason: 'Reason: {{reason}}',
-  cancelReasons: {
-    changed_mind: 'I changed my mind',
-    found_another: 'I found another phone',
-    no_longer_for_sale: 'The phone is no longer for sale',
-    meeting_unsuitable: 'The meeting time or place does not suit me',
-    no_answer: 'The other side does not answer',
-    no_show: 'The other side did not come to the meeting',
-    failed_check: 'The phone did not pass the check at hand-over',
-    other: 'Another reason',
-  },
+  // The reasons' English is the bookings schema's own, which the server stores as the reason.
+  cancelReasons: { ...CANCEL_REASONS } as Record<CancelReason, string>,
+
   notifications: {
     booking_requested: {
       label: 'A buyer asks to book one of my phones',

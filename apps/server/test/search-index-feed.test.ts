@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   sql,
@@ -482,9 +483,43 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
         ).rows[0]!.n,
       );
     expect(await count()).toBe(1);
-    await t.app.searchIndex!.prune();
+    expect(await t.app.searchIndex!.prune()).toBe(true);
     expect(await count()).toBe(0);
   });
+
+  it.runIf(testDbKind === 'sqlite')(
+    'skips pruning while another process writes, rather than hold every request, and prunes later',
+    async () => {
+      const old = new Date(Date.now() - 2 * 60 * 60_000).getTime();
+      await sql`insert into search_log (seller, at) values ('held-seller', ${old})`.execute(
+        t.app.db,
+      );
+      const count = async () =>
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select count(*) as n from search_log where seller = 'held-seller'`.execute(t.app.db)
+          ).rows[0]!.n,
+        );
+      // A bulk import in another process holds SQLite's write lock.
+      const importer = new SQLite(t.config.sqliteFile);
+      importer.exec('begin immediate');
+      try {
+        expect(await t.app.searchIndex!.prune()).toBe(false);
+        expect(await count()).toBe(1);
+        // The server's other writes still wait for the lock as before.
+        expect(
+          (await sql<{ timeout: number }>`pragma busy_timeout`.execute(t.app.db)).rows[0]?.timeout,
+        ).toBe(5_000);
+      } finally {
+        importer.exec('commit');
+        importer.close();
+      }
+      expect(await t.app.searchIndex!.prune()).toBe(true);
+      expect(await count()).toBe(0);
+    },
+  );
 
   it('builds itself again when many documents were removed, and when it fell behind', async () => {
     const live = new LiveSearchIndex(t.app.db, quiet, {

@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Migration, MigrationResultSet } from 'kysely';
 import type * as Pg from 'pg';
 import type { Database } from './schema.ts';
+import { SQLITE_BUSY_TIMEOUT_MS } from './dialect.ts';
 import * as initial from './migrations/20261123000100_initial.ts';
 import * as categoryProductCounts from './migrations/20261123010000_category_product_counts.ts';
 import * as listingStatus from './migrations/20261124000100_listing_status.ts';
@@ -144,7 +145,7 @@ export function openDatabase(options: {
   // FULL: a crash or power loss loses no acknowledged write.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({
     dialect: sqliteDialectWithSpans(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });

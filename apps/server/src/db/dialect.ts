@@ -61,3 +61,9 @@ export function isUniqueViolation(err: unknown): boolean {
     code === '23505'
   );
 }
+
+/**
+ * How long a SQLite statement waits for another process's write (a bulk import, a backup) to
+ * end. better-sqlite3 waits on the event loop itself: the whole server waits with it.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;

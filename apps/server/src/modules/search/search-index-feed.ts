@@ -1,7 +1,7 @@
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
+import { SQLITE_BUSY_TIMEOUT_MS, isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/heap.ts';
@@ -568,14 +568,31 @@ export class LiveSearchIndex {
     await this.catchingUp;
   }
 
-  /** Deletes log entries older than LOG_KEPT_MS. */
-  async prune(): Promise<void> {
+  /**
+   * Deletes log entries older than LOG_KEPT_MS. On SQLite it does not wait for another process's
+   * write (a bulk import holds the lock for seconds, and better-sqlite3 would wait on the event
+   * loop, every request with it): it is skipped then, and done at a later turn. Answers whether
+   * it ran.
+   */
+  async prune(): Promise<boolean> {
     const cutoff = Date.now() - LOG_KEPT_MS;
-    await (
-      isPostgres(this.db)
-        ? sql`delete from search_log where at < to_timestamp(${cutoff / 1000})`
-        : sql`delete from search_log where at < ${cutoff}`
-    ).execute(this.db);
+    if (isPostgres(this.db)) {
+      await sql`delete from search_log where at < to_timestamp(${cutoff / 1000})`.execute(this.db);
+      return true;
+    }
+    // One connection held throughout: no other statement runs with the shorter wait.
+    return this.db.connection().execute(async (connection) => {
+      await sql`pragma busy_timeout = 0`.execute(connection);
+      try {
+        await sql`delete from search_log where at < ${cutoff}`.execute(connection);
+        return true;
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+        throw err;
+      } finally {
+        await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(connection);
+      }
+    });
   }
 
   private async buildFirst(): Promise<void> {

@@ -35,6 +35,14 @@ let minute = 0;
 
 const quiet = { info: () => {}, error: () => {} };
 
+/** The log entries of a seller id, as the prune tests write them. */
+async function logEntries(db: Kysely<Database>, seller: string): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from search_log where seller = ${seller}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
 /**
  * Fails every read of documents for the index (its build) until `release`, as a database too
  * slow to answer would keep it from being built; the server tries again a second later.
@@ -474,14 +482,7 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     const old = new Date(Date.now() - 2 * 60 * 60_000);
     const at = testDbKind === 'postgres' ? sql`${old}` : sql`${old.getTime()}`;
     await sql`insert into search_log (seller, at) values ('gone-seller', ${at})`.execute(t.app.db);
-    const count = async () =>
-      Number(
-        (
-          await sql<{
-            n: number;
-          }>`select count(*) as n from search_log where seller = 'gone-seller'`.execute(t.app.db)
-        ).rows[0]!.n,
-      );
+    const count = () => logEntries(t.app.db, 'gone-seller');
     expect(await count()).toBe(1);
     expect(await t.app.searchIndex!.prune()).toBe(true);
     expect(await count()).toBe(0);
@@ -494,14 +495,7 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
       await sql`insert into search_log (seller, at) values ('held-seller', ${old})`.execute(
         t.app.db,
       );
-      const count = async () =>
-        Number(
-          (
-            await sql<{
-              n: number;
-            }>`select count(*) as n from search_log where seller = 'held-seller'`.execute(t.app.db)
-          ).rows[0]!.n,
-        );
+      const count = () => logEntries(t.app.db, 'held-seller');
       // A bulk import in another process holds SQLite's write lock.
       const importer = new SQLite(t.config.sqliteFile);
       importer.exec('begin immediate');

@@ -18,8 +18,9 @@ export function formatTime(d: Date): string {
 }
 
 /**
- * A price in English, as the server's own texts (notifications, offer rules) still write it until
- * they are translated; pages format prices in the visitor's language with `formatters`.
+ * A price in English with the default currency, as the API's own refusals (offer rules) write
+ * it; pages format prices in the visitor's language with `formatters`, and the server's notices,
+ * emails and calendar files in the reader's with `serverTexts`.
  */
 export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY): string {
   return formatters('en', currency).price(amount);

@@ -60,6 +60,8 @@ export function serverTexts(language: Language, currency: string = DEFAULT_CURRE
     minute: '2-digit',
     timeZone: 'UTC',
   });
+  // One format per meeting zone, made when first asked for (a reminder job writes many).
+  const meetingFormats = new Map<string, Intl.DateTimeFormat>();
   const texts: ServerTexts = {
     language,
     // The web app's typed keys (its own catalog) are declared on i18next's `t` for the whole
@@ -67,21 +69,26 @@ export function serverTexts(language: Language, currency: string = DEFAULT_CURRE
     t: (key, values) => (fixed as unknown as (k: string, v?: TextValues) => string)(key, values),
     format: formatters(language, currency),
     meetingTime(at, timeZone) {
-      try {
-        return new Intl.DateTimeFormat(dateLocale, {
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          timeZone,
-          timeZoneName: 'short',
-        }).format(at);
-      } catch {
-        // A zone this runtime does not know: the time in UTC is still right.
-        return texts.utcTime(at);
+      let zoned = meetingFormats.get(timeZone);
+      if (!zoned) {
+        try {
+          zoned = new Intl.DateTimeFormat(dateLocale, {
+            weekday: 'short',
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            timeZone,
+            timeZoneName: 'short',
+          });
+        } catch {
+          // A zone this runtime does not know: the time in UTC is still right.
+          return texts.utcTime(at);
+        }
+        meetingFormats.set(timeZone, zoned);
       }
+      return zoned.format(at);
     },
     utcTime: (at) => `${utc.format(at)} UTC`,
   };

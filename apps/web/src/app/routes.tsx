@@ -6,6 +6,8 @@ import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { RouteErrorPage } from './routes/error-page.tsx';
 import HomeRoute, { loader as homeLoader } from './routes/home.tsx';
 import { PublicFrame } from './public-frame.tsx';
+import { withAccountTexts } from '../i18n/catalogs.ts';
+import { getPageI18n } from '../i18n/known-texts.ts';
 
 /** What a lazily loaded page module exports. */
 interface PageModule {
@@ -72,7 +74,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     // A dashboard address opened directly shows the dashboard's frame while its code arrives.
     hydrateFallbackElement: <DashboardLoading />,
-    lazy: () => import('./routes/dashboard/layout.tsx'),
+    // The dashboard's texts come with its code (withAccountTexts): the public pages never load them.
+    lazy: async () => {
+      const i18n = getPageI18n();
+      const [layout] = await Promise.all([
+        import('./routes/dashboard/layout.tsx'),
+        i18n && withAccountTexts(i18n),
+      ]);
+      return layout;
+    },
     children: [
       { index: true, lazy: () => import('./routes/dashboard/welcome.tsx') },
       {

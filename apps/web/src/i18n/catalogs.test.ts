@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, LOCALES } from '@market/shared';
 import { catalogTexts as texts } from '@market/shared/texts';
-import en from './locales/en.json';
-import bn from './locales/bn.json';
+import mainEn from './locales/en.json';
+import mainBn from './locales/bn.json';
+import accountEn from './locales/account/en.json';
+import accountBn from './locales/account/bn.json';
 
-const catalogs = { en, bn };
+// The main catalog and the account catalog (the dashboard's texts) of each language, as one: the
+// checks below hold for every text whichever catalog brings it.
+const en = { ...mainEn, ...accountEn };
+const catalogs = { en, bn: { ...mainBn, ...accountBn } };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
 describe('the language catalogs', () => {
+  it('split each language into a main and an account catalog with no section in both', () => {
+    for (const [main, account] of [
+      [mainEn, accountEn],
+      [mainBn, accountBn],
+    ] as const) {
+      const shared = Object.keys(account).filter((section) => section in main);
+      expect(shared).toEqual([]);
+    }
+    expect(Object.keys(accountBn).sort()).toEqual(Object.keys(accountEn).sort());
+  });
+
   it('have the same keys in every language (plural forms aside)', () => {
     const keys = (catalog: object) =>
       [...new Set([...texts(catalog).keys()].map((key) => key.replace(PLURAL, '')))].sort();

@@ -84,7 +84,7 @@ export function DashboardFrame({
               ref={openButtonRef}
               type="button"
               className="btn btn-square btn-ghost lg:hidden"
-              aria-label={t('dashboard.openMenu')}
+              aria-label={t('frame.openMenu')}
               aria-controls={SIDEBAR_ID}
               aria-expanded={openOnSmallScreen}
               // A tap before the page's script runs would be lost: the button waits for it.
@@ -97,7 +97,7 @@ export function DashboardFrame({
               type="button"
               className="btn btn-square btn-ghost hidden lg:inline-flex"
               aria-label={
-                collapsedOnWideScreen ? t('dashboard.showSidebar') : t('dashboard.hideSidebar')
+                collapsedOnWideScreen ? t('frame.showSidebar') : t('frame.hideSidebar')
               }
               aria-controls={SIDEBAR_ID}
               aria-expanded={!collapsedOnWideScreen}
@@ -115,13 +115,13 @@ export function DashboardFrame({
       <div className="drawer-side z-30">
         <label
           htmlFor={DRAWER_ID}
-          aria-label={t('dashboard.closeMenu')}
+          aria-label={t('frame.closeMenu')}
           className="drawer-overlay"
         />
         <aside
           id={SIDEBAR_ID}
           ref={sidebarRef}
-          aria-label={t('dashboard.sidebar')}
+          aria-label={t('frame.sidebar')}
           className="flex min-h-dvh"
         >
           {sidebar(closeSmallScreenDrawer)}
@@ -146,13 +146,13 @@ export function DashboardLoading() {
           </div>
           <div className="mt-auto flex flex-col gap-2">
             <Link to={paths.home} className="btn btn-outline btn-primary">
-              {t('dashboard.backHome')}
+              {t('frame.backHome')}
             </Link>
           </div>
         </div>
       )}
     >
-      <PageTitle page={t('dashboard.title')} />
+      <PageTitle page={t('frame.title')} />
       <FullScreenSpinner />
     </DashboardFrame>
   );

@@ -104,7 +104,7 @@ export function DashboardSidebar({ me, onNavigate }: { me: User; onNavigate: () 
 
       <div className="mt-auto flex flex-col gap-2">
         <Link to={paths.home} className="btn btn-outline btn-primary">
-          {t('dashboard.backHome')}
+          {t('frame.backHome')}
         </Link>
         <button
           type="button"

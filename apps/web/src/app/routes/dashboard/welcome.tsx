@@ -21,7 +21,7 @@ export function Component() {
   const intro = ROLE_INTRO[me.role];
   return (
     <section className="hero rounded-box bg-base-200 py-10">
-      <PageTitle page={t('dashboard.title')} />
+      <PageTitle page={t('frame.title')} />
       <div className="hero-content text-center">
         <div className="max-w-xl">
           <h1 className="text-3xl font-bold">{t('dashboard.welcome.title', { name: me.name })}</h1>
@@ -54,7 +54,7 @@ function AdminHome({ name }: { name: string }) {
   const stats = useAdminStats();
   return (
     <section>
-      <PageTitle page={t('dashboard.title')} />
+      <PageTitle page={t('frame.title')} />
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold wrap-anywhere">
           {t('dashboard.welcome.title', { name })}

@@ -1,0 +1,5 @@
+// The Bangla texts of the signed-in pages (the dashboard), a chunk of their own: the public pages
+// never load them.
+import catalog from './locales/account/bn.json';
+
+export default catalog;

@@ -176,6 +176,23 @@ describe(`notices in the recipient's language on ${testDbKind}`, () => {
     expect(unfold(onBangla.body)).toContain('SUMMARY:Galaxy A54 কিনতে দেখা\r\n');
   });
 
+  it('words a refused offer’s price in the operator’s currency', async () => {
+    const product = await postProduct(t, seller, {
+      name: 'Galaxy A35',
+      originalPrice: 40000,
+      resellPrice: 30000,
+    });
+    const res = await call(t, buyer, 'POST', '/api/offers', {
+      productId: product._id,
+      price: 30000,
+      note: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Offer less than the listed price of ৳30,000, or book it at that price',
+    );
+  });
+
   it('names the kind of email an unsubscribe link turns off in the recipient’s language', async () => {
     const token = new UnsubscribeTokens(t.config.authSecret).issue({
       userId: seller.id,

@@ -132,6 +132,11 @@ export class Notifier {
     private readonly mail: NotificationMailSettings,
   ) {}
 
+  /** The currency the site's prices are in (CURRENCY), for the texts a change's refusal words. */
+  get currency(): string {
+    return this.mail.currency;
+  }
+
   /**
    * Runs `work` in a transaction, with the notices it may send; the users they are for are
    * woken once it commits.

@@ -61,7 +61,8 @@ type Db = Kysely<Database>;
 const HOUR_MS = 60 * 60 * 1000;
 const EXPIRY_MS = OFFER_EXPIRY_HOURS * HOUR_MS;
 const GONE = 'This phone is no longer listed';
-const money = (cents: number) => formatPrice(centsToDollars(cents));
+/** A price in the site's currency, as a refusal words it. */
+const money = (cents: number, currency: string) => formatPrice(centsToDollars(cents), currency);
 
 const iso = (value: Date | string) => readDate(value).toISOString();
 
@@ -200,8 +201,8 @@ export async function createOffer(
       }
       await refuseNewAccountPastLimit(notices, buyer.id, now);
       if (priceCents >= listing.resellPriceCents) {
-        throw new AppError(400, 'VALIDATION_FAILED', offerAboveListed(listing), {
-          price: offerAboveListed(listing),
+        throw new AppError(400, 'VALIDATION_FAILED', offerAboveListed(listing, notifier.currency), {
+          price: offerAboveListed(listing, notifier.currency),
         });
       }
       if (await offerConversationBlocked(notices, buyer.id, listing.id)) {
@@ -284,8 +285,8 @@ function openOffer(
   };
 }
 
-const offerAboveListed = (listing: Pick<ListingRow, 'resellPriceCents'>) =>
-  `Offer less than the listed price of ${money(listing.resellPriceCents)}, or book it at that price`;
+const offerAboveListed = (listing: Pick<ListingRow, 'resellPriceCents'>, currency: string) =>
+  `Offer less than the listed price of ${money(listing.resellPriceCents, currency)}, or book it at that price`;
 
 /** An account in its first NEW_ACCOUNT_OFFER_HOURS makes at most NEW_ACCOUNT_OFFERS_MAX offers. */
 async function refuseNewAccountPastLimit(notices: Notices, buyerId: string, now: Date) {
@@ -529,11 +530,11 @@ export function counterOffer(
       if (!listing) throw conflict(GONE);
       refuseUnavailable(listing);
       if (priceCents <= row.priceCents) {
-        const message = `A counter-offer must be more than the buyer's offer of ${money(row.priceCents)}: accept it instead`;
+        const message = `A counter-offer must be more than the buyer's offer of ${money(row.priceCents, notifier.currency)}: accept it instead`;
         throw new AppError(400, 'VALIDATION_FAILED', message, { price: message });
       }
       if (priceCents > listing.resellPriceCents) {
-        const message = `A counter-offer cannot be more than the listed price of ${money(listing.resellPriceCents)}`;
+        const message = `A counter-offer cannot be more than the listed price of ${money(listing.resellPriceCents, notifier.currency)}`;
         throw new AppError(400, 'VALIDATION_FAILED', message, { price: message });
       }
       const w = valueWriters(notices.trx);
@@ -617,11 +618,11 @@ export async function setOfferRules(
       input.declineBelow === null ? null : dollarsToCents(input.declineBelow);
     const acceptFromCents = input.acceptFrom === null ? null : dollarsToCents(input.acceptFrom);
     if (declineBelowCents !== null && declineBelowCents > listed) {
-      const message = `The floor cannot be more than the listed price of ${money(listed)}`;
+      const message = `The floor cannot be more than the listed price of ${money(listed, notifier.currency)}`;
       throw new AppError(400, 'VALIDATION_FAILED', message, { declineBelow: message });
     }
     if (acceptFromCents !== null && acceptFromCents > listed) {
-      const message = `The automatic accept price cannot be more than the listed price of ${money(listed)}`;
+      const message = `The automatic accept price cannot be more than the listed price of ${money(listed, notifier.currency)}`;
       throw new AppError(400, 'VALIDATION_FAILED', message, { acceptFrom: message });
     }
     await saveOfferRules(notices.trx, productId, { declineBelowCents, acceptFromCents });
@@ -650,7 +651,7 @@ export async function offerToSavers(
     const listing = await ownListing(notices, seller, productId);
     refuseUnavailable(listing);
     if (priceCents >= listing.resellPriceCents) {
-      const message = `An offer to those who saved it must be below the listed price of ${money(listing.resellPriceCents)}`;
+      const message = `An offer to those who saved it must be below the listed price of ${money(listing.resellPriceCents, notifier.currency)}`;
       throw new AppError(400, 'VALIDATION_FAILED', message, { price: message });
     }
     const savers = await listSavers(trx, productId, listing.sellerId);

@@ -28,9 +28,11 @@ export function AskSellerButton({
   const [open, setOpen] = useState(false);
   return (
     <>
+      {/* No colour transition: the button turns from disabled to enabled as the app takes the page
+          over, and a fading colour is unreadable while it fades. */}
       <button
         type="button"
-        className="btn btn-outline btn-primary btn-block"
+        className="btn btn-outline btn-primary btn-block transition-none"
         disabled={!hydrated || !ready}
         onClick={onLogIn ?? (() => setOpen(true))}
       >

@@ -8,7 +8,8 @@
  *
  * First, at each size, the start: how long after the server is launched health, the home page,
  * a sign-in and a booking request answer (the search index is built in the background), what
- * search answers meanwhile (503 "starting"), and when it answers results.
+ * search answers meanwhile (503 "starting"), and when it answers results. After the loads, the
+ * same for a restart, which reads back the search index the stop kept in DATA_DIR.
  *
  * Last, at the largest size (unless --no-import): a bulk import of 100,000 listings into the
  * running server's database while 50 connections search, how search answered meanwhile, and how
@@ -63,6 +64,8 @@ const queries: Array<{ size: number; page1Ms: number; deepColdMs: number; deepWa
 const searchQueries: Array<{ size: number; what: string; p50Ms: number; p99Ms: number }> = [];
 interface StartTimes {
   size: number;
+  /** The first start builds the search index; a restart reads the snapshot the stop wrote. */
+  start: 'first' | 'restart';
   /** The server's resident memory once search answers, and its peak after the loads, in MB. */
   rssReadyMb: number;
   rssPeakMb: number;
@@ -94,7 +97,11 @@ const sinceMs = (from: number) => Math.round(performance.now() - from);
  * Launches the product and times, from the launch, the first answers of health, the home page, a
  * sign-in and a booking request, then asks for a search until it answers results.
  */
-async function measureStart(env: Record<string, string>, size: number) {
+async function measureStart(
+  env: Record<string, string>,
+  size: number,
+  start: StartTimes['start'] = 'first',
+) {
   const launched = performance.now();
   const product = await startProduct(env);
   const healthMs = sinceMs(launched);
@@ -103,9 +110,13 @@ async function measureStart(env: Record<string, string>, size: number) {
   const homeMs = sinceMs(launched);
   const cookie = await signIn(product.url, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password);
   const signInMs = sinceMs(launched);
-  const listed = await fetch(`${product.url}/api/products/iPhone?limit=1`, {
-    headers: { cookie },
-  });
+  // A restart books another listing than the first start did.
+  const listed = await fetch(
+    `${product.url}/api/products/iPhone?limit=1&page=${start === 'first' ? 1 : 2}`,
+    {
+      headers: { cookie },
+    },
+  );
   const [listing] = (await listed.json()) as Array<{ _id: string }>;
   const booking = await fetch(`${product.url}/api/booking`, {
     method: 'POST',
@@ -128,6 +139,7 @@ async function measureStart(env: Record<string, string>, size: number) {
   }
   starts.push({
     size,
+    start,
     rssReadyMb: memoryMb(product.child.pid!).rss,
     rssPeakMb: NaN,
     healthMs,
@@ -465,6 +477,14 @@ for (const size of sizes) {
     if (size === sizes[sizes.length - 1] && !values['no-import']) {
       imports.push(await importUnderLoad(database.env, product.url, cookie, size));
     }
+    // A restart: the stop keeps the search index in DATA_DIR, and the start reads it back.
+    await product.stop();
+    const restarted = await measureStart(
+      { ...database.env, SEARCHES_PER_MINUTE: '0' },
+      size,
+      'restart',
+    );
+    await restarted.product.stop();
   } finally {
     await product.stop();
     await database.destroy();
@@ -491,17 +511,19 @@ for (const q of searchQueries) {
   );
 }
 console.log('\nthe start, ms from launching the server (search is built in the background):');
-console.log('listings    health  home    sign-in  booking (status)  first search  search ready');
+console.log(
+  'listings    start    health  home    sign-in  booking (status)  first search  search ready',
+);
 for (const s of starts) {
   console.log(
-    `${String(s.size).padEnd(11)} ${String(s.healthMs).padEnd(7)} ${String(s.homeMs).padEnd(7)} ${String(s.signInMs).padEnd(8)} ${`${s.bookingMs} (${s.bookingStatus})`.padEnd(17)} ${String(s.firstSearchStatus).padEnd(13)} ${s.searchReadyMs}`,
+    `${String(s.size).padEnd(11)} ${s.start.padEnd(8)} ${String(s.healthMs).padEnd(7)} ${String(s.homeMs).padEnd(7)} ${String(s.signInMs).padEnd(8)} ${`${s.bookingMs} (${s.bookingStatus})`.padEnd(17)} ${String(s.firstSearchStatus).padEnd(13)} ${s.searchReadyMs}`,
   );
 }
 console.log(
   "\nthe server's resident memory (MB): once search answers, and at its peak after the loads",
 );
 console.log('listings    ready   peak');
-for (const s of starts) {
+for (const s of starts.filter((s) => s.start === 'first')) {
   console.log(`${String(s.size).padEnd(11)} ${String(s.rssReadyMb).padEnd(7)} ${s.rssPeakMb}`);
 }
 for (const i of imports) {

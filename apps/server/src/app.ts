@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import {
@@ -38,7 +39,11 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { FOLLOW_INTERVAL_MS, registerSearchIndex } from './modules/search/search-index-feed.ts';
+import {
+  FOLLOW_INTERVAL_MS,
+  SEARCH_SNAPSHOT_FILE,
+  registerSearchIndex,
+} from './modules/search/search-index-feed.ts';
 import { savedSearchesRoutes } from './modules/search/saved-searches.routes.ts';
 import { registerLiveEvents } from './modules/events/live-event-hub.ts';
 import { PRUNE_INTERVAL_MS, pruneLiveEvents } from './modules/events/live-events.prune.ts';
@@ -196,7 +201,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   // the database): every background job is registered by name below.
   const jobs = registerJobs(app);
   const liveEventHub = registerLiveEvents(app);
-  const searchIndex = registerSearchIndex(app);
+  const searchIndex = registerSearchIndex(
+    app,
+    config.searchSnapshot ? path.join(config.dataDir, SEARCH_SNAPSHOT_FILE) : null,
+  );
   const notificationMail = {
     publicUrl: config.publicUrl,
     tokens: new UnsubscribeTokens(config.authSecret),
@@ -262,6 +270,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   // batch rather than hold the close up.
   jobs.every('search index', FOLLOW_INTERVAL_MS, () => searchIndex.follow(), {
     interrupt: () => searchIndex.stop(),
+    // Kept for the next start, which then reads it rather than build the index (decision 0017).
+    stopped: () => searchIndex.saveSnapshot(),
   });
   // The first runs of these three finish before the app answers: work that piled up while it
   // was stopped is done first.

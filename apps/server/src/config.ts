@@ -74,6 +74,7 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
     .optional(),
   OUTBOX_WORKER: booleanFlag.default(true),
+  SEARCH_SNAPSHOT: booleanFlag.default(true),
   PLACES_COUNTRIES: z
     .string()
     .trim()
@@ -206,6 +207,11 @@ export interface Config {
   metricsToken: string | null;
   /** This instance sends the notification emails of the outbox (any number of instances may). */
   outboxWorker: boolean;
+  /**
+   * Whether the search index is kept in DATA_DIR when the server stops and read back at the next
+   * start (SEARCH_SNAPSHOT, default true): a restart then answers search in seconds at any size.
+   */
+  searchSnapshot: boolean;
   /** The countries whose places the gazetteer keeps (decision 0033), or '*' for the world. */
   placesCountries: readonly string[] | '*';
   /** Bounds past which requests are refused with 503 (decision 0038); null: LOAD_SHEDDING off. */
@@ -327,6 +333,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
     outboxWorker: e.OUTBOX_WORKER,
+    searchSnapshot: e.SEARCH_SNAPSHOT,
     placesCountries:
       e.PLACES_COUNTRIES === '*'
         ? '*'

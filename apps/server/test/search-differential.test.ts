@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +16,7 @@ import {
   DOCIDS_PER_SECOND,
   type IndexedDocument,
 } from '../src/modules/search/search-index.ts';
+import { readSnapshot, writeSnapshot } from '../src/modules/search/search-snapshot.ts';
 import { parseSearchText, typedWithoutWords } from '../src/modules/search/search-text.ts';
 import {
   filtersArb,
@@ -377,5 +381,69 @@ describe('the search index against the reference: locations and unknown categori
       ),
       runs(20),
     );
+  });
+
+  it('answers alike once kept in a snapshot file and read back, and as writes follow', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-snapshot-'));
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          corpusArb(30),
+          fc.array(fc.nat(), { maxLength: 6 }),
+          fc.array(listingArb, { maxLength: 5 }),
+          fc.array(fc.tuple(filtersArb(true), sortArb, fc.integer({ min: 1, max: 6 })), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          async ([listings, order], removals, later, searches) => {
+            let docs = withDocids(listings);
+            const index = buildIndex(docs, order);
+            for (const which of removals) {
+              if (docs.length === 0) break;
+              const target = docs[which % docs.length]!;
+              docs = docs.filter((d) => d.docid !== target.docid);
+              index.remove(target.docid);
+            }
+            const file = path.join(dir, 'index.snapshot');
+            const position = { seq: 41, pending: ['7'], xmax: '9' };
+            await writeSnapshot(file, { contents: index.contents(), position, readAt: 5 });
+            const read = await readSnapshot(file);
+            expect(read?.position).toEqual(position);
+            expect(read?.readAt).toBe(5);
+            const restored = SearchIndex.from(read!.contents);
+            expect(restored.documents).toBe(index.documents);
+            expect(restored.removed).toBe(index.removed);
+            // An area begun as one types it, from a listing on show: the areas' words in order.
+            const begun = docs[0]?.location.trim().slice(0, 3);
+            const located = begun ? [searchFiltersSchema.parse({ location: begun })] : [];
+            for (const filters of located) {
+              compareAllPages(restored, docs, filters, 'newest', 5);
+            }
+            for (const [filters, sort, limit] of searches) {
+              compareAllPages(restored, docs, filters, sort, limit);
+              expect(indexPasses(restored, filters)).toEqual(indexPasses(index, filters));
+              const typed = parseSearchText(filters.q);
+              expect(restored.suggestions(typed, 8)).toEqual(index.suggestions(typed, 8));
+            }
+            // It goes on as the index it was read from: new listings, one taken down.
+            for (const [i, listing] of later.entries()) {
+              const doc = { ...listing, docid: (1000 + i) * DOCIDS_PER_SECOND };
+              docs = [...docs, doc];
+              restored.add(indexed(doc));
+            }
+            if (docs.length > 0) {
+              restored.remove(docs[0]!.docid);
+              docs = docs.slice(1);
+            }
+            for (const [filters, sort, limit] of searches) {
+              compareAllPages(restored, docs, filters, sort, limit);
+            }
+          },
+        ),
+        runs(60),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,16 +11,24 @@ import {
   type PluginTransformResultArgs,
   type QueryId,
 } from 'kysely';
-import { errorResponseSchema, healthSchema, type Product } from '@market/shared';
+import {
+  errorResponseSchema,
+  healthSchema,
+  searchFiltersSchema,
+  type Product,
+} from '@market/shared';
 import { valueWriters } from '../src/db/dialect.ts';
 import type { Database } from '../src/db/schema.ts';
 import {
   LiveSearchIndex,
   Pacer,
   SEARCH_PAGE,
+  SEARCH_SNAPSHOT_FILE,
   STARTING_RETRY_SECONDS,
 } from '../src/modules/search/search-index-feed.ts';
-import { testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
+import { readSnapshot, writeSnapshot } from '../src/modules/search/search-snapshot.ts';
+import { parseSearchText } from '../src/modules/search/search-text.ts';
+import { buildTestApp, testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, searchNames } from './helpers/market.ts';
 
@@ -482,10 +492,50 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     const old = new Date(Date.now() - 2 * 60 * 60_000);
     const at = testDbKind === 'postgres' ? sql`${old}` : sql`${old.getTime()}`;
     await sql`insert into search_log (seller, at) values ('gone-seller', ${at})`.execute(t.app.db);
+    const since = await insertListing(t.app.db, 'Symphony written since');
     const count = () => logEntries(t.app.db, 'gone-seller');
     expect(await count()).toBe(1);
     expect(await t.app.searchIndex!.prune()).toBe(true);
     expect(await count()).toBe(0);
+    await t.app.db.deleteFrom('products').where('id', '=', since).execute();
+  });
+
+  it('keeps the newest entry however old, so that a write after an idle hour is still seen', async () => {
+    // More entries than a listing writes: numbered from 1 again, its entries would come below.
+    for (let i = 0; i < 10; i++) {
+      await sql`insert into search_log (seller, at) values ('idle-seller', ${testDbKind === 'postgres' ? sql`now()` : sql`${Date.now()}`})`.execute(
+        t.app.db,
+      );
+    }
+    const live = new LiveSearchIndex(t.app.db, quiet);
+    await live.follow();
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    const at = testDbKind === 'postgres' ? sql`${old}` : sql`${old.getTime()}`;
+    // An hour without a write: every entry is old.
+    await sql`update search_log set at = ${at}`.execute(t.app.db);
+    await live.current();
+    expect(await live.prune()).toBe(true);
+    const left = await sql<{ n: number | string; seq: number | string }>`
+      select count(*) as n, max(seq) as seq from search_log
+    `.execute(t.app.db);
+    expect(Number(left.rows[0]!.n)).toBe(1);
+    // SQLite would number the next entry 1 in an emptied log, below where the server has read.
+    const idle = await insertListing(t.app.db, 'Walton after an idle hour');
+    const { rows } = await sql<{
+      seq: number | string;
+    }>`select max(seq) as seq from search_log`.execute(t.app.db);
+    expect(Number(rows[0]!.seq)).toBeGreaterThan(Number(left.rows[0]!.seq));
+    const { index } = await live.current();
+    const found = index.page(
+      parseSearchText('walton idle'),
+      searchFiltersSchema.parse({}),
+      'newest',
+      null,
+      5,
+    );
+    expect(found).toHaveLength(1);
+    live.stop();
+    await t.app.db.deleteFrom('products').where('id', '=', idle).execute();
   });
 
   it.runIf(testDbKind === 'sqlite')(
@@ -495,6 +545,7 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
       await sql`insert into search_log (seller, at) values ('held-seller', ${old})`.execute(
         t.app.db,
       );
+      const since = await insertListing(t.app.db, 'Symphony written after it');
       const count = () => logEntries(t.app.db, 'held-seller');
       // A bulk import in another process holds SQLite's write lock.
       const importer = new SQLite(t.config.sqliteFile);
@@ -512,6 +563,7 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
       }
       expect(await t.app.searchIndex!.prune()).toBe(true);
       expect(await count()).toBe(0);
+      await t.app.db.deleteFrom('products').where('id', '=', since).execute();
     },
   );
 
@@ -597,3 +649,125 @@ describe('the pacer of background work', () => {
     expect(pacer.rests).toBe(2);
   });
 });
+
+describe(`the search index's snapshot on ${testDbKind}`, () => {
+  /** A logger that keeps what it was told. */
+  function recorder() {
+    const said: string[] = [];
+    return {
+      said,
+      log: { info: (...args: unknown[]) => said.push(String(args.at(-1))), error: quiet.error },
+    };
+  }
+  const file = () => path.join(t.config.dataDir, `snapshot-${crypto.randomUUID()}`);
+  const docidsFor = async (live: LiveSearchIndex, q: string) =>
+    (await live.current()).index
+      .page(parseSearchText(q), searchFiltersSchema.parse({}), 'newest', null, 50)
+      .map((entry) => entry.docid);
+
+  it('is written as the server stops, and read back at the next start with the log written since', async () => {
+    const kept = file();
+    const first = new LiveSearchIndex(t.app.db, quiet, {}, kept);
+    await first.follow();
+    await insertListing(t.app.db, 'Lava kept whole');
+    const removed = await insertListing(t.app.db, 'Lava kept then removed');
+    await first.current();
+    await first.saveSnapshot();
+    expect(fs.existsSync(kept)).toBe(true);
+
+    // Written while no server ran: a new listing, and one taken down.
+    await insertListing(t.app.db, 'Lava written since');
+    await t.app.db.deleteFrom('products').where('id', '=', removed).execute();
+
+    const { said, log } = recorder();
+    const second = new LiveSearchIndex(t.app.db, log, {}, kept);
+    await second.follow();
+    expect(said).toContain('search index read from its snapshot');
+    const built = new LiveSearchIndex(t.app.db, quiet);
+    await built.follow();
+    expect((await second.current()).index.documents).toBe((await built.current()).index.documents);
+    expect(await docidsFor(second, 'lava')).toEqual(await docidsFor(built, 'lava'));
+    expect(await docidsFor(second, 'lava')).toHaveLength(2);
+    // It follows the log from there on, as a built one does.
+    await insertListing(t.app.db, 'Lava after the start');
+    expect(await docidsFor(second, 'lava')).toHaveLength(3);
+    second.stop();
+    built.stop();
+  });
+
+  it('is not read when too old, damaged, or of a log that does not reach it: the index is built', async () => {
+    const kept = file();
+    const first = new LiveSearchIndex(t.app.db, quiet, {}, kept);
+    await first.follow();
+    await first.saveSnapshot();
+    const expected = (await first.current()).index.documents;
+    const startWith = async (limits: ConstructorParameters<typeof LiveSearchIndex>[2] = {}) => {
+      const { said, log } = recorder();
+      const live = new LiveSearchIndex(t.app.db, log, limits, kept);
+      await live.follow();
+      expect((await live.current()).index.documents).toBe(expected);
+      live.stop();
+      return said;
+    };
+
+    // Older than the log is surely kept for.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await startWith({ staleAfterMs: 1 })).toEqual([
+      'search index snapshot too old: building the index',
+      'search index built',
+    ]);
+
+    // A byte changed in the middle.
+    const bytes = fs.readFileSync(kept);
+    const damaged = Buffer.from(bytes);
+    damaged[Math.floor(damaged.length / 2)]! ^= 0xff;
+    fs.writeFileSync(kept, damaged);
+    const errors: unknown[] = [];
+    const live = new LiveSearchIndex(
+      t.app.db,
+      { info: () => {}, error: (...args: unknown[]) => errors.push(args.at(-1)) },
+      {},
+      kept,
+    );
+    await live.follow();
+    expect(errors).toEqual(['search index snapshot unreadable: building the index']);
+    expect((await live.current()).index.documents).toBe(expected);
+    live.stop();
+
+    // Cut short.
+    fs.writeFileSync(kept, bytes.subarray(0, bytes.length - 100));
+    expect(await startWith()).toEqual(['search index built']);
+
+    // A place past the log's end: another database's snapshot (or a database restored since).
+    const snapshot = (await readSnapshotFile(bytes))!;
+    await writeSnapshot(kept, {
+      ...snapshot,
+      position: { ...snapshot.position, seq: snapshot.position.seq + 1_000_000 },
+    });
+    expect(await startWith()).toEqual([
+      'search index snapshot of another database: building the index',
+      'search index built',
+    ]);
+  });
+
+  it('is written at close by the app, and not at all with SEARCH_SNAPSHOT=false', async () => {
+    expect(t.config.searchSnapshot).toBe(true);
+    for (const enabled of [true, false]) {
+      const built = await buildTestApp({ env: { SEARCH_SNAPSHOT: String(enabled) } });
+      try {
+        await built.app.close();
+        const written = path.join(built.config.dataDir, SEARCH_SNAPSHOT_FILE);
+        expect(fs.existsSync(written)).toBe(enabled);
+      } finally {
+        await built.db.destroy();
+      }
+    }
+  });
+});
+
+/** A snapshot file's contents read back from its bytes. */
+async function readSnapshotFile(bytes: Buffer) {
+  const copy = path.join(t.config.dataDir, `copy-${crypto.randomUUID()}`);
+  fs.writeFileSync(copy, bytes);
+  return readSnapshot(copy);
+}

@@ -16,6 +16,35 @@ export class PostingList {
     return this.full.length * BLOCK + this.tailLength;
   }
 
+  /** Every value, in order, into `out` from `at`; answers where the next list goes. */
+  copyTo(out: Int32Array, at: number): number {
+    for (const block of this.full) {
+      out.set(block, at);
+      at += BLOCK;
+    }
+    out.set(this.tail.subarray(0, this.tailLength), at);
+    return at + this.tailLength;
+  }
+
+  /**
+   * A list of `values` (in order), which it keeps: its full blocks are views of them (never
+   * written again), its last block a copy with room to grow.
+   */
+  static of(values: Int32Array): PostingList {
+    const list = new PostingList();
+    let at = 0;
+    for (; at + BLOCK <= values.length && values.length - at > BLOCK; at += BLOCK) {
+      list.full.push(values.subarray(at, at + BLOCK));
+    }
+    const rest = values.length - at;
+    let room = 4;
+    while (room < rest) room *= 2;
+    list.tail = new Int32Array(room);
+    list.tail.set(values.subarray(at));
+    list.tailLength = rest;
+    return list;
+  }
+
   /** Adds a value no smaller than the last. */
   push(value: number): void {
     if (this.tailLength === this.tail.length) {

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/heap.ts';
 import { CardCache } from './search-cards.ts';
 import { SearchIndex, type IndexedDocument } from './search-index.ts';
+import { readSnapshot, writeSnapshot, type LogPosition } from './search-snapshot.ts';
 
 type Db = Kysely<Database>;
 
@@ -56,6 +57,9 @@ const PRUNE_EVERY = 60;
 /** The wait a search is told while the index is first built (Retry-After). */
 export const STARTING_RETRY_SECONDS = 3;
 
+/** The index's snapshot file in DATA_DIR (search-snapshot.ts). */
+export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
+
 /** PostgreSQL answers a bigint docid as text. */
 type DocumentRow = Omit<IndexedDocument, 'docid'> & { docid: number | string };
 
@@ -99,6 +103,10 @@ interface LogReader {
   next(limit: number): Promise<LogPage>;
   /** About how many entries are written and not read yet. */
   behind(): Promise<number>;
+  /** Where it stands: the entries read so far (a snapshot keeps it). */
+  position(): LogPosition;
+  /** Stands where `position` said, as if it had read the log so far (a snapshot read back). */
+  resume(position: LogPosition): void;
 }
 
 async function lastSeq(db: Db): Promise<number> {
@@ -131,6 +139,14 @@ class SqliteLog implements LogReader {
 
   async behind() {
     return Math.max(0, (await lastSeq(this.db)) - this.seq);
+  }
+
+  position(): LogPosition {
+    return { seq: this.seq };
+  }
+
+  resume(position: LogPosition) {
+    this.seq = position.seq;
   }
 }
 
@@ -224,6 +240,19 @@ class PostgresLog implements LogReader {
   async behind() {
     return Math.max(0, (await lastSeq(this.db)) - this.seq);
   }
+
+  position(): LogPosition {
+    return { seq: this.seq, pending: [...this.pending], xmax: this.xmax };
+  }
+
+  resume(position: LogPosition) {
+    if (position.pending === undefined || position.xmax === undefined) {
+      throw new Error('A position in another database’s log');
+    }
+    this.seq = position.seq;
+    this.pending = [...position.pending];
+    this.xmax = position.xmax;
+  }
 }
 
 /** Raised inside a build or catch-up when the server closes. */
@@ -270,7 +299,6 @@ export class Pacer {
 
 /** One index, the cards kept beside it, and the log reader that keeps both current. */
 class Follower {
-  readonly index = new SearchIndex();
   readonly cards = new CardCache();
   private readonly log: LogReader;
   private readSinceCollected = 0;
@@ -282,8 +310,20 @@ class Follower {
     private readonly page: number,
     private readonly collectEvery: number,
     private readonly stopped: () => boolean,
+    /** The index it follows with: a new, empty one to build, or one read from a snapshot. */
+    readonly index: SearchIndex = new SearchIndex(),
   ) {
     this.log = isPostgres(db) ? new PostgresLog(db) : new SqliteLog(db);
+  }
+
+  /** Where it stands in the log: what its index has applied, once no page waits to be. */
+  position(): LogPosition {
+    return this.log.position();
+  }
+
+  /** Follows on from where a snapshot of its index stood. */
+  resume(position: LogPosition): void {
+    this.log.resume(position);
   }
 
   async build(between: Yielder = nextTurn): Promise<void> {
@@ -464,6 +504,8 @@ export class LiveSearchIndex {
     private readonly db: Db,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     limits: Partial<FollowLimits> = {},
+    /** Where the index is kept when the server stops, and read back at the next start; null: nowhere. */
+    private readonly snapshotFile: string | null = null,
   ) {
     const logPage = limits.logPage ?? LOG_PAGE;
     this.limits = {
@@ -569,7 +611,9 @@ export class LiveSearchIndex {
   }
 
   /**
-   * Deletes log entries older than LOG_KEPT_MS. On SQLite it does not wait for another process's
+   * Deletes log entries older than LOG_KEPT_MS, but the newest: SQLite numbers a row one past the
+   * highest it holds, so an emptied log would number new entries from 1 again, below where every
+   * server has read to, and no server would see them. On SQLite it does not wait for another process's
    * write (a bulk import holds the lock for seconds, and better-sqlite3 would wait on the event
    * loop, every request with it): it is skipped then, and done at a later turn. Answers whether
    * it ran.
@@ -577,14 +621,20 @@ export class LiveSearchIndex {
   async prune(): Promise<boolean> {
     const cutoff = Date.now() - LOG_KEPT_MS;
     if (isPostgres(this.db)) {
-      await sql`delete from search_log where at < to_timestamp(${cutoff / 1000})`.execute(this.db);
+      await sql`
+        delete from search_log
+        where at < to_timestamp(${cutoff / 1000}) and seq < (select max(seq) from search_log)
+      `.execute(this.db);
       return true;
     }
     // One connection held throughout: no other statement runs with the shorter wait.
     return this.db.connection().execute(async (connection) => {
       await sql`pragma busy_timeout = 0`.execute(connection);
       try {
-        await sql`delete from search_log where at < ${cutoff}`.execute(connection);
+        await sql`
+          delete from search_log
+          where at < ${cutoff} and seq < (select max(seq) from search_log)
+        `.execute(connection);
         return true;
       } catch (err) {
         if ((err as { code?: unknown }).code === 'SQLITE_BUSY') return false;
@@ -597,14 +647,92 @@ export class LiveSearchIndex {
 
   private async buildFirst(): Promise<void> {
     const started = Date.now();
-    const follower = await this.newFollower();
+    const restored = await this.restored();
+    const follower = restored ?? (await this.newFollower());
     this.follower = follower;
     this.readAt = this.caughtUpAt = Date.now();
     this.markBuilt();
     this.log.info(
-      { documents: follower.index.documents, ms: Date.now() - started },
-      'search index built',
+      { documents: follower.index.documents, ms: Date.now() - started, snapshot: !!restored },
+      restored ? 'search index read from its snapshot' : 'search index built',
     );
+  }
+
+  /**
+   * The index as the snapshot left it, caught up with the log written since; null when there is
+   * no snapshot, or one that cannot be trusted: too old (the log it needs may be pruned), of
+   * another database, damaged, or holding other listings than the database once caught up. The
+   * index is then built from the documents.
+   */
+  private async restored(): Promise<Follower | null> {
+    if (!this.snapshotFile) return null;
+    try {
+      const snapshot = await readSnapshot(this.snapshotFile);
+      if (!snapshot) return null;
+      const age = Date.now() - snapshot.readAt;
+      if (!(age >= 0 && age < this.limits.staleAfterMs)) {
+        this.log.info({ ageMs: age }, 'search index snapshot too old: building the index');
+        return null;
+      }
+      if ((await lastSeq(this.db)) < snapshot.position.seq) {
+        this.log.info('search index snapshot of another database: building the index');
+        return null;
+      }
+      const follower = new Follower(
+        this.db,
+        this.limits.logPage,
+        this.limits.collectEvery,
+        () => this.stopped,
+        SearchIndex.from(snapshot.contents),
+      );
+      follower.resume(snapshot.position);
+      await follower.catchUpFully();
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n from search_docs
+      `.execute(this.db);
+      const documents = Number(rows[0]?.n ?? 0);
+      if (documents !== follower.index.documents) {
+        this.log.info(
+          { documents, inSnapshot: follower.index.documents },
+          'search index snapshot holds other listings: building the index',
+        );
+        return null;
+      }
+      follower.serving();
+      return follower;
+    } catch (err) {
+      if (err instanceof Stopped) throw err;
+      this.log.error({ err }, 'search index snapshot unreadable: building the index');
+      return null;
+    }
+  }
+
+  /**
+   * Keeps the index in its snapshot file, as it stands at its place in the log: called as the
+   * server stops, once the index follows no more (`stop`) and background work is over.
+   */
+  async saveSnapshot(): Promise<void> {
+    if (!this.snapshotFile) return;
+    this.stop();
+    // A catch-up may begin with a page a search read: once none is under way, read is applied.
+    do {
+      await this.settled();
+      await this.exclusive(async () => undefined);
+    } while (this.catchingUp || this.rebuilding);
+    await this.exclusive(async () => {
+      const follower = this.follower;
+      if (!follower) return;
+      const started = Date.now();
+      await writeSnapshot(this.snapshotFile!, {
+        contents: follower.index.contents(),
+        position: follower.position(),
+        readAt: this.readAt,
+      });
+      this.log.info(
+        { documents: follower.index.documents, ms: Date.now() - started },
+        'search index snapshot written',
+      );
+    });
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -756,8 +884,11 @@ declare module 'fastify' {
  * ready (every other route answers at once) and followed every FOLLOW_INTERVAL_MS (a job in
  * app.ts).
  */
-export function registerSearchIndex(app: FastifyInstance): LiveSearchIndex {
-  const live = new LiveSearchIndex(app.db, app.log);
+export function registerSearchIndex(
+  app: FastifyInstance,
+  snapshotFile: string | null,
+): LiveSearchIndex {
+  const live = new LiveSearchIndex(app.db, app.log, {}, snapshotFile);
   app.decorate('searchIndex', live);
   return live;
 }

@@ -146,6 +146,74 @@ function placeWords(location: string): Map<string, number> {
   return new Map(indexedWords(location).map((word) => [word, NAME]));
 }
 
+/**
+ * An index's contents as columns, lists and texts, with nothing kept for speed (matches,
+ * distances) and nothing that follows from the rest (docid lookups, name counts): what a
+ * snapshot file holds (search-snapshot.ts). Each column holds `size` slots.
+ */
+export interface IndexContents {
+  size: number;
+  columns: {
+    docids: Float64Array;
+    categories: Uint8Array;
+    prices: Int32Array;
+    conditions: Uint8Array;
+    storages: Int32Array;
+    batteries: Int16Array;
+    locks: Uint8Array;
+    sellers: Int32Array;
+    alive: Uint8Array;
+    posted: Float64Array;
+    pointOf: Int32Array;
+    /** The slot's number among `names`, or -1. */
+    nameOf: Int32Array;
+  };
+  /** The place centres, latitude and longitude of each in turn. */
+  points: Float64Array;
+  /** Sellers by number, and whether each is verified. */
+  sellers: string[];
+  verified: Uint8Array;
+  /** The distinct names on show, as first spelt. */
+  names: string[];
+  /** The words, and their postings one after another (`wordLengths` entries each). */
+  words: string[];
+  wordLengths: Int32Array;
+  wordPostings: Int32Array;
+  /** The areas' words, in order, and their slots likewise. */
+  placeWords: string[];
+  placeLengths: Int32Array;
+  placePostings: Int32Array;
+}
+
+/** The posting lists of `words`, end to end, with each one's length. */
+function packPostings(words: readonly string[], lists: ReadonlyMap<string, PostingList>) {
+  const lengths = new Int32Array(words.length);
+  let total = 0;
+  words.forEach((word, i) => {
+    lengths[i] = lists.get(word)!.length;
+    total += lengths[i]!;
+  });
+  const postings = new Int32Array(total);
+  let at = 0;
+  for (const word of words) at = lists.get(word)!.copyTo(postings, at);
+  return { lengths, postings };
+}
+
+/** Posting lists from `packPostings`' output: each a view of its part of `postings`. */
+function unpackPostings(words: readonly string[], lengths: Int32Array, postings: Int32Array) {
+  if (lengths.length !== words.length) throw new Error('The postings do not match their words');
+  const lists = new Map<string, PostingList>();
+  let at = 0;
+  words.forEach((word, i) => {
+    const end = at + lengths[i]!;
+    if (end > postings.length) throw new Error('The postings end early');
+    lists.set(word, PostingList.of(postings.subarray(at, end)));
+    at = end;
+  });
+  if (at !== postings.length) throw new Error('The postings run past their words');
+  return lists;
+}
+
 /** A list of numbers that grows, in a typed array. */
 class IntList {
   items = new Int32Array(16);
@@ -397,6 +465,124 @@ export class SearchIndex implements SearchEngine {
       stringBytes(key) +
       4 * (m.ranks[0].items.length + m.ranks[1].items.length + m.ranks[2].items.length),
   });
+
+  /** The index's contents (`IndexContents`), in arrays of their own: the index may go on changing. */
+  contents(): IndexContents {
+    this.orderWords();
+    const size = this.size;
+    const nameNumbers = new Map<NameCount, number>();
+    const names: string[] = [];
+    for (const count of this.names.values()) {
+      nameNumbers.set(count, names.length);
+      names.push(count.name);
+    }
+    const nameOf = new Int32Array(size).fill(-1);
+    for (let slot = 0; slot < size; slot++) {
+      const count = this.slotNames[slot];
+      if (count) nameOf[slot] = nameNumbers.get(count)!;
+    }
+    const points = new Float64Array(this.pointLats.length * 2);
+    this.pointLats.forEach((lat, i) => {
+      points[2 * i] = lat;
+      points[2 * i + 1] = this.pointLons[i]!;
+    });
+    const words = [...this.vocabulary];
+    const placeWords = [...this.placeWords];
+    const wordLists = packPostings(words, this.postings);
+    const placeLists = packPostings(placeWords, this.placePostings);
+    return {
+      size,
+      columns: {
+        docids: this.docids.slice(0, size),
+        categories: this.categories.slice(0, size),
+        prices: this.prices.slice(0, size),
+        conditions: this.conditions.slice(0, size),
+        storages: this.storages.slice(0, size),
+        batteries: this.batteries.slice(0, size),
+        locks: this.locks.slice(0, size),
+        sellers: this.sellers.slice(0, size),
+        alive: this.alive.slice(0, size),
+        posted: this.posted.slice(0, size),
+        pointOf: this.pointOf.slice(0, size),
+        nameOf,
+      },
+      points,
+      sellers: [...this.sellerNumbers.keys()],
+      verified: this.verifiedSellers.slice(0, this.sellerNumbers.size),
+      names,
+      words,
+      wordLengths: wordLists.lengths,
+      wordPostings: wordLists.postings,
+      placeWords,
+      placeLengths: placeLists.lengths,
+      placePostings: placeLists.postings,
+    };
+  }
+
+  /**
+   * An index with the contents another had (`contents()`), answering as it did. Throws on
+   * contents that do not hold together (a damaged snapshot): the caller builds the index instead.
+   */
+  static from(c: IndexContents): SearchIndex {
+    const index = new SearchIndex();
+    const { size, columns } = c;
+    for (const [name, column] of Object.entries(columns)) {
+      if (column.length !== size) throw new Error(`The column ${name} has the wrong length`);
+    }
+    // Room for the catalogue to double before the arrays are copied, as a build reserves.
+    index.reserve(2 * size);
+    index.docids.set(columns.docids);
+    index.categories.set(columns.categories);
+    index.prices.set(columns.prices);
+    index.conditions.set(columns.conditions);
+    index.storages.set(columns.storages);
+    index.batteries.set(columns.batteries);
+    index.locks.set(columns.locks);
+    index.sellers.set(columns.sellers);
+    index.alive.set(columns.alive);
+    index.posted.set(columns.posted);
+    index.pointOf.set(columns.pointOf);
+    index.size = size;
+    for (let i = 0; i < c.points.length; i += 2) index.pointNumber(c.points[i]!, c.points[i + 1]!);
+    for (const seller of c.sellers) index.sellerNumber(seller);
+    index.verifiedSellers.set(c.verified.subarray(0, index.verifiedSellers.length));
+    const counts = c.names.map((name) => ({
+      name,
+      words: new Set(indexedWords(name)),
+      live: 0,
+    }));
+    for (const count of counts) index.names.set(count.name.toLowerCase(), count);
+    for (let slot = 0; slot < size; slot++) {
+      const category = columns.categories[slot]!;
+      const condition = columns.conditions[slot]!;
+      if (category >= CATEGORIES.length || condition >= CONDITIONS.length) {
+        throw new Error(`Slot ${slot} has an unknown category or condition`);
+      }
+      if (columns.pointOf[slot]! > index.pointLats.length) {
+        throw new Error(`Slot ${slot} has an unknown place`);
+      }
+      if (columns.sellers[slot]! >= c.sellers.length) {
+        throw new Error(`Slot ${slot} has an unknown seller`);
+      }
+      if (!columns.alive[slot]) continue;
+      index.live++;
+      index.slotOf.set(columns.docids[slot]!, slot);
+      const count = counts[columns.nameOf[slot]!];
+      if (!count) throw new Error(`Slot ${slot} has no name`);
+      count.live++;
+      index.slotNames[slot] = count;
+    }
+    for (const [word, list] of unpackPostings(c.words, c.wordLengths, c.wordPostings)) {
+      index.postings.set(word, list);
+      for (const letter of word) index.letters.add(letter);
+    }
+    index.vocabulary = [...c.words].sort();
+    for (const [word, list] of unpackPostings(c.placeWords, c.placeLengths, c.placePostings)) {
+      index.placePostings.set(word, list);
+    }
+    index.placeWords = [...c.placeWords].sort();
+    return index;
+  }
 
   /** Listings on show. */
   get documents(): number {

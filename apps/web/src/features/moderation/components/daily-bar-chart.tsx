@@ -1,13 +1,10 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useFormat } from '../../../i18n/locale.tsx';
+import { useChartDay } from './chart-day.ts';
 import 'uplot/dist/uPlot.min.css';
 
 const HEIGHT = 180;
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 const DAY_S = 24 * 60 * 60;
 
 /** A colour of the page's theme, as the canvas needs it. */
@@ -31,6 +28,8 @@ export default function DailyBarChart({
   values: readonly number[];
   label: string;
 }) {
+  const format = useFormat();
+  const dayName = useChartDay();
   const boxRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -56,7 +55,8 @@ export default function DailyBarChart({
             stroke: ink,
             grid: { show: false },
             ticks: { stroke: grid },
-            values: (_u, splits) => splits.map((s) => shortDay.format(new Date(s * 1000))),
+            values: (_u, splits) =>
+              splits.map((s) => dayName(new Date(s * 1000).toISOString().slice(0, 10))),
           },
           {
             stroke: ink,
@@ -64,7 +64,7 @@ export default function DailyBarChart({
             ticks: { stroke: grid },
             // Whole numbers only: these are counts.
             incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
-            values: (_u, splits) => splits.map((v) => String(v)),
+            values: (_u, splits) => splits.map((v) => format.count(v)),
             size: 40,
           },
         ],
@@ -91,7 +91,7 @@ export default function DailyBarChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, values, label]);
+  }, [days, values, label, dayName, format]);
 
   return <div ref={boxRef} aria-hidden="true" className="w-full overflow-hidden" />;
 }

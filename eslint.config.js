@@ -163,6 +163,7 @@ const translatedFiles = [
   'components/ui/paged-list.tsx',
   'components/ui/suggestion-list.tsx',
   'components/ui/data-table.tsx',
+  'components/layout/support-address.tsx',
 ];
 
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');

@@ -79,6 +79,7 @@ describe.each([
       await page.getByText(/উত্তর দিতে তাঁর হাতে ৭২ ঘণ্টা থাকে/).waitFor();
       await page.getByRole('link', { name: 'IMEI দিয়ে রিপোর্ট করুন' }).waitFor();
       await page.getByRole('link', { name: 'একটি ফ্রি অ্যাকাউন্ট খুলুন' }).waitFor();
+      await page.getByText(/ঠিকানায় ইমেইল করুন।/).waitFor();
       expect(await page.title()).toContain('সাহায্য ও যোগাযোগ');
       await expectBanglaPage(page);
       await shot(page, 'help');
@@ -213,6 +214,8 @@ describe.each([
       await page.getByRole('heading', { name: 'গত ৩০ দিন' }).waitFor();
       await page.getByText(/^গত ৩০ দিনে [০-৯]+টি লিস্টিং; সবচেয়ে বেশি /).waitFor();
       await page.getByText('খোলা রিপোর্ট', { exact: true }).waitFor();
+      // The five charts are drawn (their code loads once the page is on screen).
+      await page.locator('.uplot canvas').nth(4).waitFor();
       await expectBanglaPage(page);
       await shot(page, 'admin-dashboard');
 

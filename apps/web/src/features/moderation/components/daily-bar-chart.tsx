@@ -38,6 +38,9 @@ export default function DailyBarChart({
     const stroke = themeColour('--color-primary', '#4f46e5');
     const ink = themeColour('--color-base-content', '#1f2937');
     const grid = themeColour('--color-base-300', '#e5e7eb');
+    // The page's own font: the canvas does not fall back to it by itself, and a Bangla page's
+    // digits and months need it.
+    const font = `12px ${getComputedStyle(box).fontFamily}`;
     const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const chart = new uPlot(
       {
@@ -53,6 +56,7 @@ export default function DailyBarChart({
         axes: [
           {
             stroke: ink,
+            font,
             grid: { show: false },
             ticks: { stroke: grid },
             values: (_u, splits) =>
@@ -60,6 +64,7 @@ export default function DailyBarChart({
           },
           {
             stroke: ink,
+            font,
             grid: { stroke: grid },
             ticks: { stroke: grid },
             // Whole numbers only: these are counts.
@@ -83,11 +88,17 @@ export default function DailyBarChart({
       [xs, [...values]],
       box,
     );
+    // Text drawn before the font arrived is drawn again with it.
+    let drawn = true;
+    void document.fonts.ready.then(() => {
+      if (drawn) chart.redraw(false, true);
+    });
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: Math.max(box.clientWidth, 200), height: HEIGHT });
     });
     resize.observe(box);
     return () => {
+      drawn = false;
       resize.disconnect();
       chart.destroy();
     };

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { blogsQueryOptions } from '../../features/content/api/get-blogs.ts';
 import { BlogList } from '../../features/content/components/blog-list.tsx';
@@ -11,10 +12,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-3xl py-10">
-      <PageTitle page="Blog" />
-      <h1 className="mb-8 text-3xl font-bold">Blog</h1>
+      <PageTitle page={t('blog.title')} />
+      <h1 className="mb-8 text-3xl font-bold">{t('blog.title')}</h1>
       <BlogList />
     </section>
   );

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { CategoryGrid } from '../../features/catalog/components/category-grid.tsx';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
@@ -13,11 +14,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   return (
     <section className="py-10">
-      <PageTitle page="Categories" />
-      <h1 className="mb-2 text-3xl font-bold">Categories</h1>
-      <p className="mb-8 text-base-content/80">Pick a brand to see the phones on offer.</p>
+      <PageTitle page={t('categories.title')} />
+      <h1 className="mb-2 text-3xl font-bold">{t('categories.title')}</h1>
+      <p className="mb-8 text-base-content/80">{t('categories.intro')}</p>
       <CategoryGrid atTop />
     </section>
   );

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { data, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { CATEGORIES, PAGE_SIZE_DEFAULT, type SearchSort } from '@market/shared';
 import { logInPath, paths } from '../../config/paths.ts';
-import { ApiError, totalText } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useFormat } from '../../i18n/locale.tsx';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { meQueryOptions, useMe } from '../../lib/session.ts';
 import { pageFrom } from '../../lib/paging.ts';
@@ -87,6 +89,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { category, page } = useLoaderData<typeof loader>();
   const parse = (search: URLSearchParams) =>
     categoryParamsFrom(search, knownCategory(category) ?? category);
@@ -114,8 +118,8 @@ export function Component() {
         cursor={cursor}
         addressOf={addressOf}
         view={view}
-        listLabel="Phones"
-        gridLabel="Phones"
+        listLabel={t('categories.phones')}
+        gridLabel={t('categories.phones')}
         fixedCategory
       />
     );
@@ -124,15 +128,15 @@ export function Component() {
   } else if (products.isError) {
     body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
   } else if (products.data.items.length === 0) {
-    body = <EmptyState>No phones in this category right now.</EmptyState>;
+    body = <EmptyState>{t('categories.empty')}</EmptyState>;
   } else {
     body = (
       <>
         <ProductResults
           items={products.data.items}
           view={view}
-          listLabel="Phones"
-          gridLabel="Phones"
+          listLabel={t('categories.phones')}
+          gridLabel={t('categories.phones')}
           gridClassName={RESULTS_GRID}
         />
         <Pager page={page} total={products.data.total} pageSize={PAGE_SIZE_DEFAULT} />
@@ -145,7 +149,10 @@ export function Component() {
       <PageTitle page={category} />
       <h1 className="text-3xl font-bold wrap-anywhere">{category}</h1>
       <ResultsCount loading={loading}>
-        {shown.data && <>Total Products ({totalText(shown.data)})</>}
+        {shown.data &&
+          t(shown.data.totalExact === false ? 'categories.totalAtLeast' : 'categories.total', {
+            total: format.count(shown.data.total),
+          })}
       </ResultsCount>
       <ResultsFrame
         chosen={chosen}

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { pageFrom } from '../../lib/paging.ts';
 import { queryClientContext } from '../../lib/query-client.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -20,22 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Safe places to meet, by area: where sellers and buyers can hand a phone over in the open. */
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const spots = useMeetingSpots({ page });
   return (
     <section className="mx-auto max-w-5xl py-10">
-      <PageTitle page="Safe meeting spots" />
-      <h1 className="mb-2 text-3xl font-bold">Safe meeting spots</h1>
-      <p className="mb-6 text-base-content/80">
-        Police stations, shopping centres and stations where a phone can change hands in a busy,
-        public place. When a seller accepts your request, they can set the meeting at one of these.
-      </p>
-      <PagedList
-        query={spots}
-        page={page}
-        pageSize={LIST_PAGE_SIZE}
-        empty="No meeting spots are listed yet. Meet in a busy public place in daylight."
-      >
+      <PageTitle page={t('help.spots.title')} />
+      <h1 className="mb-2 text-3xl font-bold">{t('help.spots.title')}</h1>
+      <p className="mb-6 text-base-content/80">{t('help.spots.intro')}</p>
+      <PagedList query={spots} page={page} pageSize={LIST_PAGE_SIZE} empty={t('help.spots.empty')}>
         {(items) => <SpotsByArea spots={items} />}
       </PagedList>
     </section>

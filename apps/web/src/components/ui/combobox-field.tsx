@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormField, errorProps } from './form-field.tsx';
 import { SuggestionList, useSuggestions } from './suggestion-list.tsx';
 
@@ -34,6 +35,7 @@ export function ComboboxField({
   maxLength?: number;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   // Only what differs from the field is worth offering.
   const options = suggestions.filter((s) => s !== value);
@@ -56,7 +58,7 @@ export function ComboboxField({
         />
         <SuggestionList
           list={list}
-          label={`${label}: suggestions`}
+          label={t('widgets.fieldSuggestions', { label })}
           options={options}
           expanded={list.expanded}
         />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SuggestionList, useSuggestions } from './suggestion-list.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
@@ -38,6 +39,7 @@ export function SearchCombobox({
    */
   hint?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const ownId = useId();
   const id = inputId ?? `${ownId}-input`;
   const hintId = `${ownId}-hint`;
@@ -125,7 +127,7 @@ export function SearchCombobox({
         <button
           type="submit"
           className="btn btn-primary min-h-11 rounded-l-none"
-          aria-label="Search"
+          aria-label={t('widgets.search')}
         >
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none">
             <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
@@ -135,7 +137,7 @@ export function SearchCombobox({
       </div>
       <SuggestionList
         list={list}
-        label="Suggestions"
+        label={t('widgets.suggestions')}
         options={suggestions}
         expanded={list.expanded}
         maxHeightClass="max-h-80"

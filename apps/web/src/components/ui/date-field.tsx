@@ -1,22 +1,26 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useKnownText } from '../../i18n/known-texts.ts';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import { useFormat } from '../../i18n/locale.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The calendar's words and digits in the page's language, from Intl: the months' names
+ * ("January", "জানুয়ারী") and two-digit numbers ("05", "০৫").
+ */
+function useCalendar(locale: string) {
+  return useMemo(() => {
+    const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    const twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 });
+    return {
+      months: Array.from({ length: 12 }, (_, i) =>
+        monthName.format(new Date(Date.UTC(2024, i, 1))),
+      ),
+      twoDigits: (n: number) => twoDigits.format(n),
+    };
+  }, [locale]);
+}
 
 interface Parts {
   day: string;
@@ -63,6 +67,9 @@ export function DayMonthYearPicker({
   error?: string | undefined;
   describedBy?: string | undefined;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const calendar = useCalendar(format.locale);
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   // A value set from outside (a reset, a restored draft) replaces the choice.
   const [emitted, setEmitted] = useState(value);
@@ -89,40 +96,40 @@ export function DayMonthYearPicker({
     <div className="grid grid-cols-[4.5rem_1fr_6rem] gap-2">
       <select
         {...common}
-        aria-label={`${label}: day`}
+        aria-label={t('widgets.date.dayOf', { label })}
         value={parts.day}
         onChange={(e) => change('day', e.target.value)}
       >
-        <option value="">Day</option>
+        <option value="">{t('widgets.date.day')}</option>
         {Array.from({ length: 31 }, (_, i) => (
           <option key={i + 1} value={String(i + 1)}>
-            {pad(i + 1)}
+            {calendar.twoDigits(i + 1)}
           </option>
         ))}
       </select>
       <select
         {...common}
-        aria-label={`${label}: month`}
+        aria-label={t('widgets.date.monthOf', { label })}
         value={parts.month}
         onChange={(e) => change('month', e.target.value)}
       >
-        <option value="">Month</option>
-        {MONTHS.map((name, i) => (
+        <option value="">{t('widgets.date.month')}</option>
+        {calendar.months.map((name, i) => (
           <option key={name} value={String(i + 1)}>
-            {`${pad(i + 1)} ${name}`}
+            {`${calendar.twoDigits(i + 1)} ${name}`}
           </option>
         ))}
       </select>
       <select
         {...common}
-        aria-label={`${label}: year`}
+        aria-label={t('widgets.date.yearOf', { label })}
         value={parts.year}
         onChange={(e) => change('year', e.target.value)}
       >
-        <option value="">Year</option>
+        <option value="">{t('widgets.date.year')}</option>
         {years.map((year) => (
           <option key={year} value={String(year)}>
-            {year}
+            {format.count(year)}
           </option>
         ))}
       </select>
@@ -211,6 +218,7 @@ export function DateTimeField({
   onBlur?: () => void;
   years: readonly number[];
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [day, setDay] = useState<string | null>(() => value.slice(0, 10) || null);
   const [time, setTime] = useState(() => value.slice(11, 16));
@@ -253,7 +261,7 @@ export function DateTimeField({
         </div>
         <input
           type="time"
-          aria-label={`${label}: time`}
+          aria-label={t('widgets.date.timeOf', { label })}
           className={`input w-32 ${error ? 'input-error' : ''}`}
           value={time}
           onChange={(e) => {

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { distanceKm, roundDistanceKm } from '@market/shared';
+import { useFormat } from '../../i18n/locale.tsx';
 
 /** Where distances are measured from: the buyer's chosen or saved area (a place's centre). */
 export interface DistanceOrigin {
@@ -23,9 +25,11 @@ export function DistanceOriginProvider({
 /** The rounded distance as text ("about 12 km away"), or null without an origin or a place. */
 export function useDistanceText(lat: number | null, lon: number | null): string | null {
   const origin = useContext(OriginContext);
+  const { t } = useTranslation();
+  const format = useFormat();
   if (!origin || lat === null || lon === null) return null;
   const km = roundDistanceKm(distanceKm(origin.lat, origin.lon, lat, lon));
-  return `about ${new Intl.NumberFormat('en').format(km)} km away`;
+  return t('widgets.distance', { km: format.number(km) });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/locale.tsx';
 import { pageFrom, searchWithPage } from '../../lib/paging.ts';
 
 /** The list page asked for by the address (`?page=`), 1 when missing or invalid. */
@@ -32,6 +34,8 @@ export function Pager({
   total: number;
   pageSize: number;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [search] = useSearchParams();
   const pageCount = Math.ceil(total / pageSize);
   if (pageCount <= 1) return null;
@@ -48,9 +52,9 @@ export function Pager({
     );
 
   return (
-    <nav aria-label="Pages" className="mt-8 flex justify-center">
+    <nav aria-label={t('widgets.pager.label')} className="mt-8 flex justify-center">
       <ul className="join flex-wrap justify-center">
-        <li>{step(page - 1, 'Previous')}</li>
+        <li>{step(page - 1, t('widgets.pager.previous'))}</li>
         {visiblePages(page, pageCount).map((n, i) =>
           n === 'gap' ? (
             <li key={`gap-${i}`} className={`${ITEM} btn-disabled`} aria-hidden="true">
@@ -62,14 +66,14 @@ export function Pager({
                 to={to(n)}
                 className={`${ITEM} ${n === page ? 'btn-primary' : ''}`}
                 aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={t('widgets.pager.page', { page: format.count(n) })}
               >
-                {n}
+                {format.count(n)}
               </Link>
             </li>
           ),
         )}
-        <li>{step(page + 1, 'Next')}</li>
+        <li>{step(page + 1, t('widgets.pager.next'))}</li>
       </ul>
     </nav>
   );

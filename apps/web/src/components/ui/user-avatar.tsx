@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 const DEFAULT_AVATAR = '/demo/avatar-default.webp';
 
 /** A round profile picture; people without one, or with a broken one, get the default image. */
@@ -14,12 +16,13 @@ export function UserAvatar({
   lazy?: boolean;
   ringClassName?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="avatar">
       <div className={`rounded-full ${ringClassName}`} style={{ width: size, height: size }}>
         <img
           src={img || DEFAULT_AVATAR}
-          alt={`${name}'s avatar`}
+          alt={t('widgets.avatar', { name })}
           width={size}
           height={size}
           loading={lazy ? 'lazy' : undefined}

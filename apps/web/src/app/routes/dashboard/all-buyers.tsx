@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
@@ -8,19 +9,20 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { RestoreMemberButton } from '../../restore-member-button.tsx';
 
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const buyers = useBuyers({ page });
   const { deleteWithConfirmation, isDeleting } = useDeleteUserFlow();
 
   return (
     <section>
-      <PageTitle page="All Buyers" />
-      <h1 className="mb-6 text-2xl font-bold">All Buyers</h1>
+      <PageTitle page={t('admin.buyers.title')} />
+      <h1 className="mb-6 text-2xl font-bold">{t('admin.buyers.title')}</h1>
       <PagedList
         query={buyers}
         page={page}
         pageSize={LIST_PAGE_SIZE}
-        empty="There are no buyers yet."
+        empty={t('admin.buyers.empty')}
       >
         {(items) => (
           <BuyersTable

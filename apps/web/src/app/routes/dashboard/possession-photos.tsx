@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
@@ -7,22 +8,19 @@ import { PendingPhotos } from '../../../features/possession/components/pending-p
 
 /** Moderators: photos of phones beside their listing codes, waiting for a decision. */
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const pending = usePendingPossession({ page });
   return (
     <section>
-      <PageTitle page="Photo checks" />
-      <h1 className="mb-2 text-2xl font-bold">Photo checks</h1>
-      <p className="mb-6 text-sm text-base-content/80">
-        Approve a photo when the code on the paper is the listing's and the phone, screen on, is the
-        model listed. “Photo verified” says only that: not that the phone is unlocked, paid off or
-        not stolen.
-      </p>
+      <PageTitle page={t('photoChecks.title')} />
+      <h1 className="mb-2 text-2xl font-bold">{t('photoChecks.title')}</h1>
+      <p className="mb-6 text-sm text-base-content/80">{t('photoChecks.intro')}</p>
       <PagedList
         query={pending}
         page={page}
         pageSize={LIST_PAGE_SIZE}
-        empty="No photo waits for a moderator."
+        empty={t('photoChecks.empty')}
       >
         {(items) => <PendingPhotos items={items} />}
       </PagedList>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { EmptyState } from '../../../components/ui/error-state.tsx';
 import { Pager, usePageParam } from '../../../components/ui/pager.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
@@ -9,20 +11,24 @@ import {
 import { ReportQueue } from '../../../features/moderation/components/report-queue.tsx';
 
 export function Component() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const page = usePageParam();
   const queue = useReportQueue({ page });
   return (
     <section>
-      <PageTitle page="Reports" />
+      <PageTitle page={t('reports.title')} />
       <QueryContent query={queue}>
         {({ items, total }) => (
           <>
             <div className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
-              <h1 className="text-2xl font-bold">Reports</h1>
-              <p className="text-lg font-semibold">Waiting: {total}</p>
+              <h1 className="text-2xl font-bold">{t('reports.title')}</h1>
+              <p className="text-lg font-semibold">
+                {t('reports.waiting', { total: format.count(total) })}
+              </p>
             </div>
             {items.length === 0 ? (
-              <EmptyState>No open reports. Everything reported has been dealt with.</EmptyState>
+              <EmptyState>{t('reports.empty')}</EmptyState>
             ) : (
               <ReportQueue groups={items} />
             )}

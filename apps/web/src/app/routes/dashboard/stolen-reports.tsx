@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
@@ -7,21 +8,19 @@ import { AdminStolenReports } from '../../../features/stolen-phones/components/a
 
 /** Moderators: the active stolen-phone reports, each with the clear action. */
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const reports = useAdminStolenReports({ page });
   return (
     <section>
-      <PageTitle page="Stolen phones" />
-      <h1 className="mb-2 text-2xl font-bold">Stolen phones</h1>
-      <p className="mb-6 text-sm text-base-content/80">
-        Each report is an owner's word. Listings of a reported phone wait in the report queue; clear
-        a report when the phone was recovered or the report was a mistake.
-      </p>
+      <PageTitle page={t('stolenReports.title')} />
+      <h1 className="mb-2 text-2xl font-bold">{t('stolenReports.title')}</h1>
+      <p className="mb-6 text-sm text-base-content/80">{t('stolenReports.intro')}</p>
       <PagedList
         query={reports}
         page={page}
         pageSize={LIST_PAGE_SIZE}
-        empty="No active stolen-phone reports."
+        empty={t('stolenReports.empty')}
       >
         {(items) => <AdminStolenReports reports={items} />}
       </PagedList>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import type { Member } from '@market/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 
@@ -19,25 +21,27 @@ export function BuyersTable({
   onDelete: (buyer: Member) => void;
   restore?: (buyer: Member) => ReactNode;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <DataTable
       rows={buyers}
       rowKey={(buyer) => buyer._id}
       columns={[
-        { header: 'No', cell: (_, index) => firstNumber + index },
+        { header: t('admin.buyers.number'), cell: (_, index) => format.count(firstNumber + index) },
         {
-          header: 'Name',
+          header: t('admin.buyers.name'),
           rowHeader: true,
           cell: (buyer) =>
             buyer.suspended ? (
               <span className="flex flex-col items-start gap-1">
                 <span className="flex flex-wrap items-center gap-2">
                   {buyer.name}
-                  <span className="badge badge-error badge-outline">Suspended</span>
+                  <span className="badge badge-error badge-outline">{t('admin.suspended')}</span>
                 </span>
                 {buyer.suspendedReason && (
                   <span className="text-sm font-normal wrap-anywhere">
-                    Why: {buyer.suspendedReason}
+                    {t('admin.why', { reason: buyer.suspendedReason })}
                   </span>
                 )}
                 {restore?.(buyer)}
@@ -46,20 +50,20 @@ export function BuyersTable({
               buyer.name
             ),
         },
-        { header: 'Email', nowrap: true, cell: (buyer) => buyer.email },
-        { header: 'Phone', nowrap: true, cell: (buyer) => buyer.phone ?? '' },
+        { header: t('admin.buyers.email'), nowrap: true, cell: (buyer) => buyer.email },
+        { header: t('admin.buyers.phone'), nowrap: true, cell: (buyer) => buyer.phone ?? '' },
         {
-          header: 'Delete',
+          header: t('admin.buyers.delete'),
           actions: true,
           cell: (buyer) => (
             <button
               type="button"
               className="btn btn-sm btn-error"
-              aria-label={`Delete ${buyer.name}`}
+              aria-label={t('admin.buyers.deleteNamed', { name: buyer.name })}
               disabled={isDeleting(buyer.email)}
               onClick={() => onDelete(buyer)}
             >
-              Delete
+              {t('admin.buyers.delete')}
             </button>
           ),
         },

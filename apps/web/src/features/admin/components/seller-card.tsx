@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MESSAGES, type Member } from '@market/shared';
 import { notifyError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -8,11 +9,14 @@ import { useVerifySeller } from '../api/verify-seller.ts';
 
 /** A suspended account, said plainly with the reason, beside the way back (`restore`). */
 export function SuspendedNote({ member, restore }: { member: Member; restore?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-2">
-      <span className="badge badge-error badge-outline">Suspended</span>
+      <span className="badge badge-error badge-outline">{t('admin.suspended')}</span>
       {member.suspendedReason && (
-        <p className="text-sm wrap-anywhere">Why: {member.suspendedReason}</p>
+        <p className="text-sm wrap-anywhere">
+          {t('admin.why', { reason: member.suspendedReason })}
+        </p>
       )}
       {restore}
     </div>
@@ -20,10 +24,11 @@ export function SuspendedNote({ member, restore }: { member: Member; restore?: R
 }
 
 export function VerifiedBadge() {
+  const { t } = useTranslation();
   return (
     <span className="badge badge-info gap-1">
       <LineIcon d="M5 12l5 5 9-10" size={14} strokeWidth={3} />
-      Verified
+      {t('admin.verified')}
     </span>
   );
 }
@@ -43,6 +48,7 @@ export function SellerCard({
   onDelete: () => void;
   restore?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const verify = useVerifySeller();
   const onVerify = () => {
     verify.mutate(seller.email, {
@@ -57,8 +63,8 @@ export function SellerCard({
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3 text-error"
-          aria-label={`Delete seller ${seller.name}`}
-          title="Delete seller"
+          aria-label={t('admin.sellers.deleteNamed', { name: seller.name })}
+          title={t('admin.sellers.delete')}
           disabled={deleting}
           onClick={onDelete}
         >
@@ -67,7 +73,7 @@ export function SellerCard({
         <UserAvatar name={seller.name} img={seller.img} size={80} />
         <h2 className="card-title text-lg">{seller.name}</h2>
         <p className="text-sm">{seller.email}</p>
-        <p className="text-sm">{seller.phone ?? 'No phone'}</p>
+        <p className="text-sm">{seller.phone ?? t('admin.sellers.noPhone')}</p>
         {seller.isVerifiedUser ? (
           <VerifiedBadge />
         ) : (
@@ -77,7 +83,7 @@ export function SellerCard({
             disabled={verify.isPending}
             onClick={onVerify}
           >
-            make valid Seller
+            {t('admin.sellers.verify')}
           </button>
         )}
         {seller.suspended && <SuspendedNote member={seller} restore={restore} />}

@@ -1,27 +1,30 @@
+import { useTranslation } from 'react-i18next';
 import type { User } from '@market/shared';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 
-/** What goes with an account, by its role, as the confirmation says it. */
-const GOES_WITH: Partial<Record<User['role'], string>> = {
-  buyer: ', with their orders and wishlist',
-  seller: ', with all their listings',
-};
+/** The confirmation and the toast, by the account's role (with what goes with the account). */
+const TEXTS = {
+  buyer: { question: 'admin.delete.buyerQuestion', deleted: 'admin.delete.buyerDeleted' },
+  seller: { question: 'admin.delete.sellerQuestion', deleted: 'admin.delete.sellerDeleted' },
+  admin: { question: 'admin.delete.adminQuestion', deleted: 'admin.delete.adminDeleted' },
+} as const satisfies Record<User['role'], { question: string; deleted: string }>;
 
 /**
  * Asks 'Are you sure?' naming the person, deletes the account, then says who was deleted (the
  * spec's 'Your Product has been deleted.' would be false here).
  */
 export function useDeleteUserFlow() {
+  const { t } = useTranslation();
   const remove = useDeleteUser();
   const deleteWithConfirmation = (user: User) =>
     deleteAfterConfirmation({
       action: 'Deleting the account',
       confirmation: {
-        question: `Delete the ${user.role} ${user.name} (${user.email})${GOES_WITH[user.role] ?? ''}?`,
+        question: t(TEXTS[user.role].question, { name: user.name, email: user.email }),
       },
       remove: () => remove.mutateAsync(user.email),
-      deletedText: `The ${user.role} ${user.name} has been deleted.`,
+      deletedText: t(TEXTS[user.role].deleted, { name: user.name }),
     });
   const isDeleting = (email: string) => remove.isPending && remove.variables === email;
   return { deleteWithConfirmation, isDeleting };

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListingPhoto } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 
 /** The main photo fills the column beside the details on a wide screen, the width on a phone. */
 const MAIN_SIZES = '(min-width: 1024px) 50vw, 100vw';
@@ -11,6 +13,8 @@ const THUMB_SIZES = '80px';
  * with the thumbnails; a click or tap on a photo opens it full size.
  */
 export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [zoomed, setZoomed] = useState(false);
@@ -51,20 +55,21 @@ export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name:
   };
 
   const current = photos[index] ?? photos[0]!;
+  const nth = (i: number) => ({ n: format.number(i + 1), count: format.number(count) });
   return (
-    <section aria-label="Photos" className="min-w-0">
+    <section aria-label={t('gallery.photos')} className="min-w-0">
       <div
         className="relative"
         role="group"
         aria-roledescription="carousel"
-        aria-label={`Photos of ${name}`}
+        aria-label={t('gallery.photosOf', { name })}
       >
         <div
           ref={strip}
           tabIndex={0}
           onScroll={onScroll}
           onKeyDown={onKeyDown}
-          aria-label={`Photo ${index + 1} of ${count}. Use the arrow keys to see the others.`}
+          aria-label={t('gallery.strip', nth(index))}
           className="flex snap-x snap-mandatory overflow-x-auto rounded-box bg-base-200 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-primary"
         >
           {photos.map((photo, i) => (
@@ -77,13 +82,13 @@ export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name:
                 setIndex(i);
                 setZoomed(true);
               }}
-              aria-label={`Open photo ${i + 1} full size`}
+              aria-label={t('gallery.open', { n: format.number(i + 1) })}
             >
               <img
                 src={photo.url}
                 srcSet={photo.srcset}
                 sizes={MAIN_SIZES}
-                alt={`${name}, photo ${i + 1} of ${count}`}
+                alt={t('gallery.photo', { name, ...nth(i) })}
                 width={800}
                 height={800}
                 loading={i === 0 ? 'eager' : 'lazy'}
@@ -99,7 +104,7 @@ export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name:
               className="btn btn-circle btn-sm absolute top-1/2 left-2 -translate-y-1/2"
               onClick={() => show(index - 1)}
               disabled={index === 0}
-              aria-label="Previous photo"
+              aria-label={t('gallery.previous')}
             >
               ‹
             </button>
@@ -108,7 +113,7 @@ export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name:
               className="btn btn-circle btn-sm absolute top-1/2 right-2 -translate-y-1/2"
               onClick={() => show(index + 1)}
               disabled={index === count - 1}
-              aria-label="Next photo"
+              aria-label={t('gallery.next')}
             >
               ›
             </button>
@@ -117,19 +122,19 @@ export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name:
               aria-live="polite"
               aria-atomic="true"
             >
-              {index + 1} / {count}
+              {t('gallery.position', nth(index))}
             </p>
           </>
         )}
       </div>
       {count > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto pb-1" aria-label="Thumbnails">
+        <ul className="mt-3 flex gap-2 overflow-x-auto pb-1" aria-label={t('gallery.thumbnails')}>
           {photos.map((photo, i) => (
             <li key={photo.url} className="shrink-0">
               <button
                 type="button"
                 onClick={() => show(i)}
-                aria-label={`Show photo ${i + 1}`}
+                aria-label={t('gallery.show', { n: format.number(i + 1) })}
                 aria-current={i === index ? 'true' : undefined}
                 className={`block overflow-hidden rounded-lg border-2 ${i === index ? 'border-primary' : 'border-transparent'}`}
               >
@@ -151,7 +156,7 @@ export function ListingGallery({ photos, name }: { photos: ListingPhoto[]; name:
       {zoomed && (
         <ZoomedPhoto
           photo={current}
-          label={`${name}, photo ${index + 1} of ${count}`}
+          label={t('gallery.photo', { name, ...nth(index) })}
           onClose={() => setZoomed(false)}
           onStep={(step) => show(index + step)}
         />
@@ -172,6 +177,7 @@ function ZoomedPhoto({
   onClose: () => void;
   onStep: (step: number) => void;
 }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();
@@ -190,14 +196,14 @@ function ZoomedPhoto({
       <div className="modal-box flex h-[92dvh] max-h-none w-[96vw] max-w-none flex-col gap-2 p-2">
         <form method="dialog" className="flex justify-end">
           <button type="submit" className="btn btn-sm">
-            Close
+            {t('dialog.close')}
           </button>
         </form>
         <button
           type="button"
           className="min-h-0 flex-1 cursor-zoom-out"
           onClick={() => dialog.current?.close()}
-          aria-label="Close the full-size photo"
+          aria-label={t('gallery.closeFull')}
         >
           <img
             src={photo.url}
@@ -210,7 +216,7 @@ function ZoomedPhoto({
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" tabIndex={-1}>
-          Close
+          {t('dialog.close')}
         </button>
       </form>
     </dialog>

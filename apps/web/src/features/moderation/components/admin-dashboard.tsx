@@ -1,5 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
-import type { AdminStats, DailyStats } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { AdminStats, DailyStats, Formatters } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
+import { useChartDay } from './chart-day.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 
@@ -8,51 +12,42 @@ const DailyBarChart = lazy(() => import('./daily-bar-chart.tsx'));
 
 type Metric = Exclude<keyof DailyStats, 'day'>;
 
-const CHARTS: ReadonlyArray<{ metric: Metric; title: string; noun: [string, string] }> = [
-  { metric: 'listings', title: 'New listings', noun: ['listing', 'listings'] },
-  { metric: 'requests', title: 'Booking requests', noun: ['request', 'requests'] },
-  { metric: 'completedDeals', title: 'Completed deals', noun: ['deal', 'deals'] },
-  { metric: 'signUps', title: 'Sign-ups', noun: ['sign-up', 'sign-ups'] },
-  { metric: 'reports', title: 'Reports filed', noun: ['report', 'reports'] },
-];
+const METRICS: readonly Metric[] = ['listings', 'requests', 'completedDeals', 'signUps', 'reports'];
 
-const TOTALS: ReadonlyArray<{ key: keyof AdminStats['totals']; label: string }> = [
-  { key: 'users', label: 'Accounts' },
-  { key: 'listings', label: 'Listings' },
-  { key: 'requests', label: 'Booking requests' },
-  { key: 'completedDeals', label: 'Completed deals' },
-  { key: 'openReports', label: 'Open reports' },
-  { key: 'hiddenListings', label: 'Held or hidden listings' },
-  { key: 'suspendedUsers', label: 'Suspended accounts' },
+const TOTALS: ReadonlyArray<keyof AdminStats['totals']> = [
+  'users',
+  'listings',
+  'requests',
+  'completedDeals',
+  'openReports',
+  'hiddenListings',
+  'suspendedUsers',
 ];
-
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const dayName = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
-const count = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
 /** One sentence that says what the chart shows: the total, and the busiest day. */
-function summaryOf(days: readonly DailyStats[], metric: Metric, noun: [string, string]): string {
+function summaryOf(
+  days: readonly DailyStats[],
+  metric: Metric,
+  t: TFunction,
+  format: Formatters,
+  dayName: (day: string) => string,
+): string {
   const total = days.reduce((sum, d) => sum + d[metric], 0);
-  if (total === 0) return `No ${noun[1]} in the last 30 days.`;
+  if (total === 0) return t(`admin.stats.${metric}.none`);
   const busiest = days.reduce((best, d) => (d[metric] > best[metric] ? d : best));
-  return `${count(total, noun)} in the last 30 days; the most on ${dayName(busiest.day)} (${busiest[metric]}).`;
+  return t(`admin.stats.${metric}.summary`, {
+    count: total,
+    n: format.count(total),
+    day: dayName(busiest.day),
+    most: format.count(busiest[metric]),
+  });
 }
 
-function DailyChart({
-  days,
-  metric,
-  title,
-  noun,
-}: {
-  days: readonly DailyStats[];
-  metric: Metric;
-  title: string;
-  noun: [string, string];
-}) {
+function DailyChart({ days, metric }: { days: readonly DailyStats[]; metric: Metric }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const dayName = useChartDay();
+  const title = t(`admin.stats.${metric}.title`);
   const hydrated = useHydrated();
   const dayList = useMemo(() => days.map((d) => d.day), [days]);
   const values = useMemo(() => days.map((d) => d[metric]), [days, metric]);
@@ -67,23 +62,31 @@ function DailyChart({
         <h3 id={headingId} className="font-semibold">
           {title}
         </h3>
-        <p className="text-sm text-base-content/80">{summaryOf(days, metric, noun)}</p>
+        <p className="text-sm text-base-content/80">
+          {summaryOf(days, metric, t, format, dayName)}
+        </p>
       </figcaption>
       <div className="mt-2 min-h-[180px]">
         {hydrated && (
-          <Suspense fallback={<InlineSpinner label={`Drawing ${title.toLowerCase()}`} />}>
+          <Suspense
+            fallback={
+              <InlineSpinner label={t('admin.stats.drawing', { title: title.toLowerCase() })} />
+            }
+          >
             <DailyBarChart days={dayList} values={values} label={title} />
           </Suspense>
         )}
       </div>
       <details className="mt-2">
-        <summary className="cursor-pointer text-sm">Show {title.toLowerCase()} as a table</summary>
+        <summary className="cursor-pointer text-sm">
+          {t('admin.stats.showTable', { title: title.toLowerCase() })}
+        </summary>
         <div className="max-h-64 overflow-y-auto">
           <table className="table table-xs">
-            <caption className="sr-only">{title} per day</caption>
+            <caption className="sr-only">{t('admin.stats.perDay', { title })}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{t('admin.stats.day')}</th>
                 <th scope="col">{title}</th>
               </tr>
             </thead>
@@ -93,7 +96,7 @@ function DailyChart({
                   <th scope="row" className="font-normal">
                     <time dateTime={d.day}>{dayName(d.day)}</time>
                   </th>
-                  <td>{d[metric]}</td>
+                  <td>{format.count(d[metric])}</td>
                 </tr>
               ))}
             </tbody>
@@ -106,28 +109,30 @@ function DailyChart({
 
 /** An admin's dashboard: the marketplace's totals now, and its last 30 days day by day. */
 export function AdminDashboard({ stats }: { stats: AdminStats }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <div className="space-y-8">
       <section aria-labelledby="totals-heading">
         <h2 id="totals-heading" className="mb-3 text-xl font-semibold">
-          Totals
+          {t('admin.stats.totals')}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
-          {TOTALS.map(({ key, label }) => (
+          {TOTALS.map((key) => (
             <div key={key} className="rounded-box bg-base-200 p-4">
-              <dt className="text-sm text-base-content/80">{label}</dt>
-              <dd className="text-2xl font-bold">{stats.totals[key]}</dd>
+              <dt className="text-sm text-base-content/80">{t(`admin.totals.${key}`)}</dt>
+              <dd className="text-2xl font-bold">{format.count(stats.totals[key])}</dd>
             </div>
           ))}
         </dl>
       </section>
       <section aria-labelledby="days-heading">
         <h2 id="days-heading" className="mb-3 text-xl font-semibold">
-          The last 30 days
+          {t('admin.stats.last30')}
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          {CHARTS.map((chart) => (
-            <DailyChart key={chart.metric} days={stats.days} {...chart} />
+          {METRICS.map((metric) => (
+            <DailyChart key={metric} days={stats.days} metric={metric} />
           ))}
         </div>
       </section>

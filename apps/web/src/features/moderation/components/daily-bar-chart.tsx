@@ -1,13 +1,10 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useFormat } from '../../../i18n/locale.tsx';
+import { useChartDay } from './chart-day.ts';
 import 'uplot/dist/uPlot.min.css';
 
 const HEIGHT = 180;
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 const DAY_S = 24 * 60 * 60;
 
 /** A colour of the page's theme, as the canvas needs it. */
@@ -31,6 +28,8 @@ export default function DailyBarChart({
   values: readonly number[];
   label: string;
 }) {
+  const format = useFormat();
+  const dayName = useChartDay();
   const boxRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -39,6 +38,9 @@ export default function DailyBarChart({
     const stroke = themeColour('--color-primary', '#4f46e5');
     const ink = themeColour('--color-base-content', '#1f2937');
     const grid = themeColour('--color-base-300', '#e5e7eb');
+    // The page's own font: the canvas does not fall back to it by itself, and a Bangla page's
+    // digits and months need it.
+    const font = `12px ${getComputedStyle(box).fontFamily}`;
     const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const chart = new uPlot(
       {
@@ -54,17 +56,20 @@ export default function DailyBarChart({
         axes: [
           {
             stroke: ink,
+            font,
             grid: { show: false },
             ticks: { stroke: grid },
-            values: (_u, splits) => splits.map((s) => shortDay.format(new Date(s * 1000))),
+            values: (_u, splits) =>
+              splits.map((s) => dayName(new Date(s * 1000).toISOString().slice(0, 10))),
           },
           {
             stroke: ink,
+            font,
             grid: { stroke: grid },
             ticks: { stroke: grid },
             // Whole numbers only: these are counts.
             incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
-            values: (_u, splits) => splits.map((v) => String(v)),
+            values: (_u, splits) => splits.map((v) => format.count(v)),
             size: 40,
           },
         ],
@@ -83,15 +88,21 @@ export default function DailyBarChart({
       [xs, [...values]],
       box,
     );
+    // Text drawn before the font arrived is drawn again with it.
+    let drawn = true;
+    void document.fonts.ready.then(() => {
+      if (drawn) chart.redraw(false, true);
+    });
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: Math.max(box.clientWidth, 200), height: HEIGHT });
     });
     resize.observe(box);
     return () => {
+      drawn = false;
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, values, label]);
+  }, [days, values, label, dayName, format]);
 
   return <div ref={boxRef} aria-hidden="true" className="w-full overflow-hidden" />;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast.ts';
 import type { ListingModeration } from '@market/shared';
 import { notifyError } from '../../../lib/errors.ts';
@@ -11,11 +12,11 @@ const ReasonDialog = lazy(() =>
   import('./reason-dialog.tsx').then((m) => ({ default: m.ReasonDialog })),
 );
 
-const HEADLINE: Record<ListingModeration, (listing: string) => string> = {
-  held: (listing) => `${listing} is held for a moderator`,
-  hidden: (listing) => `${listing} is hidden by a moderator`,
-  suspended: (listing) => `${listing} is hidden while the seller's account is suspended`,
-};
+const HEADLINE = {
+  held: { named: 'moderation.notice.heldNamed', plain: 'moderation.notice.held' },
+  hidden: { named: 'moderation.notice.hiddenNamed', plain: 'moderation.notice.hidden' },
+  suspended: { named: 'moderation.notice.suspendedNamed', plain: 'moderation.notice.suspended' },
+} as const satisfies Record<ListingModeration, { named: string; plain: string }>;
 
 /**
  * What the seller (and an admin) read above a listing that moderation keeps off show: why, and
@@ -38,6 +39,7 @@ export function ModerationNotice({
   /** The seller already asked for a review that no moderator has answered. */
   reviewRequested?: boolean;
 }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const review = useRequestReview();
   const restore = useRestoreListing();
@@ -48,7 +50,7 @@ export function ModerationNotice({
   const askForReview = async () => {
     await review.mutateAsync({ productId });
     setAsked(true);
-    toast.success('A moderator will look at your listing again.');
+    toast.success(t('moderation.notice.reviewToast'));
   };
 
   return (
@@ -57,19 +59,16 @@ export function ModerationNotice({
       className="alert alert-warning alert-soft my-4 flex flex-col items-start"
     >
       <h2 className="font-semibold wrap-anywhere">
-        {HEADLINE[state](listingName ? `“${listingName}”` : 'This listing')}
+        {listingName ? t(HEADLINE[state].named, { name: listingName }) : t(HEADLINE[state].plain)}
       </h2>
       <p className="wrap-anywhere">
-        {reason ? `Reason: ${reason}` : 'Buyers cannot find, open or book it.'}
+        {reason ? t('moderation.notice.reason', { reason }) : t('moderation.notice.unavailable')}
       </p>
       {viewer === 'seller' && canAct && (
         <>
-          <p className="text-sm">
-            Buyers cannot find, open or book it. Edit it to fix what is wrong, then ask for a
-            review.
-          </p>
+          <p className="text-sm">{t('moderation.notice.sellerHint')}</p>
           {asked ? (
-            <p className="badge badge-info badge-soft">Review requested</p>
+            <p className="badge badge-info badge-soft">{t('moderation.notice.reviewRequested')}</p>
           ) : (
             <button
               type="button"
@@ -79,7 +78,7 @@ export function ModerationNotice({
                 void askForReview().catch((err: unknown) => notifyError('Asking for a review', err))
               }
             >
-              Ask for review
+              {t('moderation.notice.askReview')}
             </button>
           )}
         </>
@@ -91,18 +90,18 @@ export function ModerationNotice({
           disabled={!hydrated}
           onClick={() => setRestoring(true)}
         >
-          Put back on show
+          {t('moderation.notice.restore')}
         </button>
       )}
       {restoring && (
         <Suspense fallback={null}>
           <ReasonDialog
-            title="Put this listing back on show?"
-            explanation="Buyers will find and book it again. Its open reports are resolved, and the seller and the reporters are told."
-            submitLabel="Put back on show"
+            title={t('moderation.notice.restoreTitle')}
+            explanation={t('moderation.notice.restoreText')}
+            submitLabel={t('moderation.notice.restore')}
             onSubmit={async (why) => {
               await restore.mutateAsync({ productId, reason: why });
-              toast.success('The listing is on show again.');
+              toast.success(t('moderation.notice.restoredToast'));
             }}
             onClose={() => setRestoring(false)}
           />

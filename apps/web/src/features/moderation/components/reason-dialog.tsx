@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MODERATION_REASON_MAX, restoreSchema, type Restore } from '@market/shared';
 import { Form } from '../../../components/ui/form.tsx';
@@ -26,6 +27,7 @@ export function ReasonDialog({
   onSubmit: (reason: string) => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<Restore>({
     resolver: zodResolver(restoreSchema),
     defaultValues: { reason: '' },
@@ -49,7 +51,12 @@ export function ReasonDialog({
           }}
         >
           <p className="text-sm wrap-anywhere">{explanation}</p>
-          <FormField id={id} label="Reason" error={error} hint="Kept in the audit log.">
+          <FormField
+            id={id}
+            label={t('moderation.reason.label')}
+            error={error}
+            hint={t('moderation.reason.hint')}
+          >
             <textarea
               id={id}
               rows={3}

@@ -1,15 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportableTargetType } from '@market/shared';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 // The dialog (its form and the schemas it checks with) loads when it is asked for.
 const ReportDialog = lazy(() => import('./report-dialog.tsx'));
 
-const WHAT: Record<ReportableTargetType, string> = {
-  listing: 'listing',
-  user: 'seller',
-  message: 'message',
-};
+const BUTTON = {
+  listing: 'moderation.report.listing',
+  user: 'moderation.report.user',
+  message: 'moderation.report.message',
+} as const satisfies Record<ReportableTargetType, string>;
 
 /**
  * "Report": a dialog with the reasons and an optional note, sent to the moderators. Someone
@@ -30,6 +31,7 @@ export function ReportButton({
   onLogIn?: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   return (
@@ -40,7 +42,7 @@ export function ReportButton({
         disabled={!hydrated}
         onClick={() => (onLogIn ? onLogIn() : setOpen(true))}
       >
-        Report {WHAT[targetType]}
+        {t(BUTTON[targetType])}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
@@ -7,7 +8,6 @@ import {
   REPORT_NOTE_MAX,
   REPORT_REASONS,
   createReportSchema,
-  reportReasonLabel,
   type ReportableTargetType,
   type ReportReason,
 } from '@market/shared';
@@ -15,6 +15,8 @@ import { Form } from '../../../components/ui/form.tsx';
 import { FormField, errorProps } from '../../../components/ui/form-field.tsx';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { useFileReport } from '../api/file-report.ts';
+import { useKnownText } from '../../../i18n/known-texts.ts';
+import { ReasonLabel } from './reason-label.tsx';
 
 const reportFormSchema = createReportSchema.pick({ reason: true, note: true });
 
@@ -38,6 +40,8 @@ export default function ReportDialog({
   targetName: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const knownText = useKnownText();
   const file = useFileReport();
   const form = useForm<
     z.input<typeof reportFormSchema>,
@@ -53,17 +57,17 @@ export default function ReportDialog({
   const noteError = form.formState.errors.note?.message;
 
   return (
-    <ActionDialog title={`Report ${targetName}`} onClose={onClose}>
+    <ActionDialog title={t('moderation.report.title', { name: targetName })} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
-          action="Reporting"
-          submitLabel="Send report"
+          action={t('moderation.report.action')}
+          submitLabel={t('moderation.report.submit')}
           className="mt-4 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async ({ reason, note }) => {
             await file.mutateAsync({ targetType, targetId, reason, note });
-            toast.success('Thank you. A moderator will look at it; we will tell you the outcome.');
+            toast.success(t('moderation.report.done'));
             close();
           }}
         >
@@ -72,7 +76,7 @@ export default function ReportDialog({
             aria-invalid={reasonError ? true : undefined}
             aria-describedby={reasonError ? `${noteId}-reason-error` : undefined}
           >
-            <legend className="fieldset-legend text-sm">What is wrong?</legend>
+            <legend className="fieldset-legend text-sm">{t('moderation.report.what')}</legend>
             {REASONS_FOR[targetType].map((reason) => (
               <label key={reason} className="label min-h-9 cursor-pointer gap-3 text-base-content">
                 <input
@@ -81,16 +85,16 @@ export default function ReportDialog({
                   value={reason}
                   {...form.register('reason')}
                 />
-                {reportReasonLabel(reason)}
+                <ReasonLabel reason={reason} />
               </label>
             ))}
             {reasonError && (
               <p id={`${noteId}-reason-error`} className="text-sm text-error">
-                {reasonError}
+                {knownText(reasonError)}
               </p>
             )}
           </fieldset>
-          <FormField id={noteId} label="Anything else (optional)" error={noteError}>
+          <FormField id={noteId} label={t('moderation.report.note')} error={noteError}>
             <textarea
               id={noteId}
               rows={3}

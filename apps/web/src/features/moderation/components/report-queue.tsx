@@ -1,25 +1,42 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { toast } from '../../../lib/toast.ts';
 import {
   MODERATION_ACTION_RECORDS,
-  moderationExplanation,
-  reportReasonLabel,
   type ModerationAction,
   type ReportGroup,
+  type ReportTarget,
 } from '@market/shared';
-import { fullWhen, shortWhen } from '../../../lib/message-time.ts';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useResolveReport } from '../api/resolve-report.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ReportTargetView } from './report-target.tsx';
+import { reasonText } from './reason-label.tsx';
 
-const TARGET_NAMES = {
-  listing: 'Listing',
-  user: 'Account',
-  message: 'Message',
-  conversation: 'Conversation',
-} as const;
+const ACTION_KEYS = {
+  hide_listing: 'hideListing',
+  release_listing: 'releaseListing',
+  suspend_user: 'suspendUser',
+  unverify_seller: 'unverifySeller',
+  dismiss: 'dismiss',
+} as const satisfies Record<ModerationAction, string>;
+
+/** An action's button, as the queue says it in the page's language. */
+const actionLabel = (action: ModerationAction, t: TFunction) =>
+  t(`reports.actions.${ACTION_KEYS[action]}.label`);
+
+/**
+ * What an action will do, said in its confirmation; a held listing's dismissal releases it
+ * (moderationExplanation in @market/shared).
+ */
+function actionExplanation(action: ModerationAction, target: ReportTarget, t: TFunction): string {
+  const held = target.kind === 'listing' && target.listing.moderation === 'held';
+  if (held && action === 'dismiss') return t('reports.actions.dismiss.explanationWhenHeld');
+  return t(`reports.actions.${ACTION_KEYS[action]}.explanation`);
+}
 
 /** Red for an action that takes something away, quiet for dismissing, outlined for the rest. */
 function buttonStyle(action: ModerationAction): string {
@@ -27,21 +44,26 @@ function buttonStyle(action: ModerationAction): string {
   return action === 'dismiss' ? 'btn-ghost' : 'btn-outline';
 }
 
-function headingOf(group: ReportGroup): string {
+function headingOf(group: ReportGroup, t: TFunction): string {
   const { target } = group;
   if (target.kind === 'listing') return target.listing.name;
   if (target.kind === 'user') return target.user.name;
-  if (target.kind === 'message') return `Message from ${target.message.senderName}`;
-  if (target.kind === 'conversation')
-    return `Conversation about ${target.conversation.productName}`;
-  return `Deleted ${group.targetType}`;
+  if (target.kind === 'message') {
+    return t('reports.messageFrom', { name: target.message.senderName });
+  }
+  if (target.kind === 'conversation') {
+    return t('reports.conversationAbout', { name: target.conversation.productName });
+  }
+  return t(`reports.deleted.${group.targetType}`);
 }
 
 function ReportedGroup({ group }: { group: ReportGroup }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const resolve = useResolveReport();
   const hydrated = useHydrated();
   const [action, setAction] = useState<ModerationAction | null>(null);
-  const heading = headingOf(group);
+  const heading = headingOf(group, t);
   const headingId = `report-${group.targetType}-${group.targetId}`;
 
   return (
@@ -52,37 +74,52 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
       <header className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="min-w-0 text-lg font-semibold wrap-anywhere">
           <span className="badge badge-neutral badge-sm mr-2 align-middle">
-            {TARGET_NAMES[group.targetType]}
+            {t(`reports.kind.${group.targetType}`)}
           </span>
           {heading}
         </h2>
         <p className="text-sm text-base-content/80">
-          {group.reportCount === 1 ? '1 report' : `${group.reportCount} reports`}, last{' '}
-          <time dateTime={group.lastReportedAt} title={fullWhen(group.lastReportedAt)}>
-            {shortWhen(group.lastReportedAt)}
-          </time>
+          <Trans
+            i18nKey="reports.count"
+            count={group.reportCount}
+            values={{ n: format.count(group.reportCount) }}
+            components={{
+              last: (
+                <time
+                  dateTime={group.lastReportedAt}
+                  title={format.fullDateTime(group.lastReportedAt)}
+                >
+                  {format.when(group.lastReportedAt)}
+                </time>
+              ),
+            }}
+          />
         </p>
       </header>
 
       <ReportTargetView target={group.target} type={group.targetType} />
 
-      <h3 className="mt-4 mb-1 text-sm font-semibold">Reports</h3>
+      <h3 className="mt-4 mb-1 text-sm font-semibold">{t('reports.list')}</h3>
       <ul className="space-y-1 text-sm">
         {group.reports.map((r) => (
           <li key={r._id} className="wrap-anywhere">
-            <span className="font-medium">{reportReasonLabel(r.reason)}</span>
-            {' by '}
-            {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : 'the marketplace'}
+            {r.reporter
+              ? t('reports.byPerson', {
+                  reason: reasonText(r.reason, t),
+                  name: r.reporter.name,
+                  email: r.reporter.email,
+                })
+              : t('reports.byMarketplace', { reason: reasonText(r.reason, t) })}
             {/* The marketplace's own note names the other listing, which the link opens. */}
             {r.note && !r.otherListing && <q className="ml-1 text-base-content/80">{r.note}</q>}
             {r.otherListing && (
               <>
                 {' · '}
                 {r.otherListing.name === null ? (
-                  'The other listing has since been deleted'
+                  t('reports.otherDeleted')
                 ) : (
                   <Link className="link" to={`/product/${encodeURIComponent(r.otherListing._id)}`}>
-                    Open the other listing: {r.otherListing.name}
+                    {t('reports.otherListing', { name: r.otherListing.name })}
                   </Link>
                 )}
               </>
@@ -91,7 +128,11 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
         ))}
       </ul>
 
-      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label={`Actions on ${heading}`}>
+      <div
+        className="mt-4 flex flex-wrap gap-2"
+        role="group"
+        aria-label={t('reports.actionsOn', { name: heading })}
+      >
         {group.actions.map((a) => (
           <button
             key={a}
@@ -100,21 +141,25 @@ function ReportedGroup({ group }: { group: ReportGroup }) {
             className={`btn btn-sm ${buttonStyle(a)}`}
             onClick={() => setAction(a)}
           >
-            {MODERATION_ACTION_RECORDS[a].label}
+            {actionLabel(a, t)}
           </button>
         ))}
       </div>
 
       {action && (
         <ReasonDialog
-          title={`${MODERATION_ACTION_RECORDS[action].label}: ${heading}?`}
-          explanation={moderationExplanation(action, group.target)}
-          submitLabel={MODERATION_ACTION_RECORDS[action].label}
+          title={t('reports.confirmTitle', { action: actionLabel(action, t), name: heading })}
+          explanation={actionExplanation(action, group.target, t)}
+          submitLabel={actionLabel(action, t)}
           danger={MODERATION_ACTION_RECORDS[action].dangerous}
           onSubmit={async (reason) => {
             const done = await resolve.mutateAsync({ reportId: group.reportId, action, reason });
             toast.success(
-              `${MODERATION_ACTION_RECORDS[action].label}: done. ${done.resolvedCount === 1 ? '1 report' : `${done.resolvedCount} reports`} closed.`,
+              t('reports.done', {
+                action: actionLabel(action, t),
+                count: done.resolvedCount,
+                n: format.count(done.resolvedCount),
+              }),
             );
           }}
           onClose={() => setAction(null)}

@@ -1,18 +1,16 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import {
-  CLEAR_OUTCOMES,
-  CLEAR_OUTCOME_LABELS,
-  MODERATION_REASON_MAX,
-  clearStolenReportSchema,
-} from '@market/shared';
+import { CLEAR_OUTCOMES, MODERATION_REASON_MAX, clearStolenReportSchema } from '@market/shared';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { FormField, errorProps } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useClearStolenReport } from '../api/clear-stolen-report.ts';
+import { useKnownText } from '../../../i18n/known-texts.ts';
+import { useFormat } from '../../../i18n/locale.tsx';
 
 /**
  * Clearing a stolen-phone report: recovered, or a mistake, with the moderator's words for the
@@ -27,6 +25,9 @@ export function ClearStolenReportDialog({
   last4: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const knownText = useKnownText();
   const clear = useClearStolenReport();
   const form = useForm<
     z.input<typeof clearStolenReportSchema>,
@@ -37,30 +38,30 @@ export function ClearStolenReportDialog({
   const outcomeError = form.formState.errors.outcome?.message;
   const reasonError = form.formState.errors.reason?.message;
   return (
-    <ActionDialog title={`Clear the report of IMEI ending ${last4}`} onClose={onClose}>
+    <ActionDialog title={t('stolenReports.clearTitle', { last4 })} onClose={onClose}>
       {(close) => (
         <Form
           form={form}
-          action="Clearing a stolen-phone report"
-          submitLabel="Clear report"
+          action={t('stolenReports.clearAction')}
+          submitLabel={t('stolenReports.clear')}
           className="mt-4 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async (values) => {
             const result = await clear.mutateAsync({ id: reportId, ...values });
             toast.success(
               result.releasedCount === 0
-                ? 'Report cleared'
-                : `Report cleared: ${result.releasedCount} listing${result.releasedCount === 1 ? '' : 's'} back on show`,
+                ? t('stolenReports.cleared')
+                : t('stolenReports.clearedReleased', {
+                    count: result.releasedCount,
+                    n: format.count(result.releasedCount),
+                  }),
             );
             close();
           }}
         >
-          <p className="text-sm">
-            Listings this report alone holds go back on show; the reporter is told. A deal it
-            flagged stays in the report queue.
-          </p>
+          <p className="text-sm">{t('stolenReports.clearText')}</p>
           <fieldset className="fieldset" aria-invalid={outcomeError ? true : undefined}>
-            <legend className="fieldset-legend text-sm">Why is it cleared?</legend>
+            <legend className="fieldset-legend text-sm">{t('stolenReports.why')}</legend>
             {CLEAR_OUTCOMES.map((outcome) => (
               <label key={outcome} className="label min-h-9 cursor-pointer gap-3 text-base-content">
                 <input
@@ -69,12 +70,12 @@ export function ClearStolenReportDialog({
                   value={outcome}
                   {...form.register('outcome')}
                 />
-                {CLEAR_OUTCOME_LABELS[outcome]}
+                {t(`stolenReports.outcome.${outcome}`)}
               </label>
             ))}
-            {outcomeError && <p className="text-sm text-error">{outcomeError}</p>}
+            {outcomeError && <p className="text-sm text-error">{knownText(outcomeError)}</p>}
           </fieldset>
-          <FormField id={reasonId} label="Reason (for the audit log)" error={reasonError}>
+          <FormField id={reasonId} label={t('stolenReports.reason')} error={reasonError}>
             <textarea
               id={reasonId}
               rows={3}

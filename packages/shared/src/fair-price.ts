@@ -159,8 +159,3 @@ export function priceFactors(
   return factors;
 }
 
-/** A factor as the page says it: "−$25: battery below 80%". */
-export function priceFactorText(factor: PriceFactor): string {
-  const sign = factor.effect < 0 ? '\u2212' : '+';
-  return `${sign}$${Math.abs(factor.effect).toLocaleString('en-US')}: ${factor.label}`;
-}

@@ -79,6 +79,8 @@ describe('moments in the viewer’s own time zone', () => {
     expect(en.dayMonthYear('05-03-2026')).toBe('05-03-2026');
     expect(bn.dayMonthYear('05-03-2026')).toBe('০৫-০৩-২০২৬');
     expect(bn.dayMonthYear(new Date(Date.UTC(2026, 10, 26)))).toBe('২৬-১১-২০২৬');
+    expect(en.digits('09:05:30')).toBe('09:05:30');
+    expect(bn.digits('09:05:30')).toBe('০৯:০৫:৩০');
     expect(en.fullDateTime(meeting)).toBe('Monday, November 30, 2026 at 3:30 PM');
   });
 });

@@ -123,7 +123,10 @@ export function pageDetails(listing: ListingPage, words: Words): DetailRow[] {
         </>
       ),
     },
-    { term: t('listing.term.posted'), value: `${listing.postedDate} ${listing.postedTime}` },
+    {
+      term: t('listing.term.posted'),
+      value: `${format.dayMonthYear(listing.postedDate)} ${format.digits(listing.postedTime)}`,
+    },
   ];
 }
 
@@ -154,7 +157,7 @@ export function cardDetails(product: Product, words: Words): DetailRow[] {
     { term: t('listing.term.signedOut'), value: yesNo(words, product.activationLockOff) },
     { term: t('listing.term.paidOff'), value: yesNo(words, product.paidOff) },
     { term: t('listing.term.location'), value: product.location, className: 'wrap-anywhere' },
-    { term: t('listing.term.posted'), value: product.postedDate },
+    { term: t('listing.term.posted'), value: format.dayMonthYear(product.postedDate) },
     // Only when a moderator verified it: a card stays short.
     ...(product.photoVerified
       ? [{ term: t('listing.term.photoCheck'), value: photoVerifiedBadge(words) }]

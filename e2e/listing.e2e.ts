@@ -238,8 +238,9 @@ describe('the listing page', () => {
     }
     await captureDashboard(page, 'listing-edit-uploading');
     uploads.release();
-    // They finish in any order; then all four photos show, and no bar is left.
-    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+    // They finish in any order; then all four photos show, and no bar is left. Each upload is
+    // resized into its sizes on the server: on a busy machine three take longer than the default.
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 30_000 }).toBe(0);
     for (const n of [1, 2, 3, 4]) {
       await page.getByRole('img', { name: `Photo ${n}`, exact: true }).waitFor();
     }

@@ -60,6 +60,9 @@ export const STARTING_RETRY_SECONDS = 3;
 /** The index's snapshot file in DATA_DIR (search-snapshot.ts). */
 export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 
+/** How long a stopping server waits for background work to end before it writes the snapshot. */
+const SNAPSHOT_WAIT_MS = 5_000;
+
 /** PostgreSQL answers a bigint docid as text. */
 type DocumentRow = Omit<IndexedDocument, 'docid'> & { docid: number | string };
 
@@ -715,9 +718,18 @@ export class LiveSearchIndex {
     if (!this.snapshotFile) return;
     this.stop();
     // A catch-up may begin with a page a search read: once none is under way, read is applied.
+    // Background work stops at its next step; one stuck on the database does not hold the close.
+    const waitUntil = Date.now() + SNAPSHOT_WAIT_MS;
     do {
-      await this.settled();
-      await this.exclusive(async () => undefined);
+      const left = waitUntil - Date.now();
+      const settled = await Promise.race([
+        this.settled().then(() => this.exclusive(async () => true)),
+        sleep(Math.max(0, left), false, { ref: false }),
+      ]);
+      if (!settled) {
+        this.log.info('search index busy as the server stops: no snapshot written');
+        return;
+      }
     } while (this.catchingUp || this.rebuilding);
     await this.exclusive(async () => {
       const follower = this.follower;

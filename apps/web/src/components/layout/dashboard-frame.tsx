@@ -96,9 +96,7 @@ export function DashboardFrame({
             <button
               type="button"
               className="btn btn-square btn-ghost hidden lg:inline-flex"
-              aria-label={
-                collapsedOnWideScreen ? t('frame.showSidebar') : t('frame.hideSidebar')
-              }
+              aria-label={collapsedOnWideScreen ? t('frame.showSidebar') : t('frame.hideSidebar')}
               aria-controls={SIDEBAR_ID}
               aria-expanded={!collapsedOnWideScreen}
               onClick={() => setCollapsedOnWideScreen((c) => !c)}
@@ -113,11 +111,7 @@ export function DashboardFrame({
         <main className="w-full max-w-6xl flex-1 p-4 wrap-anywhere sm:p-6 lg:p-8">{children}</main>
       </div>
       <div className="drawer-side z-30">
-        <label
-          htmlFor={DRAWER_ID}
-          aria-label={t('frame.closeMenu')}
-          className="drawer-overlay"
-        />
+        <label htmlFor={DRAWER_ID} aria-label={t('frame.closeMenu')} className="drawer-overlay" />
         <aside
           id={SIDEBAR_ID}
           ref={sidebarRef}

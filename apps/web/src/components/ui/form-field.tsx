@@ -139,18 +139,21 @@ export function FormError({
 }
 
 /** A labelled select registered with react-hook-form, starting on a disabled prompt. */
-export function SelectField({
+export function SelectField<Option extends string>({
   label,
   registration,
   error,
   prompt,
   options,
+  optionLabel = (option: Option) => option,
 }: {
   label: string;
   registration: UseFormRegisterReturn;
   error?: string;
   prompt: string;
-  options: readonly string[];
+  options: readonly Option[];
+  /** What an option shows, when not its value. */
+  optionLabel?: (option: Option) => string;
 }) {
   const id = useId();
   return (
@@ -167,7 +170,7 @@ export function SelectField({
         </option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>

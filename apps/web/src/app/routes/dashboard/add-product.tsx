@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { MESSAGES, type NewProduct } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,18 +10,27 @@ import { ProductForm } from '../../../features/listings/components/product-form.
 import { discardDraft, readDraft } from '../../../features/listings/components/product-draft.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { AreaField } from '../../../features/places/components/area-field.tsx';
+import { useFormat } from '../../../i18n/locale.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** "26-11-2026 at 14:05": when the draft was last changed, in the site's day-month-year. */
-function savedAtText(iso: string): string {
+/** When the draft was last changed, in this device's time: day-month-year and 24-hour time. */
+function savedAt(iso: string): { day: string; time: string } {
   const d = new Date(iso);
-  const day = `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
-  return `${day} at ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return {
+    day: `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
 }
 
 export function Component() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const me = useDashboardUser();
+  const inDigits = ({ day, time }: { day: string; time: string }) => ({
+    day: day.replace(/\d/g, (digit) => format.number(Number(digit))),
+    time: time.replace(/\d/g, (digit) => format.number(Number(digit))),
+  });
   const navigate = useNavigate();
   const addProduct = useAddProduct(me.email);
   // The account's listing in progress, if any: the form starts from it.
@@ -37,7 +47,7 @@ export function Component() {
   const discard = () => {
     setDraft(null);
     setFormKey((key) => key + 1);
-    toast.success('Draft discarded');
+    toast.success(t('productForm.draft.discarded'));
   };
   // Once the old form is gone (it writes what it still held as it goes), a fresh one starts.
   useEffect(() => {
@@ -46,21 +56,23 @@ export function Component() {
 
   return (
     <section>
-      <PageTitle page="Add Product" />
-      <h1 className="mb-6 text-2xl font-bold">Add Product</h1>
+      <PageTitle page={t('productForm.addTitle')} />
+      <h1 className="mb-6 text-2xl font-bold">{t('productForm.addTitle')}</h1>
       {draft && (
         <div
           role="status"
           className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-box border border-info/40 bg-info/5 p-4 text-sm"
         >
           <p>
-            <span className="font-semibold">Your draft is back</span>, as you left it on{' '}
-            {savedAtText(draft.savedAt)}. It stays until you post it or discard it.
-            {draft.photosDropped &&
-              ' Its photos were uploaded more than a day ago and are no longer kept: add them again.'}
+            <Trans
+              i18nKey="productForm.draft.back"
+              values={inDigits(savedAt(draft.savedAt))}
+              components={{ strong: <span className="font-semibold" /> }}
+            />
+            {draft.photosDropped && ` ${t('productForm.draft.photosDropped')}`}
           </p>
           <button type="button" className="btn btn-sm btn-outline" onClick={discard}>
-            Discard draft
+            {t('productForm.draft.discard')}
           </button>
         </div>
       )}
@@ -68,7 +80,7 @@ export function Component() {
         AreaInput={AreaField}
         key={formKey}
         onSubmit={add}
-        submitLabel="Add Product"
+        submitLabel={t('productForm.addTitle')}
         action="Adding the product"
         draft={{ userId: me._id, values: draft?.values }}
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
@@ -15,6 +16,7 @@ import { InspectionWalk } from '../../../features/inspection/components/inspecti
  * buttons. When the phone fails, the deal can be cancelled here with the reason recorded.
  */
 export function Component() {
+  const { t } = useTranslation();
   const { bookingId = '' } = useParams();
   const inspection = useInspection(bookingId);
   const cancel = useCancelBooking();
@@ -23,17 +25,14 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-2xl">
-      <PageTitle page="Check the phone" />
+      <PageTitle page={t('checkPhone.title')} />
       <p className="mb-2">
         <Link to={paths.dashboard.myOrders} className="link">
-          ← My Orders
+          {t('checkPhone.back')}
         </Link>
       </p>
-      <h1 className="mb-2 text-2xl font-bold">Check the phone</h1>
-      <p className="mb-4 text-sm">
-        Check the phone with the seller before you pay. Each answer is saved as you go; the
-        hand-over code shows once you take the phone.
-      </p>
+      <h1 className="mb-2 text-2xl font-bold">{t('checkPhone.title')}</h1>
+      <p className="mb-4 text-sm">{t('checkPhone.intro')}</p>
       <QueryContent query={inspection}>
         {(data) => (
           <InspectionWalk
@@ -45,7 +44,7 @@ export function Component() {
                 className="btn btn-error min-h-12"
                 onClick={() => setCancelling(true)}
               >
-                Cancel the deal
+                {t('checkPhone.cancel')}
               </button>
             }
           />
@@ -54,15 +53,15 @@ export function Component() {
       {cancelling && (
         <CancelDialog
           side="buyer"
-          title="Cancel the deal"
-          explanation="The seller sees your reason, and the phone becomes available to others again."
-          submitLabel="Cancel the deal"
+          title={t('checkPhone.cancel')}
+          explanation={t('checkPhone.cancelExplanation')}
+          submitLabel={t('checkPhone.cancel')}
           action="Cancelling the deal"
           defaultPreset="failed_check"
           onClose={() => setCancelling(false)}
           onSubmit={async (input) => {
             await cancel.mutateAsync({ id: bookingId, ...input });
-            toast.success('Deal cancelled');
+            toast.success(t('checkPhone.cancelled'));
             void navigate(paths.dashboard.myOrders);
           }}
         />

@@ -1,5 +1,6 @@
 import { PossessionPanel } from '../../../features/possession/components/possession-panel.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { sellerFieldsOf, type NewProduct } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -16,6 +17,7 @@ import { AreaField } from '../../../features/places/components/area-field.tsx';
 
 /** The seller changes one of their listings with the same form as adding one. */
 export function Component() {
+  const { t } = useTranslation();
   const { productId = '' } = useParams();
   const me = useDashboardUser();
   const navigate = useNavigate();
@@ -24,14 +26,14 @@ export function Component() {
 
   const save = async (product: NewProduct) => {
     await update.mutateAsync(product);
-    toast.success('Your listing has been updated');
+    toast.success(t('productForm.updated'));
     await navigate(paths.dashboard.myProducts);
   };
 
   const heading = (
     <>
-      <PageTitle page="Edit Product" />
-      <h1 className="mb-6 text-2xl font-bold">Edit Product</h1>
+      <PageTitle page={t('productForm.editTitle')} />
+      <h1 className="mb-6 text-2xl font-bold">{t('productForm.editTitle')}</h1>
     </>
   );
   if (listing.isPending)
@@ -59,10 +61,10 @@ export function Component() {
       <section>
         {heading}
         <p role="status" className="alert alert-info">
-          This listing is sold: it can no longer be changed.
+          {t('productForm.soldNoChange')}
         </p>
         <Link to={paths.product(productId)} className="link link-primary mt-4 inline-block">
-          See the listing
+          {t('productForm.seeListing')}
         </Link>
       </section>
     );
@@ -72,7 +74,7 @@ export function Component() {
       {heading}
       <p className="mb-4 wrap-anywhere">
         <Link to={paths.product(productId)} className="link link-primary">
-          See the listing as buyers see it
+          {t('productForm.seeAsBuyers')}
         </Link>
       </p>
       <PossessionPanel productId={productId} />
@@ -82,7 +84,7 @@ export function Component() {
         initialValues={sellerFieldsOf(listing.data)}
         imeiOnFile={listing.data.imeiGiven}
         onSubmit={save}
-        submitLabel="Save changes"
+        submitLabel={t('productForm.saveChanges')}
         action="Saving the listing"
       />
     </section>

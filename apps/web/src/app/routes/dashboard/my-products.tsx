@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { LIST_PAGE_SIZE } from '../../../lib/paging.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
@@ -11,25 +12,21 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { ModerationNotice } from '../../../features/moderation/components/moderation-notice.tsx';
 
 export function Component() {
+  const { t } = useTranslation();
   const me = useDashboardUser();
   const page = usePageParam();
   const products = useMyProducts({ email: me.email, page });
 
   return (
     <section>
-      <PageTitle page="My Products" />
+      <PageTitle page={t('products.title')} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">My Products</h1>
+        <h1 className="text-2xl font-bold">{t('products.title')}</h1>
         <Link to={paths.dashboard.addProduct} className="btn btn-primary btn-sm">
-          Add Product
+          {t('products.add')}
         </Link>
       </div>
-      <PagedList
-        query={products}
-        page={page}
-        pageSize={LIST_PAGE_SIZE}
-        empty="You have not listed any products yet."
-      >
+      <PagedList query={products} page={page} pageSize={LIST_PAGE_SIZE} empty={t('products.empty')}>
         {(items) => (
           <>
             {items.map(
@@ -50,7 +47,7 @@ export function Component() {
               products={items}
               actions={(product) =>
                 product.moderation ? (
-                  <span className="badge badge-warning">Hidden</span>
+                  <span className="badge badge-warning">{t('products.hidden')}</span>
                 ) : (
                   <MarkSoldButton product={product} />
                 )

@@ -53,23 +53,24 @@ function RatingSummary({ sellerId }: { sellerId: string }) {
 /** What buyers said about the seller's deals, newest first; each can be answered once. */
 export function Component() {
   const me = useDashboardUser();
+  const { t } = useTranslation();
   const page = usePageParam();
   const [replyingTo, setReplyingTo] = useState<SellerReview | null>(null);
 
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle page="My Reviews" />
-      <h1 className="text-2xl font-bold">My Reviews</h1>
+      <PageTitle page={t('myReviews.title')} />
+      <h1 className="text-2xl font-bold">{t('myReviews.title')}</h1>
       <RatingSummary sellerId={me._id} />
       <SellerReviews
         sellerId={me._id}
         page={page}
-        empty="No reviews yet. Buyers can review you once you complete a deal with their hand-over code."
+        empty={t('myReviews.empty')}
         action={(review) =>
           review.reply ? null : (
             <div>
               <button type="button" className="btn btn-sm" onClick={() => setReplyingTo(review)}>
-                Reply
+                {t('myReviews.reply')}
               </button>
             </div>
           )

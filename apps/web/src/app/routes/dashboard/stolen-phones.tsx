@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { usePageParam } from '../../../components/ui/pager.tsx';
@@ -11,27 +12,23 @@ import { StolenReportForm } from '../../../features/stolen-phones/components/sto
  * and the person's own reports.
  */
 export function Component() {
+  const { t } = useTranslation();
   const page = usePageParam();
   const reports = useOwnStolenReports({ page });
   return (
     <section className="max-w-4xl">
-      <PageTitle page="Report a stolen phone" />
-      <h1 className="mb-2 text-2xl font-bold">Report a stolen phone</h1>
-      <p className="mb-6 text-base-content/80">
-        If your phone was stolen, report its IMEI here. Any listing of it on Phone Market waits for
-        a moderator before buyers can see it, and a recent sale of it here is looked into. We do not
-        tell anyone whether the phone is listed, and a report is your word: it does not replace a
-        report to the police or your carrier.
-      </p>
+      <PageTitle page={t('stolenPhones.title')} />
+      <h1 className="mb-2 text-2xl font-bold">{t('stolenPhones.title')}</h1>
+      <p className="mb-6 text-base-content/80">{t('stolenPhones.intro')}</p>
       <div className="mb-10 rounded-box border border-base-300 p-4">
         <StolenReportForm />
       </div>
-      <h2 className="mb-2 text-xl font-semibold">Your reports</h2>
+      <h2 className="mb-2 text-xl font-semibold">{t('stolenPhones.yourReports')}</h2>
       <PagedList
         query={reports}
         page={page}
         pageSize={LIST_PAGE_SIZE}
-        empty="You have not reported a phone stolen."
+        empty={t('stolenPhones.empty')}
       >
         {(items) => <OwnStolenReports reports={items} />}
       </PagedList>

@@ -1,13 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   INSPECTION_CHECKS,
-  INSPECTION_CHECK_HINTS,
   INSPECTION_CHECK_LABELS,
   INSPECTION_NOTE_MAX,
   type Inspection,
   type InspectionAnswers,
   type InspectionCheck,
 } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { describeError, reportError } from '../../../lib/errors.ts';
 import { useCheckImei } from '../api/check-imei.ts';
@@ -52,6 +54,34 @@ function messageOf(err: unknown): string {
   return describeError(err);
 }
 
+/** The server's words for why the phone fails, by their key here; others are shown as written. */
+const FAILURES = new Map<string, 'imeiMismatch' | 'notSignedOut' | 'refused'>([
+  ["The IMEI the phone shows does not match the listing's", 'imeiMismatch'],
+  ['The seller did not sign out of Find My / Google', 'notSignedOut'],
+  ['You refused the phone', 'refused'],
+] as const);
+
+/** The server's names of the steps still to answer, by their key here. */
+const STEP_NAMES = new Map<string, 'imei' | 'signOut' | 'battery' | InspectionCheck>([
+  ['IMEI', 'imei'],
+  ['Find My / Google sign-out', 'signOut'],
+  ['Battery health', 'battery'],
+  ...INSPECTION_CHECKS.map((check) => [INSPECTION_CHECK_LABELS[check], check] as const),
+]);
+
+function failureText(t: TFunction, failure: string): string {
+  const key = FAILURES.get(failure);
+  return key ? t(`checkPhone.failure.${key}`) : failure;
+}
+
+function stepName(t: TFunction, name: string): string {
+  const key = STEP_NAMES.get(name);
+  if (!key) return name;
+  return key === 'imei' || key === 'signOut' || key === 'battery'
+    ? t(`checkPhone.missing.${key}`)
+    : t(`checkPhone.check.${key}`);
+}
+
 const BIG = 'btn btn-lg h-auto min-h-14 w-full py-3 sm:w-auto';
 
 function StepCard({
@@ -65,6 +95,8 @@ function StepCard({
   title: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const headingId = useId();
   return (
     <section
@@ -73,7 +105,7 @@ function StepCard({
     >
       <div className="card-body gap-4 p-4 sm:p-6">
         <p className="text-sm text-base-content/80">
-          Step {number} of {total}
+          {t('checkPhone.step', { number: format.number(number), total: format.number(total) })}
         </p>
         <progress
           className="progress progress-primary w-full"
@@ -101,22 +133,23 @@ function Problem({ text }: { text: string | null }) {
 
 /** The code, once the check is complete: what the buyer gives the seller. */
 function CodePanel({ bookingId }: { bookingId: string }) {
+  const { t } = useTranslation();
   const code = useHandoverCode(bookingId, true);
   return (
     <section
-      aria-label="Hand-over code"
+      aria-label={t('checkPhone.code.label')}
       className="card border-2 border-success bg-base-100 shadow-sm"
     >
       <div className="card-body items-center gap-3 p-6 text-center">
-        <p className="badge badge-success">Checked at hand-over</p>
-        <h2 className="text-lg font-bold">Your hand-over code</h2>
+        <p className="badge badge-success">{t('checkPhone.code.checked')}</p>
+        <h2 className="text-lg font-bold">{t('checkPhone.code.title')}</h2>
         {code.isPending ? (
-          <span className="loading loading-spinner" aria-label="Loading the code" />
+          <span className="loading loading-spinner" aria-label={t('checkPhone.code.loading')} />
         ) : code.isError ? (
           <>
             <Problem text={describeError(code.error)} />
             <button type="button" className="btn" onClick={() => void code.refetch()}>
-              Try again
+              {t('checkPhone.tryAgain')}
             </button>
           </>
         ) : (
@@ -124,9 +157,7 @@ function CodePanel({ bookingId }: { bookingId: string }) {
             {code.data.code}
           </p>
         )}
-        <p className="text-sm">
-          Give it to the seller only when you are satisfied and have paid: it completes the deal.
-        </p>
+        <p className="text-sm">{t('checkPhone.code.give')}</p>
       </div>
     </section>
   );
@@ -144,6 +175,8 @@ export function InspectionWalk({
   inspection: Inspection;
   cancel: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const bookingId = inspection.bookingId;
   const save = useSaveInspection(bookingId);
   const imeiCheck = useCheckImei(bookingId);
@@ -206,7 +239,7 @@ export function InspectionWalk({
           setIndex(index - 1);
         }}
       >
-        Back
+        {t('checkPhone.backStep')}
       </button>
     ) : null;
 
@@ -216,15 +249,13 @@ export function InspectionWalk({
         role="alert"
         className="flex flex-col items-start gap-2 rounded-box border-2 border-error bg-error/10 p-4"
       >
-        <h2 className="text-lg font-bold">The phone does not pass the check</h2>
+        <h2 className="text-lg font-bold">{t('checkPhone.failed.title')}</h2>
         <ul className="list-disc pl-5 text-sm wrap-anywhere">
           {inspection.failures.map((failure) => (
-            <li key={failure}>{failure}</li>
+            <li key={failure}>{failureText(t, failure)}</li>
           ))}
         </ul>
-        <p className="text-sm">
-          The code stays hidden. Do not pay. You may cancel the deal: the seller sees why.
-        </p>
+        <p className="text-sm">{t('checkPhone.failed.text')}</p>
         {cancel}
       </section>
     ) : null;
@@ -235,17 +266,19 @@ export function InspectionWalk({
     body = (
       <>
         <p>
-          Ask the seller to dial <strong className="font-mono">*#06#</strong> on the phone, and type
-          the IMEI it shows. We only say whether it matches the listing.
+          <Trans
+            i18nKey="checkPhone.imei.ask"
+            components={{ code: <strong className="font-mono" /> }}
+          />
         </p>
         {inspection.imei === 'matches' ? (
-          <p className="alert alert-success">The IMEI matches the listing.</p>
+          <p className="alert alert-success">{t('checkPhone.imei.matches')}</p>
         ) : inspection.imei === 'does_not_match' ? (
           <p className="alert alert-warning wrap-anywhere">
-            The IMEI does not match the listing.{' '}
+            {t('checkPhone.imei.noMatch')}{' '}
             {noTries
-              ? 'No tries are left.'
-              : `Check the digits: ${inspection.imeiTriesLeft} ${inspection.imeiTriesLeft === 1 ? 'try' : 'tries'} left.`}
+              ? t('checkPhone.imei.noTries')
+              : t('checkPhone.imei.triesLeft', { count: inspection.imeiTriesLeft })}
           </p>
         ) : null}
         {!noTries && inspection.imei !== 'matches' && (
@@ -257,7 +290,9 @@ export function InspectionWalk({
             }}
           >
             <label className="form-control w-full sm:max-w-xs" htmlFor={inputId}>
-              <span className="label-text mb-1 block">IMEI (15 digits)</span>
+              <span className="label-text mb-1 block">
+                {t('checkPhone.imei.label', { digits: format.number(15) })}
+              </span>
               <input
                 id={inputId}
                 className="input input-bordered input-lg w-full font-mono"
@@ -269,13 +304,13 @@ export function InspectionWalk({
               />
             </label>
             <button type="submit" className={`${BIG} btn-primary`} disabled={busy || !imei}>
-              Check the IMEI
+              {t('checkPhone.imei.check')}
             </button>
           </form>
         )}
         {inspection.imei === 'matches' && (
           <button type="button" className={`${BIG} btn-primary`} onClick={() => setIndex(1)}>
-            Next
+            {t('checkPhone.next')}
           </button>
         )}
       </>
@@ -283,11 +318,7 @@ export function InspectionWalk({
   } else if (step === 'signedOut') {
     body = (
       <>
-        <p>
-          Ask the seller to sign out of Find My (iPhone: Settings → their name → Sign Out) or of
-          their Google account (Android: Settings → Accounts), in front of you. Otherwise the phone
-          stays locked to them.
-        </p>
+        <p>{t('checkPhone.signedOut.ask')}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <button
             type="button"
@@ -296,7 +327,7 @@ export function InspectionWalk({
             aria-pressed={inspection.answers.signedOut === true}
             onClick={() => void answer({ signedOut: true })}
           >
-            Yes, signed out
+            {t('checkPhone.signedOut.yes')}
           </button>
           <button
             type="button"
@@ -305,7 +336,7 @@ export function InspectionWalk({
             aria-pressed={inspection.answers.signedOut === false}
             onClick={() => void answer({ signedOut: false })}
           >
-            No, not signed out
+            {t('checkPhone.signedOut.no')}
           </button>
         </div>
       </>
@@ -320,12 +351,9 @@ export function InspectionWalk({
           void answer({ batteryHealth: value });
         }}
       >
-        <p>
-          Read the battery health in the phone&apos;s settings (iPhone: Settings → Battery → Battery
-          Health; most Android phones: Settings → Battery).
-        </p>
+        <p>{t('checkPhone.battery.ask')}</p>
         <label className="form-control w-full sm:max-w-xs" htmlFor={inputId}>
-          <span className="label-text mb-1 block">Battery health (%)</span>
+          <span className="label-text mb-1 block">{t('checkPhone.battery.label')}</span>
           <input
             id={inputId}
             className="input input-bordered input-lg w-full"
@@ -338,7 +366,7 @@ export function InspectionWalk({
           />
         </label>
         <button type="submit" className={`${BIG} btn-primary`} disabled={busy || !battery}>
-          Save and go on
+          {t('checkPhone.battery.save')}
         </button>
       </form>
     );
@@ -349,45 +377,55 @@ export function InspectionWalk({
     body = (
       <>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/80">IMEI</dt>
+          <dt className="text-base-content/80">{t('checkPhone.summary.imei')}</dt>
           <dd>
             {inspection.imei === 'skipped'
-              ? 'Skipped: the listing has no IMEI'
+              ? t('checkPhone.summary.imeiSkipped')
               : inspection.imei === 'matches'
-                ? 'Matches'
-                : 'Not checked'}
+                ? t('checkPhone.summary.matches')
+                : t('checkPhone.summary.notChecked')}
           </dd>
-          <dt className="text-base-content/80">Find My / Google</dt>
-          <dd>{inspection.answers.signedOut ? 'Signed out' : 'Not signed out'}</dd>
-          <dt className="text-base-content/80">Battery health</dt>
+          <dt className="text-base-content/80">{t('checkPhone.summary.findMy')}</dt>
+          <dd>
+            {inspection.answers.signedOut
+              ? t('checkPhone.summary.signedOut')
+              : t('checkPhone.summary.notSignedOut')}
+          </dd>
+          <dt className="text-base-content/80">{t('checkPhone.summary.battery')}</dt>
           <dd>
             {inspection.answers.batteryHealth === null
-              ? 'Not read'
-              : `${inspection.answers.batteryHealth}%`}
+              ? t('checkPhone.summary.notRead')
+              : t('checkPhone.summary.percent', {
+                  percent: format.number(inspection.answers.batteryHealth),
+                })}
           </dd>
           {INSPECTION_CHECKS.map((check) => {
             const result = inspection.answers.checks[check];
             return (
               <div key={check} className="contents">
-                <dt className="text-base-content/80">{INSPECTION_CHECK_LABELS[check]}</dt>
+                <dt className="text-base-content/80">{t(`checkPhone.check.${check}`)}</dt>
                 <dd className="wrap-anywhere">
                   {result === null
-                    ? 'Not checked'
+                    ? t('checkPhone.summary.notChecked')
                     : result.result === 'works'
-                      ? 'Works'
-                      : `Faulty${result.note ? `: ${result.note}` : ''}`}
+                      ? t('checkPhone.works')
+                      : result.note
+                        ? t('checkPhone.summary.faultyNote', { note: result.note })
+                        : t('checkPhone.faulty')}
                 </dd>
               </div>
             );
           })}
         </dl>
         {faults.length > 0 && (
-          <p className="alert alert-warning text-sm">
-            You found faults. Take the phone only if you accept it as it is.
-          </p>
+          <p className="alert alert-warning text-sm">{t('checkPhone.verdict.faults')}</p>
         )}
         {inspection.missing.length > 0 && (
-          <p className="text-sm">Still to check: {inspection.missing.join(', ')}.</p>
+          <p className="text-sm">
+            {t('checkPhone.verdict.stillToCheck', {
+              steps: inspection.missing.map((name) => stepName(t, name)).join(', '),
+            })}
+          </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row">
           <button
@@ -396,7 +434,7 @@ export function InspectionWalk({
             disabled={busy || inspection.missing.length > 0}
             onClick={() => void answer({ verdict: 'accept' })}
           >
-            Take the phone and show the code
+            {t('checkPhone.verdict.take')}
           </button>
           <button
             type="button"
@@ -404,7 +442,7 @@ export function InspectionWalk({
             disabled={busy}
             onClick={() => void answer({ verdict: 'reject' })}
           >
-            Refuse the phone
+            {t('checkPhone.verdict.refuse')}
           </button>
         </div>
       </>
@@ -413,7 +451,7 @@ export function InspectionWalk({
     const current = inspection.answers.checks[step];
     body = (
       <>
-        <p>{INSPECTION_CHECK_HINTS[step]}</p>
+        <p>{t(`checkPhone.hint.${step}`)}</p>
         {faulty === step ? (
           <form
             className="flex flex-col gap-3"
@@ -425,7 +463,7 @@ export function InspectionWalk({
             }}
           >
             <label className="form-control w-full" htmlFor={inputId}>
-              <span className="label-text mb-1 block">What is wrong? (optional)</span>
+              <span className="label-text mb-1 block">{t('checkPhone.whatIsWrong')}</span>
               <input
                 id={inputId}
                 className="input input-bordered input-lg w-full"
@@ -436,10 +474,10 @@ export function InspectionWalk({
             </label>
             <div className="flex flex-col gap-3 sm:flex-row">
               <button type="submit" className={`${BIG} btn-warning`} disabled={busy}>
-                Save as faulty
+                {t('checkPhone.saveFaulty')}
               </button>
               <button type="button" className={`${BIG} btn-ghost`} onClick={() => setFaulty(null)}>
-                Never mind
+                {t('checkPhone.neverMind')}
               </button>
             </div>
           </form>
@@ -456,7 +494,7 @@ export function InspectionWalk({
                 })
               }
             >
-              Works
+              {t('checkPhone.works')}
             </button>
             <button
               type="button"
@@ -468,7 +506,7 @@ export function InspectionWalk({
                 setFaulty(step);
               }}
             >
-              Faulty
+              {t('checkPhone.faulty')}
             </button>
           </div>
         )}
@@ -477,20 +515,23 @@ export function InspectionWalk({
   }
 
   const titles: Record<Step, string> = {
-    imei: 'Does the IMEI match?',
-    signedOut: 'Signed out of Find My / Google?',
-    battery: 'Battery health',
-    verdict: 'Take the phone?',
-    ...INSPECTION_CHECK_LABELS,
+    imei: t('checkPhone.titles.imei'),
+    signedOut: t('checkPhone.titles.signedOut'),
+    battery: t('checkPhone.titles.battery'),
+    verdict: t('checkPhone.titles.verdict'),
+    screen: t('checkPhone.check.screen'),
+    cameras: t('checkPhone.check.cameras'),
+    speakerMic: t('checkPhone.check.speakerMic'),
+    charging: t('checkPhone.check.charging'),
+    buttons: t('checkPhone.check.buttons'),
+    sim: t('checkPhone.check.sim'),
   };
 
   return (
     <div className="space-y-4">
       {failed}
       {inspection.imei === 'skipped' && index === 0 && (
-        <p className="alert text-sm">
-          This listing has no IMEI, so the IMEI step is skipped. Check the rest with care.
-        </p>
+        <p className="alert text-sm">{t('checkPhone.noImei')}</p>
       )}
       <StepCard number={Math.min(index, total - 1) + 1} total={total} title={titles[step]}>
         {body}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProductFormInput } from './product-form-schema.ts';
 
 /**
@@ -10,25 +11,23 @@ export function DetailsNudge({
   batteryHealth,
   lockKind,
 }: Pick<ProductFormInput, 'storageGb' | 'colour' | 'batteryHealth' | 'lockKind'>) {
+  const { t } = useTranslation();
   const missing = [
-    storageGb === undefined || storageGb === null ? 'storage' : null,
-    colour?.trim() ? null : 'colour',
+    storageGb === undefined || storageGb === null ? t('productForm.nudge.storage') : null,
+    colour?.trim() ? null : t('productForm.nudge.colour'),
     batteryHealth === undefined || batteryHealth === null || Number.isNaN(batteryHealth)
-      ? 'battery health'
+      ? t('productForm.nudge.battery')
       : null,
-    lockKind ? null : 'network lock',
+    lockKind ? null : t('productForm.nudge.networkLock'),
   ].filter((detail) => detail !== null);
   return (
     <div className="rounded-field border border-info/40 bg-info/5 p-3 text-sm md:col-span-2">
-      <p className="font-semibold">Listings with details sell faster.</p>
-      <p>
-        Buyers filter by storage and battery health, and compare your price with the same model and
-        storage. You can post without them.
-      </p>
+      <p className="font-semibold">{t('productForm.nudge.title')}</p>
+      <p>{t('productForm.nudge.text')}</p>
       <p role="status" aria-live="polite" className="mt-1">
         {missing.length === 0
-          ? 'All the main details are given.'
-          : `Not given yet: ${missing.join(', ')}.`}
+          ? t('productForm.nudge.allGiven')
+          : t('productForm.nudge.notGiven', { details: missing.join(', ') })}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   FAIR_PRICE_MIN_COUNT,
   FAIR_PRICE_WINDOW_DAYS,
@@ -8,20 +9,16 @@ import {
   type CategoryName,
   type PriceMedianQuery,
 } from '@market/shared';
-import { describeError } from '../../../lib/errors.ts';
+import { useDescribeError } from '../../../lib/errors.ts';
 import { usePriceMedian } from '../api/get-price-median.ts';
 
 /** How long typing must pause before the median is asked for. */
 const ASK_DELAY_MS = 300;
 
-const VERDICTS = {
-  low: { label: 'Low price', style: 'badge-info', advice: 'below what the same phone lists for' },
-  fair: { label: 'Fair price', style: 'badge-success', advice: 'in line with the same phone' },
-  high: {
-    label: 'High price',
-    style: 'badge-warning',
-    advice: 'above what the same phone lists for; it may take longer to sell',
-  },
+const VERDICT_STYLES = {
+  low: 'badge-info',
+  fair: 'badge-success',
+  high: 'badge-warning',
 } as const;
 
 /**
@@ -42,7 +39,9 @@ export function FairPriceHint({
   locked?: boolean;
   price: number | undefined;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
+  const describeError = useDescribeError();
   const wanted: PriceMedianQuery | null =
     category && model.trim() && storageGb
       ? { category, model: model.trim(), storageGb, locked }
@@ -60,25 +59,38 @@ export function FairPriceHint({
 
   let body;
   if (!wanted) {
-    body = "Choose the model and storage below to compare your price with the same phone's.";
+    body = t('productForm.fairPrice.choose');
   } else if (median.isError) {
-    body = `Could not compare the price just now: ${describeError(median.error)}`;
+    body = t('productForm.fairPrice.failed', { reason: describeError(median.error) });
   } else if (median.isPending || JSON.stringify(asked) !== wantedKey) {
-    body = 'Comparing with the same phone…';
+    body = t('productForm.fairPrice.comparing');
   } else if (!median.data) {
-    body = `Fewer than ${FAIR_PRICE_MIN_COUNT} listings of the ${wanted.model} ${formatStorage(wanted.storageGb)} to compare with yet.`;
+    body = t('productForm.fairPrice.tooFew', {
+      min: format.number(FAIR_PRICE_MIN_COUNT),
+      phone: `${wanted.model} ${formatStorage(wanted.storageGb)}`,
+    });
   } else {
     const { median: value, count } = median.data;
-    const sameKey = `${wanted.model} ${formatStorage(wanted.storageGb)}${wanted.locked ? ' locked to a carrier' : ''}`;
-    const line = `Median ${format.price(value)} for the ${sameKey}, from ${count} listings of the last ${FAIR_PRICE_WINDOW_DAYS} days.`;
+    const phone = `${wanted.model} ${formatStorage(wanted.storageGb)}`;
+    const line = t(
+      wanted.locked ? 'productForm.fairPrice.medianLocked' : 'productForm.fairPrice.median',
+      {
+        price: format.price(value),
+        phone,
+        listings: format.number(count),
+        days: format.number(FAIR_PRICE_WINDOW_DAYS),
+      },
+    );
     if (price === undefined || !Number.isFinite(price) || price <= 0) {
-      body = `${line} Type your resell price to compare.`;
+      body = `${line} ${t('productForm.fairPrice.typePrice')}`;
     } else {
-      const verdict = VERDICTS[priceVerdict(price, value)];
+      const verdict = priceVerdict(price, value);
       body = (
         <>
-          <span className={`badge ${verdict.style} me-2`}>{verdict.label}</span>
-          {`${format.price(price)} is ${verdict.advice}. ${line}`}
+          <span className={`badge ${VERDICT_STYLES[verdict]} me-2`}>
+            {t(`productForm.fairPrice.${verdict}.label`)}
+          </span>
+          {`${t(`productForm.fairPrice.${verdict}.advice`, { price: format.price(price) })} ${line}`}
         </>
       );
     }

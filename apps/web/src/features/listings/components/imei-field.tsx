@@ -1,16 +1,9 @@
 import { useState } from 'react';
-import { IMEI_CHANGES_PER_LISTING, IMEI_GIVEN } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import { IMEI_CHANGES_PER_LISTING } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-const HINT =
-  '15 digits: dial *#06# on the phone to see it. Nobody is shown any digit of it, only "IMEI ' +
-  'given"; a second listing of the same phone waits for a moderator.';
-
-/** Said where a posted listing's IMEI can be replaced: a change is checked, and counted. */
-const REPLACE_HINT =
-  'A listing with a new IMEI waits for a moderator before it is shown again. An IMEI can be ' +
-  `changed ${IMEI_CHANGES_PER_LISTING} times a day.`;
 
 /**
  * The IMEI, optional. A listing that has one says "IMEI given", with a button to type a new
@@ -26,15 +19,22 @@ export function ImeiField({
   /** Whether the listing has an IMEI on file; null while the form posts a new listing. */
   onFile: boolean | null;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [replacing, setReplacing] = useState(onFile !== true);
+  const hint = t('productForm.imei.hint', { digits: format.number(15) });
+  // Said where a posted listing's IMEI can be replaced: a change is checked, and counted.
+  const replaceHint = t('productForm.imei.replaceHint', {
+    times: format.number(IMEI_CHANGES_PER_LISTING),
+  });
   if (!replacing && !error) {
     return (
       <div className="fieldset">
-        <p className="fieldset-legend text-sm">IMEI</p>
+        <p className="fieldset-legend text-sm">{t('productForm.imei.label')}</p>
         <p className="flex min-h-10 flex-wrap items-center gap-3">
-          <span>{IMEI_GIVEN}</span>
+          <span>{t('listing.imeiGiven')}</span>
           <button type="button" className="btn btn-sm" onClick={() => setReplacing(true)}>
-            Replace IMEI
+            {t('productForm.imei.replace')}
           </button>
         </p>
       </div>
@@ -42,11 +42,11 @@ export function ImeiField({
   }
   return (
     <TextField
-      label={onFile === true ? 'New IMEI' : 'IMEI (optional)'}
+      label={onFile === true ? t('productForm.imei.new') : t('productForm.imei.optional')}
       inputMode="numeric"
       autoComplete="off"
       autoFocus={onFile === true}
-      hint={onFile === null ? HINT : `${HINT} ${REPLACE_HINT}`}
+      hint={onFile === null ? hint : `${hint} ${replaceHint}`}
       error={error}
       registration={registration}
     />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { MODEL_MAX, MODEL_SUGGESTIONS_MAX, matchModels, type CategoryName } from '@market/shared';
 import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
 import { useModels } from '../api/get-models.ts';
@@ -21,6 +22,7 @@ export function ModelField({
   category: CategoryName | undefined;
   error: string | undefined;
 }) {
+  const { t } = useTranslation();
   const { field } = useController({ control, name: 'model' });
   const value = field.value ?? '';
   const [used, setUsed] = useState(false);
@@ -34,7 +36,7 @@ export function ModelField({
   return (
     <div onFocusCapture={() => setUsed(true)} className="md:col-span-2">
       <ComboboxField
-        label="Model"
+        label={t('productForm.model')}
         name={field.name}
         value={value}
         onChange={field.onChange}
@@ -44,7 +46,7 @@ export function ModelField({
         // What still matches the field as it is now, until the answer for it arrives.
         suggestions={matchModels(value, models.data ?? [], MODEL_SUGGESTIONS_MAX)}
         error={error}
-        hint="Proposed from the product name; pick one, or type it. Its price is compared with the same model's."
+        hint={t('productForm.modelHint')}
       />
     </div>
   );

@@ -1,5 +1,7 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { MESSAGES, type MyProduct } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
@@ -11,10 +13,9 @@ import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 
 /** What deleting a listing does to the buyers who booked it, said before it is deleted. */
-function bookingsNote(buyerCount: number): string | undefined {
+function bookingsNote(t: TFunction, buyerCount: number): string | undefined {
   if (buyerCount === 0) return undefined;
-  const who = buyerCount === 1 ? '1 buyer has' : `${buyerCount} buyers have`;
-  return `${who} booked this phone. Their orders stay with them, but the phone leaves every list and cannot be booked any more.`;
+  return t('products.bookingsNote', { count: buyerCount });
 }
 
 /**
@@ -29,6 +30,7 @@ export function MyProductsTable({
   products: MyProduct[];
   actions?: (product: MyProduct) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();
@@ -44,8 +46,8 @@ export function MyProductsTable({
     deleteAfterConfirmation({
       action: 'Deleting the product',
       confirmation: {
-        question: `Delete your listing "${product.name}"?`,
-        detail: bookingsNote(product.buyerCount),
+        question: t('products.deleteQuestion', { name: product.name }),
+        detail: bookingsNote(t, product.buyerCount),
       },
       remove: () => remove.mutateAsync(product._id),
       deletedText: MESSAGES.deletedText,
@@ -56,9 +58,9 @@ export function MyProductsTable({
       rows={products}
       rowKey={(product) => product._id}
       columns={[
-        { header: 'Category', cell: (product) => product.Category },
+        { header: t('products.column.category'), cell: (product) => product.Category },
         {
-          header: 'Product Name',
+          header: t('products.column.name'),
           rowHeader: true,
           cell: (product) => (
             <Link to={paths.product(product._id)} className="link link-hover wrap-anywhere">
@@ -67,44 +69,44 @@ export function MyProductsTable({
           ),
         },
         {
-          header: 'Price',
+          header: t('products.column.price'),
           nowrap: true,
           cell: (product) => (
             <span className="flex flex-col">
               {format.price(product.resellPrice)}
               {product.previousResellPrice !== null && (
                 <span className="text-xs text-base-content/70">
-                  was {format.price(product.previousResellPrice)}
+                  {t('products.was', { price: format.price(product.previousResellPrice) })}
                 </span>
               )}
             </span>
           ),
         },
-        { header: 'Email', nowrap: true, cell: (product) => product.userEmail },
+        { header: t('products.column.email'), nowrap: true, cell: (product) => product.userEmail },
         {
-          header: 'Make Advertise',
+          header: t('products.column.advertise'),
           nowrap: true,
           cell: (product) =>
             // A sold phone is off every list, advertisements included: nothing to advertise.
             product.status === 'sold' ? (
-              <span className="badge badge-neutral">Sold</span>
+              <span className="badge badge-neutral">{t('products.sold')}</span>
             ) : product.available ? (
-              <span className="badge badge-success">Advertised</span>
+              <span className="badge badge-success">{t('products.advertised')}</span>
             ) : (
               <button
                 type="button"
                 className="btn btn-sm btn-primary"
                 disabled={advertise.isPending && advertise.variables === product._id}
                 onClick={() => onAdvertise(product)}
-                title="Advertise this product on the home page"
+                title={t('products.advertiseTitle')}
               >
-                available
+                {t('products.available')}
               </button>
             ),
         },
-        { header: 'Location', cell: (product) => product.location },
+        { header: t('products.column.location'), cell: (product) => product.location },
         {
-          header: 'Actions',
+          header: t('products.column.actions'),
           actions: true,
           cell: (product) => (
             <div className="flex flex-wrap gap-2">
@@ -112,9 +114,9 @@ export function MyProductsTable({
                 <Link
                   to={paths.dashboard.editProduct(product._id)}
                   className="btn btn-sm btn-outline"
-                  aria-label={`Edit ${product.name}`}
+                  aria-label={t('products.editLabel', { name: product.name })}
                 >
-                  Edit
+                  {t('products.edit')}
                 </Link>
               )}
               {actions?.(product)}
@@ -122,10 +124,10 @@ export function MyProductsTable({
                 type="button"
                 className="btn btn-sm btn-error"
                 disabled={remove.isPending && remove.variables === product._id}
-                aria-label={`Delete ${product.name}`}
+                aria-label={t('products.deleteLabel', { name: product.name })}
                 onClick={() => void onDelete(product)}
               >
-                Delete
+                {t('products.delete')}
               </button>
             </div>
           ),

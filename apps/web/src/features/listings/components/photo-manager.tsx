@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
   PHOTOS_MAX,
-  PHOTOS_MAX_MESSAGE,
   imageSrcSet,
   imageVariantUrl,
 } from '@market/shared';
-import { describeError } from '../../../lib/errors.ts';
+import { useFormat } from '../../../i18n/locale.tsx';
+import { useKnownText } from '../../../i18n/known-texts.ts';
+import { useDescribeError } from '../../../lib/errors.ts';
 import { shrinkImage } from '../../../lib/shrink-image.ts';
 import { imageFileProblem } from '../../../lib/upload-image.ts';
 import { uploadPhoto } from '../api/upload-photo.ts';
@@ -63,7 +65,13 @@ export function PhotoManager({
   error?: string;
   describedBy?: string;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const known = useKnownText();
+  const describeError = useDescribeError();
   const [slots, setSlots] = useState<Slot[]>(() => initial.map(slotOf));
+  const limit = t('forms.messages.photoMax', { max: format.number(PHOTOS_MAX) });
+  const n = (value: number) => format.number(value);
   const [notice, setNotice] = useState('');
   const dragged = useRef<number | null>(null);
   const reported = useRef<string>(JSON.stringify(initial));
@@ -87,7 +95,7 @@ export function PhotoManager({
     const taken = files.slice(0, Math.max(0, room));
     setNotice(
       files.length > taken.length
-        ? `${PHOTOS_MAX_MESSAGE}: ${files.length - taken.length} not added`
+        ? t('photos.notAdded', { limit, count: files.length - taken.length })
         : '',
     );
     const fresh = taken.map((file) => {
@@ -120,16 +128,18 @@ export function PhotoManager({
     event.preventDefault();
     const from = dragged.current;
     dragged.current = null;
-    if (from !== null) reorder(from, to, `Photo moved to place ${to + 1}`);
+    if (from !== null) reorder(from, to, t('photos.moved', { place: n(to + 1) }));
   };
 
   const full = slots.filter((s) => s.error === null).length >= PHOTOS_MAX;
   return (
     <div className="flex flex-col gap-3">
       {slots.length > 0 && (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photos of the listing">
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t('photos.list')}>
           {slots.map((slot, index) => {
-            const label = slot.url ? `Photo ${index + 1}` : `Photo ${index + 1} (${slot.name})`;
+            const label = slot.url
+              ? t('photos.photo', { number: n(index + 1) })
+              : t('photos.photoNamed', { number: n(index + 1), name: slot.name });
             return (
               <li
                 key={slot.key}
@@ -139,7 +149,7 @@ export function PhotoManager({
                 }}
                 onDragOver={(event) => event.preventDefault()}
                 onDrop={(event) => onDrop(event, index)}
-                aria-label={index === 0 ? `${label}, cover` : label}
+                aria-label={index === 0 ? t('photos.coverLabel', { label }) : label}
                 className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-2"
               >
                 <div className="relative aspect-square overflow-hidden rounded-lg bg-base-200">
@@ -155,14 +165,14 @@ export function PhotoManager({
                     />
                   ) : slot.error ? (
                     <p role="alert" className="p-2 text-sm text-error wrap-anywhere">
-                      {slot.name}: {slot.error}
+                      {t('photos.failed', { name: slot.name, problem: known(slot.error) })}
                     </p>
                   ) : (
                     <div className="flex h-full flex-col items-center justify-center gap-2 p-2">
                       <span className="w-full truncate text-center text-xs">{slot.name}</span>
                       {slot.shrinking ? (
                         <span className="text-center text-xs">
-                          Over {IMAGE_MAX_BYTES / 1024 / 1024} MB: making it smaller…
+                          {t('photos.shrinking', { size: n(IMAGE_MAX_BYTES / 1024 / 1024) })}
                         </span>
                       ) : (
                         <>
@@ -170,16 +180,18 @@ export function PhotoManager({
                             className="progress progress-primary w-full"
                             value={Math.round(slot.progress * 100)}
                             max={100}
-                            aria-label={`Uploading ${slot.name}`}
+                            aria-label={t('photos.uploading', { name: slot.name })}
                           />
-                          <span className="text-xs">{Math.round(slot.progress * 100)}%</span>
+                          <span className="text-xs">
+                            {t('photos.percent', { percent: n(Math.round(slot.progress * 100)) })}
+                          </span>
                         </>
                       )}
                     </div>
                   )}
                   {index === 0 && slot.url && (
                     <span className="badge badge-primary badge-sm absolute top-1 left-1">
-                      Cover
+                      {t('photos.cover')}
                     </span>
                   )}
                 </div>
@@ -190,8 +202,10 @@ export function PhotoManager({
                         type="button"
                         className="btn btn-xs"
                         disabled={index === 0}
-                        onClick={() => reorder(index, index - 1, `Photo moved to place ${index}`)}
-                        aria-label={`Move photo ${index + 1} earlier`}
+                        onClick={() =>
+                          reorder(index, index - 1, t('photos.moved', { place: n(index) }))
+                        }
+                        aria-label={t('photos.earlier', { number: n(index + 1) })}
                       >
                         ←
                       </button>
@@ -200,9 +214,9 @@ export function PhotoManager({
                         className="btn btn-xs"
                         disabled={index === slots.length - 1}
                         onClick={() =>
-                          reorder(index, index + 1, `Photo moved to place ${index + 2}`)
+                          reorder(index, index + 1, t('photos.moved', { place: n(index + 2) }))
                         }
-                        aria-label={`Move photo ${index + 1} later`}
+                        aria-label={t('photos.later', { number: n(index + 1) })}
                       >
                         →
                       </button>
@@ -210,10 +224,10 @@ export function PhotoManager({
                         <button
                           type="button"
                           className="btn btn-xs"
-                          onClick={() => reorder(index, 0, 'Photo made the cover')}
-                          aria-label={`Make photo ${index + 1} the cover`}
+                          onClick={() => reorder(index, 0, t('photos.madeCover'))}
+                          aria-label={t('photos.makeCover', { number: n(index + 1) })}
                         >
-                          Cover
+                          {t('photos.cover')}
                         </button>
                       )}
                     </>
@@ -224,11 +238,11 @@ export function PhotoManager({
                     disabled={slot.url === null && slot.error === null}
                     onClick={() => {
                       setSlots((current) => current.filter((s) => s.key !== slot.key));
-                      setNotice(`Photo ${index + 1} removed`);
+                      setNotice(t('photos.removed', { number: n(index + 1) }));
                     }}
-                    aria-label={`Remove photo ${index + 1}`}
+                    aria-label={t('photos.removeLabel', { number: n(index + 1) })}
                   >
-                    Remove
+                    {t('photos.remove')}
                   </button>
                 </div>
               </li>
@@ -252,12 +266,11 @@ export function PhotoManager({
           }}
         />
         <span className="text-sm text-base-content/80">
-          {uploaded.length} of {PHOTOS_MAX} photos. The first is the cover; drag or use the arrows
-          to change the order.
+          {t('photos.count', { count: uploaded.length, max: n(PHOTOS_MAX) })}
         </span>
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm">
-        {full && !notice ? PHOTOS_MAX_MESSAGE : notice}
+        {full && !notice ? limit : notice}
       </p>
     </div>
   );

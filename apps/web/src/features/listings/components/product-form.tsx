@@ -8,7 +8,9 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -68,20 +70,7 @@ function PlainAreaInput({ onChange, ...props }: AreaInputProps) {
 }
 
 /** The seller's yes/no statements about the phone, each a pair of radios. */
-const STATEMENTS = [
-  {
-    name: 'activationLockOff',
-    legend: 'Signed out of Find My / Google account (activation lock off)',
-    yes: 'Yes, signed out',
-    no: 'No, not yet',
-  },
-  {
-    name: 'paidOff',
-    legend: 'Fully paid off (no instalments or contract left)',
-    yes: 'Yes, paid off',
-    no: 'No, still being paid',
-  },
-] as const;
+const STATEMENTS = ['activationLockOff', 'paidOff'] as const;
 
 /** Both prices: positive dollars with cents, up to the marketplace's maximum. */
 const priceInput = {
@@ -94,11 +83,9 @@ const priceInput = {
 
 // The resell price may not pass the original one: a change of either checks the resell price.
 const PRICES = [
-  { name: 'originalPrice', label: 'Original price ($)', deps: ['resellPrice'] },
-  { name: 'resellPrice', label: 'Resell price ($)', deps: [] },
+  { name: 'originalPrice', deps: ['resellPrice'] },
+  { name: 'resellPrice', deps: [] },
 ] as const;
-
-const WAIT_FOR_UPLOADS = 'Wait until every photo has finished uploading';
 
 /** How long typing must pause before the draft is written. */
 const DRAFT_DELAY_MS = 400;
@@ -150,6 +137,8 @@ export function ProductForm({
    */
   AreaInput?: ComponentType<AreaInputProps>;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const descriptionId = useId();
   const photosId = useId();
   const lockId = useId();
@@ -257,7 +246,7 @@ export function ProductForm({
     ...fields
   }: ProductFormOutput) => {
     if (uploading.current) {
-      form.setError('photos', { message: WAIT_FOR_UPLOADS }, { shouldFocus: true });
+      form.setError('photos', { message: t('productForm.waitForUploads') }, { shouldFocus: true });
       return;
     }
     writeDraftNow();
@@ -286,9 +275,9 @@ export function ProductForm({
       footerClassName="mt-4 space-y-4 md:col-span-2"
       submitClassName="btn btn-primary w-full sm:w-auto"
     >
-      <TextField label="Product name" autoComplete="off" {...bindField(form, 'name')} />
+      <TextField label={t('productForm.name')} autoComplete="off" {...bindField(form, 'name')} />
       <AreaInput
-        label="Location"
+        label={t('productForm.location')}
         name={location.field.name}
         value={location.field.value ?? ''}
         onChange={(text, place) => {
@@ -298,21 +287,17 @@ export function ProductForm({
         onBlur={location.field.onBlur}
         inputRef={location.field.ref}
         error={errors.location?.message ?? errors.placeId?.message}
-        hint={
-          placeId
-            ? 'Buyers see how far it is from them, never more exactly than this area.'
-            : 'Pick your area from the suggestions (e.g. Gulshan), so buyers nearby find it.'
-        }
+        hint={placeId ? t('productForm.locationPicked') : t('productForm.locationHint')}
       />
       <TextField
-        label="Note on the area (optional)"
+        label={t('productForm.areaNote')}
         autoComplete="off"
         maxLength={80}
-        placeholder="e.g. near the Gulshan 2 circle"
+        placeholder={t('productForm.areaNotePlaceholder')}
         {...bindField(form, 'locationNote')}
       />
       <TextField
-        label="Year of purchase"
+        label={t('productForm.yearOfPurchase')}
         type="number"
         inputMode="numeric"
         min={YEAR_OF_PURCHASE_MIN}
@@ -320,15 +305,15 @@ export function ProductForm({
         {...bindField(form, 'yearOfUse', { valueAsNumber: true })}
       />
       <SelectField
-        label="Category"
-        prompt="Choose a category"
+        label={t('productForm.category')}
+        prompt={t('productForm.chooseCategory')}
         options={CATEGORIES}
         {...bindField(form, 'Category')}
       />
-      {PRICES.map(({ name, label, deps }) => (
+      {PRICES.map(({ name, deps }) => (
         <TextField
           key={name}
-          label={label}
+          label={t(`productForm.${name}`, { context: format.currency, currency: format.currency })}
           {...priceInput}
           {...bindField(form, name, { valueAsNumber: true, deps: [...deps] })}
         />
@@ -341,14 +326,15 @@ export function ProductForm({
         price={resellPrice}
       />
       <SelectField
-        label="Condition"
-        prompt="Choose a condition"
+        label={t('productForm.condition')}
+        prompt={t('productForm.chooseCondition')}
         options={CONDITIONS}
+        optionLabel={(condition) => t(`productForm.conditions.${condition}`)}
         {...bindField(form, 'condition')}
       />
 
       <fieldset className="mt-4 grid gap-x-6 gap-y-2 border-t border-base-300 pt-4 md:col-span-2 md:grid-cols-2">
-        <legend className="pt-4 text-lg font-semibold">Phone details (optional)</legend>
+        <legend className="pt-4 text-lg font-semibold">{t('productForm.details')}</legend>
         <DetailsNudge
           storageGb={storageGb}
           colour={colour}
@@ -358,12 +344,10 @@ export function ProductForm({
         <ModelField control={form.control} category={category} error={errors.model?.message} />
         <FormField
           id={storageId}
-          label="Storage"
+          label={t('productForm.storage')}
           error={errors.storageGb?.message}
           hint={
-            storageGb === undefined || storageGb === null
-              ? 'Choose the storage: buyers filter by it, and it finds the price of the same phone.'
-              : undefined
+            storageGb === undefined || storageGb === null ? t('productForm.storageHint') : undefined
           }
         >
           <select
@@ -373,7 +357,7 @@ export function ProductForm({
             {...errorProps(storageId, errors.storageGb?.message)}
             {...form.register('storageGb', { setValueAs: optionalNumber })}
           >
-            <option value="">Choose the storage</option>
+            <option value="">{t('productForm.chooseStorage')}</option>
             {STORAGE_OPTIONS_GB.map((gb) => (
               <option key={gb} value={gb}>
                 {formatStorage(gb)}
@@ -381,9 +365,13 @@ export function ProductForm({
             ))}
           </select>
         </FormField>
-        <TextField label="Colour" autoComplete="off" {...bindField(form, 'colour')} />
         <TextField
-          label="Battery health (%)"
+          label={t('productForm.colour')}
+          autoComplete="off"
+          {...bindField(form, 'colour')}
+        />
+        <TextField
+          label={t('productForm.battery')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -391,7 +379,7 @@ export function ProductForm({
           {...bindField(form, 'batteryHealth', { setValueAs: optionalNumber })}
         />
         <DateField
-          label="Warranty until (optional)"
+          label={t('productForm.warranty')}
           value={warranty.field.value}
           onChange={warranty.field.onChange}
           onBlur={warranty.field.onBlur}
@@ -402,7 +390,7 @@ export function ProductForm({
           className="fieldset md:col-span-2"
           aria-describedby={errors.lockKind ? `${lockId}-error` : undefined}
         >
-          <legend className="fieldset-legend text-sm">Network lock</legend>
+          <legend className="fieldset-legend text-sm">{t('productForm.networkLock')}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             <label className="flex items-center gap-2">
               <input
@@ -411,7 +399,7 @@ export function ProductForm({
                 value="unlocked"
                 {...form.register('lockKind')}
               />
-              Unlocked (any carrier)
+              {t('productForm.unlocked')}
             </label>
             <label className="flex items-center gap-2">
               <input
@@ -420,7 +408,7 @@ export function ProductForm({
                 value="carrier"
                 {...form.register('lockKind')}
               />
-              Locked to a carrier
+              {t('productForm.locked')}
             </label>
           </div>
           {errors.lockKind && (
@@ -430,11 +418,17 @@ export function ProductForm({
           )}
         </fieldset>
         {lockKind === 'carrier' && (
-          <TextField label="Carrier" autoComplete="off" {...bindField(form, 'carrier')} />
+          <TextField
+            label={t('productForm.carrier')}
+            autoComplete="off"
+            {...bindField(form, 'carrier')}
+          />
         )}
-        {STATEMENTS.map(({ name, legend, yes, no }) => (
+        {STATEMENTS.map((name) => (
           <fieldset key={name} className="fieldset md:col-span-2">
-            <legend className="fieldset-legend text-sm">{legend}</legend>
+            <legend className="fieldset-legend text-sm">
+              {t(`productForm.statement.${name}.legend`)}
+            </legend>
             <div className="flex flex-wrap gap-x-6 gap-y-2">
               <label className="flex min-h-11 items-center gap-2">
                 <input
@@ -443,7 +437,7 @@ export function ProductForm({
                   value="yes"
                   {...form.register(name)}
                 />
-                {yes}
+                {t(`productForm.statement.${name}.yes`)}
               </label>
               <label className="flex min-h-11 items-center gap-2">
                 <input
@@ -452,13 +446,13 @@ export function ProductForm({
                   value="no"
                   {...form.register(name)}
                 />
-                {no}
+                {t(`productForm.statement.${name}.no`)}
               </label>
             </div>
           </fieldset>
         ))}
         <fieldset className="fieldset md:col-span-2">
-          <legend className="fieldset-legend text-sm">Included</legend>
+          <legend className="fieldset-legend text-sm">{t('productForm.included')}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {INCLUDED_ITEMS.map((item) => (
               <label key={item} className="flex items-center gap-2 capitalize">
@@ -468,7 +462,7 @@ export function ProductForm({
                   value={item}
                   {...form.register('included')}
                 />
-                {item}
+                {t(`productForm.items.${item}`)}
               </label>
             ))}
           </div>
@@ -483,7 +477,7 @@ export function ProductForm({
 
       <FormField
         id={photosId}
-        label="Photos"
+        label={t('productForm.photos')}
         error={errors.photos?.message ?? errors.photos?.root?.message}
         className="mt-4 border-t border-base-300 pt-4 md:col-span-2"
       >
@@ -499,7 +493,7 @@ export function ProductForm({
 
       <FormField
         id={descriptionId}
-        label="Description (optional)"
+        label={t('productForm.description')}
         error={errors.description?.message}
         className="md:col-span-2"
       >
@@ -513,12 +507,8 @@ export function ProductForm({
       </FormField>
       <LeaveGuard
         when={hasChanges}
-        title="Leave this page?"
-        message={
-          draft
-            ? 'Your listing is not posted yet. It is kept as a draft for your account in this browser, photos included: open Add Product again to finish it.'
-            : 'Your changes to this listing are not saved yet. If you leave, they are lost.'
-        }
+        title={t('productForm.leave.title')}
+        message={draft ? t('productForm.leave.draft') : t('productForm.leave.changes')}
       />
     </Form>
   );

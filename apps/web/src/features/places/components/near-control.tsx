@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { coarseCoordinate } from '@market/shared';
 import { useMe } from '../../../lib/session.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -13,9 +14,6 @@ export interface NearValue {
   lon?: number | undefined;
 }
 
-const LOCATION_UNAVAILABLE =
-  'Your location is not available. Allow it for this site in the browser, or choose an area.';
-
 /**
  * Choosing where a search measures distance from: an area from the suggestions, the buyer's
  * saved area, or the browser's location, rounded to about 1 km at once and kept only in the
@@ -28,6 +26,7 @@ export function NearControl({
   value: NearValue;
   onChange: (next: NearValue) => void;
 }) {
+  const { t } = useTranslation();
   const me = useMe();
   const hydrated = useHydrated();
   const area = useBuyerArea({ enabled: !!me.data });
@@ -40,9 +39,9 @@ export function NearControl({
   const hasPosition = value.lat !== undefined && value.lon !== undefined;
   const label =
     value.near !== undefined
-      ? (place.data?.label ?? 'the chosen area')
+      ? (place.data?.label ?? t('places.chosenArea'))
       : hasPosition
-        ? 'your location'
+        ? t('places.yourLocation')
         : null;
   const saved = area.data ?? null;
   const isSaved =
@@ -54,7 +53,7 @@ export function NearControl({
   const useMyLocation = () => {
     setProblem(null);
     if (!('geolocation' in navigator)) {
-      setProblem(LOCATION_UNAVAILABLE);
+      setProblem(t('places.unavailable'));
       return;
     }
     setLocating(true);
@@ -70,7 +69,7 @@ export function NearControl({
       },
       () => {
         setLocating(false);
-        setProblem(LOCATION_UNAVAILABLE);
+        setProblem(t('places.unavailable'));
       },
       { maximumAge: 10 * 60_000, timeout: 15_000 },
     );
@@ -81,7 +80,7 @@ export function NearControl({
     const body =
       value.near !== undefined ? { placeId: value.near } : { lat: value.lat, lon: value.lon };
     save.mutate(body, {
-      onError: () => setProblem('Your area could not be saved. Try again.'),
+      onError: () => setProblem(t('places.saveFailed')),
     });
   };
 
@@ -89,12 +88,16 @@ export function NearControl({
     <div className="flex flex-col gap-2">
       {label && (
         <p className="text-sm wrap-anywhere">
-          Near <strong>{label}</strong>
-          {isSaved && <span className="text-base-content/70"> (your area)</span>}
+          <Trans
+            i18nKey="places.near"
+            values={{ place: label }}
+            components={{ place: <strong /> }}
+          />
+          {isSaved && <span className="text-base-content/70"> {t('places.yourArea')}</span>}
         </p>
       )}
       <AreaField
-        label={label ? 'Another area' : 'Near'}
+        label={label ? t('places.anotherArea') : t('places.nearLabel')}
         value={typed}
         onChange={(text, picked) => {
           setTyped(text);
@@ -103,7 +106,7 @@ export function NearControl({
             onChange({ near: picked.id, lat: undefined, lon: undefined });
           }
         }}
-        hint="A city or neighbourhood, e.g. Gulshan"
+        hint={t('places.hint')}
       />
       <div className="flex flex-wrap gap-2">
         <button
@@ -113,7 +116,7 @@ export function NearControl({
           // A tap before the page's script runs would be lost: the button waits for it.
           disabled={locating || !hydrated}
         >
-          {locating ? 'Finding you…' : 'Use my location'}
+          {locating ? t('places.finding') : t('places.useMyLocation')}
         </button>
         {saved && !isSaved && (
           <button
@@ -127,7 +130,7 @@ export function NearControl({
               )
             }
           >
-            <span className="truncate">Use my area: {saved.label}</span>
+            <span className="truncate">{t('places.useMyArea', { area: saved.label })}</span>
           </button>
         )}
         {label && !isSaved && me.data && (
@@ -137,7 +140,7 @@ export function NearControl({
             onClick={saveAsMyArea}
             disabled={save.isPending}
           >
-            {save.isPending ? 'Saving…' : 'Save as my area'}
+            {save.isPending ? t('places.saving') : t('places.saveAsMyArea')}
           </button>
         )}
         {label && (
@@ -146,7 +149,7 @@ export function NearControl({
             className="btn btn-ghost btn-sm min-h-11"
             onClick={() => onChange({ near: undefined, lat: undefined, lon: undefined })}
           >
-            Clear
+            {t('places.clear')}
           </button>
         )}
       </div>

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { MODERATION_REASON_MAX, type PendingPossession } from '@market/shared';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
-import { describeError, notifyError } from '../../../lib/errors.ts';
+import { notifyError, useDescribeError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useReviewPossession } from '../api/review-possession.ts';
@@ -13,6 +14,7 @@ import { useReviewPossession } from '../api/review-possession.ts';
  * listing's and the phone is the model listed, then approves or rejects with a reason.
  */
 export function PendingPhotos({ items }: { items: PendingPossession[] }) {
+  const { t } = useTranslation();
   const review = useReviewPossession();
   const hydrated = useHydrated();
   const [rejecting, setRejecting] = useState<PendingPossession | null>(null);
@@ -23,7 +25,7 @@ export function PendingPhotos({ items }: { items: PendingPossession[] }) {
           <li key={item.productId} className="rounded-box border border-base-300 p-4">
             <img
               src={item.photoUrl}
-              alt={`Photo sent for ${item.productName}`}
+              alt={t('possession.photoFor', { name: item.productName })}
               className="mb-3 max-h-80 w-full rounded-box bg-base-200 object-contain"
             />
             <p className="font-semibold wrap-anywhere">
@@ -32,8 +34,15 @@ export function PendingPhotos({ items }: { items: PendingPossession[] }) {
               </Link>
             </p>
             <p className="text-sm wrap-anywhere">
-              Code <strong className="font-mono">{item.code}</strong> · model{' '}
-              {item.model ?? 'not given'} · seller {item.seller.name}
+              <Trans
+                i18nKey="possession.facts"
+                values={{
+                  code: item.code,
+                  model: item.model ?? t('possession.modelNotGiven'),
+                  seller: item.seller.name,
+                }}
+                components={{ code: <strong className="font-mono" /> }}
+              />
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               <button
@@ -44,14 +53,13 @@ export function PendingPhotos({ items }: { items: PendingPossession[] }) {
                   review.mutate(
                     { productId: item.productId, decision: 'approve' },
                     {
-                      onSuccess: () =>
-                        toast.success('Photo approved: the listing shows “Photo verified”'),
+                      onSuccess: () => toast.success(t('possession.approved')),
                       onError: (err) => notifyError('Approving the photo', err),
                     },
                   )
                 }
               >
-                Approve
+                {t('possession.approve')}
               </button>
               <button
                 type="button"
@@ -59,7 +67,7 @@ export function PendingPhotos({ items }: { items: PendingPossession[] }) {
                 disabled={!hydrated}
                 onClick={() => setRejecting(item)}
               >
-                Reject
+                {t('possession.reject')}
               </button>
             </div>
           </li>
@@ -71,12 +79,14 @@ export function PendingPhotos({ items }: { items: PendingPossession[] }) {
 }
 
 function RejectDialog({ item, onClose }: { item: PendingPossession; onClose: () => void }) {
+  const { t } = useTranslation();
+  const describeError = useDescribeError();
   const review = useReviewPossession();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   return (
-    <ActionDialog title={`Reject the photo of ${item.productName}`} onClose={onClose}>
+    <ActionDialog title={t('possession.rejectTitle', { name: item.productName })} onClose={onClose}>
       {(close) => (
         <form
           className="mt-4 space-y-3"
@@ -84,14 +94,14 @@ function RejectDialog({ item, onClose }: { item: PendingPossession; onClose: () 
           onSubmit={(e) => {
             e.preventDefault();
             if (!reason.trim()) {
-              setError('Say why the photo is not accepted');
+              setError(t('forms.messages.photoWhy'));
               return;
             }
             review.mutate(
               { productId: item.productId, decision: 'reject', reason },
               {
                 onSuccess: () => {
-                  toast.success('Photo rejected: the seller reads your reason');
+                  toast.success(t('possession.rejected'));
                   close();
                 },
                 onError: (err) => setError(describeError(err)),
@@ -101,7 +111,7 @@ function RejectDialog({ item, onClose }: { item: PendingPossession; onClose: () 
         >
           <div className="fieldset">
             <label htmlFor={id} className="fieldset-legend text-sm">
-              Reason the seller reads
+              {t('possession.reason')}
             </label>
             <textarea
               id={id}
@@ -120,7 +130,7 @@ function RejectDialog({ item, onClose }: { item: PendingPossession; onClose: () 
             )}
           </div>
           <button type="submit" className="btn btn-error" disabled={review.isPending}>
-            Reject photo
+            {t('possession.rejectPhoto')}
           </button>
         </form>
       )}

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
-import { POSSESSION_STATUS_LABELS, type Possession } from '@market/shared';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Possession } from '@market/shared';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { describeError, reportError } from '../../../lib/errors.ts';
+import { useKnownText } from '../../../i18n/known-texts.ts';
+import { reportError, useDescribeError } from '../../../lib/errors.ts';
 import { imageFileProblem } from '../../../lib/upload-image.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -15,33 +17,37 @@ const STATUS_BADGE: Record<Possession['status'], string> = {
   rejected: 'badge-error',
 };
 
-const CLEARED_BECAUSE: Record<string, string> = {
-  imei_changed: 'The IMEI changed since the last photo was verified: send a new one.',
-  model_changed: 'The model changed since the last photo was verified: send a new one.',
-};
+/** Why a verified photo no longer counts, for the reasons the server gives. */
+const CLEARED_BECAUSE = ['imei_changed', 'model_changed'] as const;
+const clearedReason = (because: string | null | undefined) =>
+  CLEARED_BECAUSE.find((known) => known === because);
 
 /**
  * The listing's proof of possession on its edit page: the code to write on paper, and the photo
  * of the phone (screen on) beside it, which only moderators see.
  */
 export function PossessionPanel({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const known = useKnownText();
+  const describeError = useDescribeError();
   const possession = usePossession(productId);
   const upload = useUploadPossessionPhoto();
   const hydrated = useHydrated();
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
 
-  if (possession.isPending) return <p className="my-4">Loading the photo check…</p>;
+  if (possession.isPending) return <p className="my-4">{t('possession.loading')}</p>;
   if (possession.isError) {
     return (
       <ErrorState
-        title="Could not load the photo check"
+        title={t('possession.loadFailed')}
         error={possession.error}
         onRetry={() => void possession.refetch()}
       />
     );
   }
   const p = possession.data;
+  const cleared = p.status === 'none' ? clearedReason(p.clearedBecause) : undefined;
   const send = (file: File | undefined) => {
     if (!file) return;
     const wrong = imageFileProblem(file);
@@ -50,7 +56,7 @@ export function PossessionPanel({ productId }: { productId: string }) {
     upload.mutate(
       { productId, file },
       {
-        onSuccess: () => toast.success('Photo sent: a moderator will look at it'),
+        onSuccess: () => toast.success(t('possession.sent')),
         onError: (err) => {
           reportError('Sending the possession photo', err);
           setProblem(describeError(err));
@@ -67,25 +73,27 @@ export function PossessionPanel({ productId }: { productId: string }) {
         id={`${inputId}-title`}
         className="flex flex-wrap items-center gap-2 text-lg font-semibold"
       >
-        Photo check{' '}
+        {t('possession.title')}{' '}
         <span className={`badge ${STATUS_BADGE[p.status]}`}>
-          {POSSESSION_STATUS_LABELS[p.status]}
+          {t(`possession.status.${p.status}`)}
         </span>
       </h2>
       <p className="mt-2 text-sm">
-        Write <strong className="font-mono text-base">{p.code}</strong> on a piece of paper and take
-        a photo of the phone, screen on, beside it. Only moderators see the photo; once one approves
-        it, your listing shows “Photo verified”.
+        <Trans
+          i18nKey="possession.instructions"
+          values={{ code: p.code }}
+          components={{ code: <strong className="font-mono text-base" /> }}
+        />
       </p>
       {p.status === 'rejected' && p.rejectReason && (
-        <p className="mt-2 text-sm text-error wrap-anywhere">Not accepted: {p.rejectReason}</p>
+        <p className="mt-2 text-sm text-error wrap-anywhere">
+          {t('possession.notAccepted', { reason: p.rejectReason })}
+        </p>
       )}
-      {p.status === 'none' && p.clearedBecause && CLEARED_BECAUSE[p.clearedBecause] && (
-        <p className="mt-2 text-sm">{CLEARED_BECAUSE[p.clearedBecause]}</p>
-      )}
+      {cleared && <p className="mt-2 text-sm">{t(`possession.cleared.${cleared}`)}</p>}
       <div className="mt-3 fieldset">
         <label htmlFor={inputId} className="fieldset-legend text-sm">
-          {p.status === 'none' ? 'Send the photo' : 'Send another photo'}
+          {p.status === 'none' ? t('possession.send') : t('possession.sendAnother')}
         </label>
         <input
           id={inputId}
@@ -100,10 +108,10 @@ export function PossessionPanel({ productId }: { productId: string }) {
             e.currentTarget.value = '';
           }}
         />
-        {upload.isPending && <p className="text-sm">Sending…</p>}
+        {upload.isPending && <p className="text-sm">{t('possession.sending')}</p>}
         {problem && (
           <p id={`${inputId}-error`} role="alert" className="text-sm text-error">
-            {problem}
+            {known(problem)}
           </p>
         )}
       </div>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { formatDayMonthYear, type Booking } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { ReviewReply } from './review-item.tsx';
@@ -9,10 +11,12 @@ import { ReviewReply } from './review-item.tsx';
  * review itself, with "Edit" while its author may still change it.
  */
 export function OrderReview({ order }: { order: Booking }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [open, setOpen] = useState(false);
   if (order.status !== 'completed') return null;
   const { review } = order;
-  const sellerName = order.sellerName ?? 'the seller';
+  const sellerName = order.sellerName ?? t('reviewForm.theSeller');
   const now = Date.now();
   const canWrite = !review && order.reviewUntil !== null && Date.parse(order.reviewUntil) > now;
   const canEdit = review !== null && Date.parse(review.editableUntil) > now;
@@ -21,32 +25,32 @@ export function OrderReview({ order }: { order: Booking }) {
   return (
     <div className="w-full rounded-box bg-base-200 p-3 text-sm">
       {review ? (
-        <section aria-label="Your review" className="flex flex-col gap-1">
+        <section aria-label={t('reviewForm.yourReview')} className="flex flex-col gap-1">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">Your review</span>
+            <span className="font-semibold">{t('reviewForm.yourReview')}</span>
             <RatingStars average={review.rating} />
-            {review.editedAt && <span className="text-base-content/80">edited</span>}
+            {review.editedAt && (
+              <span className="text-base-content/80">{t('sellerPage.review.edited')}</span>
+            )}
           </p>
           {review.text && <p className="whitespace-pre-line wrap-anywhere">{review.text}</p>}
           {review.reply && <ReviewReply reply={review.reply} />}
           {canEdit && (
             <p className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-base-content/80">
-                You can change it until {formatDayMonthYear(new Date(review.editableUntil))}.
+                {t('reviewForm.changeUntil', { day: format.dayMonthYear(review.editableUntil) })}
               </span>
               <button type="button" className="btn btn-sm" onClick={() => setOpen(true)}>
-                Edit review
+                {t('reviewForm.edit')}
               </button>
             </p>
           )}
         </section>
       ) : (
         <p className="flex flex-wrap items-center justify-between gap-2">
-          <span className="wrap-anywhere">
-            How was the deal with {sellerName}? Other buyers read your review.
-          </span>
+          <span className="wrap-anywhere">{t('reviewForm.howWasIt', { name: sellerName })}</span>
           <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen(true)}>
-            Review the seller
+            {t('reviewForm.reviewSeller')}
           </button>
         </p>
       )}

@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REVIEW_EDIT_HOURS,
   REVIEW_TEXT_MAX,
-  formatDayMonthYear,
   reviewRatingSchema,
   reviewTextSchema,
   type SellerReview,
 } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { ActionDialog } from '../../../components/ui/action-dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
@@ -39,6 +40,8 @@ export function ReviewDialog({
   review?: SellerReview;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const create = useCreateReview();
   const edit = useEditReview();
   const form = useForm({
@@ -50,31 +53,33 @@ export function ReviewDialog({
   const length = form.watch('text').length;
 
   return (
-    <ActionDialog title={review ? 'Change your review' : `Review ${sellerName}`} onClose={onClose}>
+    <ActionDialog
+      title={review ? t('reviewForm.changeTitle') : t('reviewForm.title', { name: sellerName })}
+      onClose={onClose}
+    >
       {(close) => (
         <Form
           form={form}
           action={review ? 'Changing a review' : 'Reviewing a seller'}
-          submitLabel={review ? 'Save changes' : 'Post review'}
+          submitLabel={review ? t('reviewForm.saveChanges') : t('reviewForm.post')}
           className="mt-3 space-y-3"
           footerClassName="space-y-3"
           onSubmit={async (values) => {
             if (review) {
               await edit.mutateAsync({ id: review._id, ...values });
-              toast.success('Your review is changed');
+              toast.success(t('reviewForm.changed'));
             } else {
               await create.mutateAsync({ bookingId, ...values });
-              toast.success('Thank you! Your review is on the seller’s profile');
+              toast.success(t('reviewForm.posted'));
             }
             close();
           }}
         >
           <p className="text-sm wrap-anywhere">
-            How did buying {productName} go? Your first name and the initial of your last name show
-            with the review.{' '}
+            {t('reviewForm.intro', { product: productName })}{' '}
             {review
-              ? `You can change it until ${formatDayMonthYear(new Date(review.editableUntil))}.`
-              : `You can change it for ${REVIEW_EDIT_HOURS} hours after posting.`}
+              ? t('reviewForm.changeUntil', { day: format.dayMonthYear(review.editableUntil) })
+              : t('reviewForm.changeFor', { hours: format.number(REVIEW_EDIT_HOURS) })}
           </p>
           <StarInput
             value={rating.field.value}
@@ -83,7 +88,7 @@ export function ReviewDialog({
             error={rating.fieldState.error?.message}
           />
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Your review (optional)
+            {t('reviewForm.textLabel')}
             <textarea
               rows={4}
               maxLength={REVIEW_TEXT_MAX}
@@ -94,7 +99,10 @@ export function ReviewDialog({
             />
           </label>
           <p id="review-text-count" className="text-right text-xs text-base-content/80">
-            {length.toLocaleString('en-US')} / {REVIEW_TEXT_MAX.toLocaleString('en-US')}
+            {t('reviewForm.length', {
+              length: format.number(length),
+              max: format.number(REVIEW_TEXT_MAX),
+            })}
           </p>
           {textError && <p className="text-sm text-error">{textError}</p>}
         </Form>

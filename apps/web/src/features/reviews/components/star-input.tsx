@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
-const WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
+const WORDS = ['poor', 'fair', 'good', 'veryGood', 'excellent'] as const;
 const FIVE = [1, 2, 3, 4, 5] as const;
 
 /**
@@ -13,7 +14,7 @@ export function StarInput({
   onChange,
   onBlur,
   error,
-  legend = 'Your rating',
+  legend,
 }: {
   value: number | null;
   onChange: (value: number) => void;
@@ -21,6 +22,7 @@ export function StarInput({
   error?: string;
   legend?: string;
 }) {
+  const { t } = useTranslation();
   const name = useId();
   const errorId = `${name}-error`;
   return (
@@ -29,7 +31,7 @@ export function StarInput({
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="fieldset-legend text-sm">{legend}</legend>
+      <legend className="fieldset-legend text-sm">{legend ?? t('reviewForm.yourRating')}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <div className="rating gap-1 [--size:2.75rem]">
           {FIVE.map((n) => (
@@ -41,13 +43,13 @@ export function StarInput({
               checked={value === n}
               onChange={() => onChange(n)}
               onBlur={onBlur}
-              aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+              aria-label={t('reviewForm.stars', { count: n })}
               className="mask mask-star-2 bg-warning"
             />
           ))}
         </div>
         <span className="min-w-20 text-sm font-medium" aria-hidden="true">
-          {value ? WORDS[value - 1] : ''}
+          {value ? t(`reviewForm.word.${WORDS[value - 1]!}`) : ''}
         </span>
       </div>
       {error && (

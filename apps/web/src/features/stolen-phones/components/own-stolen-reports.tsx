@@ -1,17 +1,10 @@
-import {
-  CLEAR_OUTCOME_LABELS,
-  STOLEN_REPORT_STATUS_LABELS,
-  type StolenReport,
-} from '@market/shared';
+import { Trans, useTranslation } from 'react-i18next';
+import type { StolenReport } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { notifyError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useWithdrawStolenReport } from '../api/withdraw-stolen-report.ts';
-
-function dayText(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}-${m}-${y}`;
-}
 
 const STATUS_BADGE: Record<StolenReport['status'], string> = {
   active: 'badge-warning',
@@ -21,6 +14,8 @@ const STATUS_BADGE: Record<StolenReport['status'], string> = {
 
 /** The person's own reports: the last 4 digits, the day, the police number, and its state. */
 export function OwnStolenReports({ reports }: { reports: StolenReport[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const withdraw = useWithdrawStolenReport();
   const hydrated = useHydrated();
   return (
@@ -32,22 +27,31 @@ export function OwnStolenReports({ reports }: { reports: StolenReport[] }) {
         >
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <p className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold">IMEI ending {r.imeiLast4}</span>
+              <span className="font-semibold">
+                {t('stolenPhones.imeiEnding', {
+                  digits: r.imeiLast4.replace(/\d/g, (d) => format.number(Number(d))),
+                })}
+              </span>
               <span className={`badge ${STATUS_BADGE[r.status]}`}>
-                {STOLEN_REPORT_STATUS_LABELS[r.status]}
+                {t(`stolenPhones.status.${r.status}`)}
               </span>
             </p>
             <p className="text-sm text-base-content/80">
-              Stolen on {dayText(r.stolenOn)}
+              {t('stolenPhones.stolenOn', { day: format.dayMonthYear(r.stolenOn) })}
               {r.policeReport && (
                 <>
-                  {' · '}Police report <span className="wrap-anywhere">{r.policeReport}</span>
+                  {' · '}
+                  <Trans
+                    i18nKey="stolenPhones.policeReport"
+                    values={{ number: r.policeReport }}
+                    components={{ number: <span className="wrap-anywhere" /> }}
+                  />
                 </>
               )}
             </p>
             {r.clearedOutcome && (
               <p className="text-sm text-base-content/80">
-                {CLEAR_OUTCOME_LABELS[r.clearedOutcome]}
+                {t(`stolenPhones.outcome.${r.clearedOutcome}`)}
               </p>
             )}
           </div>
@@ -58,12 +62,12 @@ export function OwnStolenReports({ reports }: { reports: StolenReport[] }) {
               disabled={!hydrated || withdraw.isPending}
               onClick={() =>
                 withdraw.mutate(r._id, {
-                  onSuccess: () => toast.success('Report withdrawn'),
+                  onSuccess: () => toast.success(t('stolenPhones.withdrawn')),
                   onError: (err) => notifyError('Withdrawing the report', err),
                 })
               }
             >
-              Withdraw
+              {t('stolenPhones.withdraw')}
             </button>
           )}
         </li>

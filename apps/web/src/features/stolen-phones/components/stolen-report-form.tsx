@@ -9,6 +9,8 @@ import {
   createStolenReportSchema,
   latestToday,
 } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField, bindField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -22,6 +24,8 @@ type Output = z.output<typeof createStolenReportSchema>;
  * report number if there is one. The answer never says whether the phone is listed here.
  */
 export function StolenReportForm() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const report = useReportStolenPhone();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(createStolenReportSchema),
@@ -32,41 +36,41 @@ export function StolenReportForm() {
     <Form
       form={form}
       action="Reporting a stolen phone"
-      submitLabel="Report stolen"
+      submitLabel={t('stolenPhones.submit')}
       className="grid gap-x-4 gap-y-2 md:grid-cols-3"
       footerClassName="space-y-3 md:col-span-3"
       onSubmit={async ({ imei, stolenOn, policeReport }) => {
         await report.mutateAsync({ imei, stolenOn, policeReport });
-        toast.success(
-          'Your report is recorded. If the phone is listed here, a moderator will look at it.',
-        );
+        toast.success(t('stolenPhones.recorded'));
         form.reset();
       }}
     >
       <TextField
-        label="IMEI"
+        label={t('stolenPhones.imei')}
         inputMode="numeric"
         autoComplete="off"
-        placeholder="15 digits"
-        hint="On the box, the receipt, or your carrier's account"
+        placeholder={t('stolenPhones.imeiPlaceholder', { digits: format.number(15) })}
+        hint={t('stolenPhones.imeiHint')}
         {...bindField(form, 'imei')}
       />
       <TextField
-        label="Day it was stolen"
+        label={t('stolenPhones.day')}
         type="date"
         min={STOLEN_ON_EARLIEST}
         max={latestToday()}
         {...bindField(form, 'stolenOn')}
       />
       <TextField
-        label="Police report number (optional)"
+        label={t('stolenPhones.policeNumber')}
         autoComplete="off"
         maxLength={POLICE_REPORT_MAX + 20}
         {...bindField(form, 'policeReport')}
       />
       <p id={hintId} className="text-sm text-base-content/80 md:col-span-3">
-        Only the last 4 digits are shown back to you; the number itself is kept as a code nobody can
-        read back. You can report up to {STOLEN_REPORTS_PER_DAY} phones a day.
+        {t('stolenPhones.privacy', {
+          last: format.number(4),
+          perDay: format.number(STOLEN_REPORTS_PER_DAY),
+        })}
       </p>
     </Form>
   );

@@ -158,4 +158,3 @@ export function priceFactors(
   }
   return factors;
 }
-

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  batteryBand,
-  isCarrierLocked,
-  priceFactors,
-  type PriceComparable,
-} from '../src/index.ts';
+import { batteryBand, isCarrierLocked, priceFactors, type PriceComparable } from '../src/index.ts';
 
 /** A comparable of 128 GB, unlocked, good, 90% unless told otherwise; the price in dollars. */
 const c = (dollars: number, extra: Partial<PriceComparable> = {}): PriceComparable => ({

@@ -54,6 +54,8 @@ async function homeWeight(address = '/') {
   const [, attributes = '', loader = ''] =
     /<script type="module" id="app-loader"([^>]*)>(.*?)<\/script>/s.exec(html) ?? [];
   const chunks = /data-chunks="([^"]*)"/.exec(attributes)?.[1]?.split(' ') ?? [];
+  // A visitor's home page fetches the app's scripts at the first touch, not with the page.
+  const onTouch = /data-start="interaction"/.test(attributes);
   const named = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const scripts = [...new Set([...named, ...chunks.filter((c) => c.endsWith('.js'))])];
   if (styles.length === 0 || scripts.length === 0) throw new Error('the home page links no assets');
@@ -62,6 +64,7 @@ async function homeWeight(address = '/') {
     htmlGzip: gzipBytes(html),
     styles: styles.map((asset) => ({ asset, gzip: sizeOf(asset) })),
     scripts: scripts.map((asset) => ({ asset, gzip: sizeOf(asset) })),
+    onTouch,
   };
 }
 
@@ -81,12 +84,17 @@ for (const { asset, gzip } of weight.styles) {
 console.log(
   `  interactive (links, menu) after        ${kb(firstPaintGzip).padStart(9)} of HTML, CSS and inline JS (target: at most 80 KB)`,
 );
+/** CSS and JS a browser loads with the page: the app's scripts too unless they wait for a touch. */
+const loaded = (w: typeof weight) => sum(w.styles) + (w.onTouch ? 0 : sum(w.scripts));
 console.log(
-  `  then fetches ${weight.scripts.length} scripts of the app        ${kb(scriptsGzip).padStart(9)}; CSS + JS in all ${kb(sum(weight.styles) + scriptsGzip)}`,
+  `  then fetches ${weight.scripts.length} scripts of the app        ${kb(scriptsGzip).padStart(9)} ${weight.onTouch ? 'at the first touch' : 'once loaded'}; CSS + JS in all ${kb(sum(weight.styles) + scriptsGzip)}`,
+);
+console.log(
+  `  CSS + JS loaded with the page            ${kb(loaded(weight)).padStart(9)} (target: at most 120 KB)`,
 );
 const banglaAll = sum(banglaWeight.styles) + sum(banglaWeight.scripts);
 console.log(
-  `  in Bangla (/bn/): CSS + JS in all       ${kb(banglaAll).padStart(9)}, ${kb(banglaAll - sum(weight.styles) - scriptsGzip)} more than in English (target: at most 15 KB)`,
+  `  in Bangla (/bn/): CSS + JS in all       ${kb(banglaAll).padStart(9)}, ${kb(banglaAll - sum(weight.styles) - scriptsGzip)} more than in English (target: at most 15 KB); with the page ${kb(loaded(banglaWeight))}`,
 );
 
 const chrome = await chromeLauncher.launch({

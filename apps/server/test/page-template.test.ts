@@ -135,6 +135,12 @@ describe('the page template, on the real web build', () => {
     );
     expect(home.text(home.scripts[0]!)).toBe(template.loaderScript);
     expect(home.attr(home.scripts[0]!, 'nonce')).toBeUndefined();
+    expect(home.attr(home.scripts[0]!, 'data-start')).toBeUndefined();
+
+    // A page that waits for the first touch says so on the same script.
+    const waiting = parsePage(template.loaderFor(['0', '0-0'], undefined, true));
+    expect(waiting.attr(waiting.scripts[0]!, 'data-start')).toBe('interaction');
+    expect(waiting.text(waiting.scripts[0]!)).toBe(template.loaderScript);
   });
 
   it("links the stylesheets of a page's modules that the head does not link yet", () => {
@@ -160,6 +166,7 @@ describe('the page template, on the real web build', () => {
           appHtml: '',
           stateJson: '{}',
           routeIds: [styled],
+          startOnInteraction: false,
         },
         IN_ENGLISH,
       ),
@@ -177,7 +184,14 @@ describe('the page template, on the real web build', () => {
 describe('a page in its language', () => {
   it('names its language and currency on <html> and links its address in each language', () => {
     const html = template.page(
-      { kind: 'page', status: 200, appHtml: '<p>হ্যালো</p>', stateJson: '{}', routeIds: [] },
+      {
+        kind: 'page',
+        status: 200,
+        appHtml: '<p>হ্যালো</p>',
+        stateJson: '{}',
+        routeIds: [],
+        startOnInteraction: false,
+      },
       {
         language: 'bn',
         currency: 'BDT',
@@ -203,6 +217,7 @@ describe('a page in its language', () => {
       appHtml: '<p>হোম</p>',
       stateJson: '{}',
       routeIds: [],
+      startOnInteraction: false,
     };
     const fontsOf = (html: string) => {
       const page = parsePage(html);
@@ -257,6 +272,7 @@ describe('the page state, from the server to the browser', () => {
         appHtml: '<p>Not here</p>',
         stateJson,
         routeIds: ['layout', 'brand'],
+        startOnInteraction: false,
       },
       IN_ENGLISH,
     );

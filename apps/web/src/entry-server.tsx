@@ -11,6 +11,7 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import {
   LANGUAGES,
@@ -26,6 +27,7 @@ import { LocaleProvider } from './i18n/locale.tsx';
 import { writePageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { paths } from './config/paths.ts';
 import { meQueryOptions } from './lib/session.ts';
 import { createQueryClient, loaderContext } from './lib/query-client.ts';
 import { setRequestScope, type RenderContext } from './lib/render-context.ts';
@@ -64,6 +66,13 @@ function lazyRouteIds(tree: RouteObject[]): string[] {
     ...lazyRouteIds(route.children ?? []),
   ]);
 }
+
+/** Whether a matched route is the home page (at either of its addresses). */
+const isHome = (path: string | undefined) => path === paths.home || path === paths.homeAlias;
+
+/** Whether the page is drawn for someone signed in (the query every render makes first). */
+const signedIn = (queryClient: QueryClient) =>
+  Boolean(queryClient.getQueryData(meQueryOptions.queryKey));
 
 export const createPageRenderer: PageRendererModule['createPageRenderer'] = (scope) => {
   setRequestScope(scope);
@@ -120,6 +129,9 @@ export const createPageRenderer: PageRendererModule['createPageRenderer'] = (sco
       appHtml,
       stateJson: writePageState(context, queryClient),
       routeIds: [CATALOG_MODULE_IDS[language], ...context.matches.map((match) => match.route.id)],
+      // A visitor's home page needs none of the app until they touch it; someone signed in gets
+      // it at once (their bell and counts follow live).
+      startOnInteraction: isHome(context.matches.at(-1)?.route.path) && !signedIn(queryClient),
     };
   }
 

@@ -51,6 +51,11 @@ export type RenderedPage =
        * `PageRenderer.lazyRouteIds`): the chunks and stylesheets the page needs.
        */
       routeIds: string[];
+      /**
+       * The page works as drawn until the person first touches it (a visitor's home page: links,
+       * a search form, the menu's own script): the app's scripts are fetched then, not before.
+       */
+      startOnInteraction: boolean;
     };
 
 /** Keeps a value for the duration of one request's asynchronous work (AsyncLocalStorage). */

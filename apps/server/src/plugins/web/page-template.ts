@@ -40,8 +40,11 @@ export interface PageTemplate {
   page(rendered: Extract<RenderedPage, { kind: 'page' }>, options: PageOptions): string;
   /** Stylesheets of the matched lazily loaded pages that the head does not link already. */
   stylesFor(routeIds: readonly string[]): string;
-  /** The script element that loads the app, with the chunks of the matched pages. */
-  loaderFor(routeIds: readonly string[], nonce?: string): string;
+  /**
+   * The script element that loads the app, with the chunks of the matched pages: once the page
+   * has loaded, or at the person's first touch (`startOnInteraction`).
+   */
+  loaderFor(routeIds: readonly string[], nonce?: string, startOnInteraction?: boolean): string;
 }
 
 export interface PageOptions {
@@ -57,6 +60,10 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/scrip
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g;
 /** The loader script's id, by which it finds its own list of chunks. */
 export const LOADER_ID = 'app-loader';
+/** Set to "interaction" on the loader of a page that fetches the app at the first touch. */
+export const START_ATTRIBUTE = 'data-start';
+/** What a person does that fetches the app on such a page: a touch, a click, a key, a focus. */
+const FIRST_TOUCH = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
 
 /**
  * The page shell of the web build, cut where a rendered page's parts go. A rendered page shows
@@ -120,12 +127,13 @@ export function pageTemplate(
         .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
         .join('');
     },
-    loaderFor(routeIds, nonce) {
+    loaderFor(routeIds, nonce, startOnInteraction = false) {
       const files = new Set([...preloads, ...matched(routeIds).flatMap((page) => page.scripts)]);
       files.delete(entry);
       const chunkList = [...files].map((file) => `/${file}`).join(' ');
       const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
-      return `<script type="module" id="${LOADER_ID}" data-chunks="${chunkList}"${nonceAttribute}>${loaderScript}</script>`;
+      const start = startOnInteraction ? ` ${START_ATTRIBUTE}="interaction"` : '';
+      return `<script type="module" id="${LOADER_ID}" data-chunks="${chunkList}"${start}${nonceAttribute}>${loaderScript}</script>`;
     },
     page(rendered, { language, currency, alternates, nonce }) {
       const { hoisted, body } = splitHoisted(rendered.appHtml);
@@ -137,7 +145,7 @@ export function pageTemplate(
         middle +
         `<div id="root">${body}</div>` +
         `<script id="${PAGE_STATE_ID}" type="application/json">${rendered.stateJson}</script>` +
-        template.loaderFor(rendered.routeIds, nonce) +
+        template.loaderFor(rendered.routeIds, nonce, rendered.startOnInteraction) +
         tail
       );
     },
@@ -169,14 +177,19 @@ function pageHead(head: string, hoisted: string): string {
 
 /**
  * Fetches the entry and the page's chunks (listed on the script element, so that this text is the
- * same on every page) side by side once the page has loaded and painted.
+ * same on every page) side by side once the page has loaded and painted; on a page whose loader
+ * says `data-start="interaction"`, at the first touch, click, key or focus instead (at once if
+ * one came before the page had loaded).
  */
 function appLoader(entry: string): string {
   return (
-    `const chunks=document.getElementById(${JSON.stringify(LOADER_ID)}).dataset.chunks;` +
-    `const load=()=>requestAnimationFrame(()=>setTimeout(()=>{` +
+    `const s=document.getElementById(${JSON.stringify(LOADER_ID)});const chunks=s.dataset.chunks;` +
+    `let started=false;const go=()=>{if(started)return;started=true;` +
     `for(const href of chunks.match(/\\S+/g)??[]){const l=document.createElement('link');` +
-    `l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(entry)})}));` +
-    `document.readyState==='complete'?load():addEventListener('load',load,{once:true});`
+    `l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(entry)})};` +
+    `const load=()=>requestAnimationFrame(()=>setTimeout(go));` +
+    `if(s.dataset.start==='interaction'){for(const e of ${JSON.stringify(FIRST_TOUCH)})` +
+    `addEventListener(e,go,{once:true,capture:true,passive:true})}` +
+    `else document.readyState==='complete'?load():addEventListener('load',load,{once:true});`
   );
 }

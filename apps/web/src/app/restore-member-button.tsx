@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Member } from '@market/shared';
 import { toast } from '../lib/toast.ts';
 import { useRestoreUser } from '../features/moderation/api/restore.ts';
@@ -9,6 +10,7 @@ import { ReasonDialog } from '../features/moderation/components/reason-dialog.ts
  * lifts the suspension; the account signs in again and its listings come back.
  */
 export function RestoreMemberButton({ member }: { member: Member }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const restore = useRestoreUser();
   return (
@@ -16,19 +18,19 @@ export function RestoreMemberButton({ member }: { member: Member }) {
       <button
         type="button"
         className="btn btn-outline btn-success btn-sm min-h-11 md:min-h-0"
-        aria-label={`Restore ${member.name}`}
+        aria-label={t('profile.restore.label', { name: member.name })}
         onClick={() => setOpen(true)}
       >
-        Restore
+        {t('profile.restore.button')}
       </button>
       {open && (
         <ReasonDialog
-          title={`Restore ${member.name}?`}
-          explanation="The suspension ends: the account can sign in again and its listings come back to the lists."
-          submitLabel="Restore account"
+          title={t('profile.restore.title', { name: member.name })}
+          explanation={t('profile.restore.explanation')}
+          submitLabel={t('profile.restore.submit')}
           onSubmit={async (reason) => {
             await restore.mutateAsync({ userId: member._id, reason });
-            toast.success(`${member.name}'s account is restored.`);
+            toast.success(t('profile.restore.done', { name: member.name }));
           }}
           onClose={() => setOpen(false)}
         />

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+
 /**
  * The support address as a mail link, or, when the operator gave none (SUPPORT_EMAIL), what to
  * do instead.
@@ -9,21 +11,15 @@ export function SupportAddress({
   supportEmail: string | null;
   className?: string;
 }) {
-  if (!supportEmail) {
-    return (
-      <p>
-        This marketplace has not published a support address yet. Signed in, use “Report” on a
-        listing, a profile or a conversation: a moderator reads every report.
-      </p>
-    );
-  }
+  const { t } = useTranslation();
+  if (!supportEmail) return <p>{t('session.support.none')}</p>;
   return (
     <p>
-      Email{' '}
-      <a href={`mailto:${supportEmail}`} className={className}>
-        {supportEmail}
-      </a>
-      . Say which account you write about (its email address) and what happened.
+      <Trans
+        i18nKey="session.support.email"
+        values={{ email: supportEmail }}
+        components={{ link: <a href={`mailto:${supportEmail}`} className={className} /> }}
+      />
     </p>
   );
 }

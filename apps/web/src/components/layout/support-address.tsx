@@ -18,7 +18,7 @@ export function SupportAddress({
       <Trans
         i18nKey="session.support.email"
         values={{ email: supportEmail }}
-        components={{ link: <a href={`mailto:${supportEmail}`} className={className} /> }}
+        components={{ mail: <a href={`mailto:${supportEmail}`} className={className} /> }}
       />
     </p>
   );

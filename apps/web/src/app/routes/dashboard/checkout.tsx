@@ -19,7 +19,7 @@ export function Component() {
           <Trans
             i18nKey="checkout.text"
             components={{
-              link: <Link to={paths.dashboard.myOrders} className="link link-primary" />,
+              orders: <Link to={paths.dashboard.myOrders} className="link link-primary" />,
             }}
           />
         </p>

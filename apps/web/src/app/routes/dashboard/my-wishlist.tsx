@@ -46,7 +46,7 @@ export function Component() {
         empty={
           <Trans
             i18nKey="myWishlist.empty"
-            components={{ link: <Link to={paths.categories} className="link link-primary" /> }}
+            components={{ find: <Link to={paths.categories} className="link link-primary" /> }}
           />
         }
       >

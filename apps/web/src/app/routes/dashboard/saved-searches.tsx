@@ -47,7 +47,7 @@ export function Component() {
       <EmptyState>
         <Trans
           i18nKey="savedSearches.empty"
-          components={{ link: <Link to={paths.search} className="link link-primary" /> }}
+          components={{ find: <Link to={paths.search} className="link link-primary" /> }}
         />
       </EmptyState>
     );

@@ -50,7 +50,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
               i18nKey="saveSearch.savedAs"
               values={{ name: saved }}
               components={{
-                link: <Link to={paths.dashboard.savedSearches} className="link link-primary" />,
+                saved: <Link to={paths.dashboard.savedSearches} className="link link-primary" />,
               }}
             />
           </p>
@@ -84,7 +84,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
             i18nKey="saveSearch.full"
             values={{ max: format.count(SAVED_SEARCHES_MAX) }}
             components={{
-              link: <Link to={paths.dashboard.savedSearches} className="link link-primary" />,
+              saved: <Link to={paths.dashboard.savedSearches} className="link link-primary" />,
             }}
           />
         </p>

@@ -18,7 +18,8 @@ import { unexpectedErrors } from './public-helpers.ts';
  * the empty wishlist, saved searches and notifications of a new account; a search saved and a
  * phone put on the wishlist from the search page; the seller's bell with its unread count and
  * its panel; My Profile, the email settings and the checkout page; and, signed out, a listing
- * that is gone, the reason to log in before the phone lists, and the banner of an ended session.
+ * that is gone, the reason to log in before the phone lists, the help page's support address and
+ * the banner of an ended session.
  * Every page reads in Bangla, with Bangla digits, and keeps a 60-letter name on the screen.
  */
 
@@ -304,7 +305,7 @@ describe.each([
     expect(unexpectedErrors(buyer.errors)).toEqual([]);
   });
 
-  it('shows a listing that is gone, the account wall and an ended session in Bangla', async () => {
+  it('shows a listing that is gone, the account wall, the support address and an ended session in Bangla', async () => {
     if (!started) throw new Error('the server and the browser have not started');
     const gone = await listProduct(seller.page, sellerAccount.email, { name: `Gone ${word}` });
     expect((await api(seller.page, `/api/my-products/${gone._id}`, 'DELETE')).status).toBe(200);
@@ -335,6 +336,14 @@ describe.each([
     // The log-in page shows the demo admin's address and password, which have Latin digits.
     await expectBanglaPage(page, { digits: false });
     await shot(page, 'account-wall');
+
+    // The help page's way to reach support: the operator's address as a mail link.
+    await page.goto('/bn/help');
+    const support = page.getByRole('main').getByText(/ঠিকানায় ইমেইল করুন। কোন অ্যাকাউন্টের ব্যাপারে/);
+    await support.waitFor();
+    const address = support.getByRole('link');
+    expect(await address.getAttribute('href')).toMatch(/^mailto:.+@/);
+    expect((await support.innerText()).startsWith(await address.innerText())).toBe(true);
     expect(unexpectedErrors(visitor.errors, REFUSED)).toEqual([]);
     await visitor.close();
 

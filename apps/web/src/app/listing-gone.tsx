@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
-import { MESSAGES } from '@market/shared';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/locale.tsx';
 import { paths } from '../config/paths.ts';
 import { useSimilarListings } from '../features/catalog/api/get-similar-listings.ts';
 import { EmptyState } from '../components/ui/error-state.tsx';
@@ -7,42 +8,35 @@ import { PageTitle } from '../components/ui/page-title.tsx';
 import { SectionSpinner } from '../components/ui/spinner.tsx';
 import { ProductResults, RESULTS_GRID } from './product-results.tsx';
 
-export const LISTING_GONE_TITLE = 'This phone is no longer available';
-
 /**
  * The page of a listing that is gone (deleted) or off show (held, hidden, or its seller
  * suspended), inside the site's header and footer: it says so, and offers phones like it and a
  * search, so that a shared or saved link does not end there.
  */
 export function ListingGone({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const similar = useSimilarListings(id);
   const known = similar.data?.model ?? similar.data?.brand ?? null;
-  const heading = similar.data?.model
-    ? `Other ${similar.data.model} phones`
-    : similar.data?.brand
-      ? `Other ${similar.data.brand} phones`
-      : 'Phones on offer now';
+  const heading = known ? t('listing.gone.others', { name: known }) : t('listing.gone.onOffer');
   return (
     <div className="flex flex-col gap-10 py-10">
-      <PageTitle page="Phone no longer available" />
+      <PageTitle page={t('listing.gone.pageTitle')} />
       <section className="flex flex-col items-center gap-4 text-center">
         <p aria-hidden="true" className="text-5xl font-extrabold text-primary sm:text-7xl">
-          404
+          {format.count(404)}
         </p>
-        <h1 className="text-3xl font-bold">{LISTING_GONE_TITLE}</h1>
-        <p className="max-w-xl text-base-content/80">
-          It was sold, removed by its seller, or is under review. Phones like it are below, or
-          search for another.
-        </p>
+        <h1 className="text-3xl font-bold">{t('listing.gone.title')}</h1>
+        <p className="max-w-xl text-base-content/80">{t('listing.gone.text')}</p>
         <Form
           method="get"
           action={paths.search}
           role="search"
-          aria-label="Search phones"
+          aria-label={t('listing.gone.searchLabel')}
           className="join w-full max-w-md"
         >
           <label htmlFor="gone-search" className="sr-only">
-            Search phones
+            {t('listing.gone.searchLabel')}
           </label>
           <input
             id="gone-search"
@@ -51,15 +45,15 @@ export function ListingGone({ id }: { id: string }) {
             // The model (or brand) of the phone that was here, when the site still knows it.
             key={known ?? ''}
             defaultValue={known ?? ''}
-            placeholder="Search, e.g. iPhone 13 128"
+            placeholder={t('listing.gone.placeholder')}
             className="input join-item w-full"
           />
           <button type="submit" className="btn btn-primary join-item">
-            Search
+            {t('nav.search')}
           </button>
         </Form>
         <Link to={paths.home} className="link link-primary">
-          {MESSAGES.backToHomepage}
+          {t('errors.notFound.home')}
         </Link>
       </section>
 
@@ -70,7 +64,7 @@ export function ListingGone({ id }: { id: string }) {
         {similar.isPending ? (
           <SectionSpinner />
         ) : similar.isError || similar.data.listings.length === 0 ? (
-          <EmptyState>No similar phones on offer right now.</EmptyState>
+          <EmptyState>{t('listing.gone.noSimilar')}</EmptyState>
         ) : (
           <ProductResults
             items={similar.data.listings}

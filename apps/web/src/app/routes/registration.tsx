@@ -60,7 +60,7 @@ export function Component() {
           <p className="text-sm">
             <Trans
               i18nKey="auth.registration.haveAccount"
-              components={{ link: <Link to={logInPath(from)} className="link link-primary" /> }}
+              components={{ login: <Link to={logInPath(from)} className="link link-primary" /> }}
             />
           </p>
         </div>

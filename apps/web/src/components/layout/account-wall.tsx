@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { logInPath, paths, registrationPath } from '../../config/paths.ts';
-
-/** Why a visitor is asked to log in before the phone lists (category pages, search results). */
-export const ACCOUNT_WALL_TEXT = 'Log in or create a free account to see every phone';
 
 /**
  * Whether a visitor sent to log in was on their way to a list of phones (a category page or
@@ -26,27 +24,26 @@ export function AccountWallNote({
   from?: string | undefined;
   showLogIn?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-2">
-      <p className="font-medium">{ACCOUNT_WALL_TEXT}.</p>
-      <p className="text-base-content/80">
-        Phone pages and sellers’ profiles are open to everyone; category lists and search results
-        need an account, and it takes a minute.
-      </p>
+      {/* Why a visitor is asked to log in before the phone lists (category pages, search results). */}
+      <p className="font-medium">{t('session.wall.reason')}</p>
+      <p className="text-base-content/80">{t('session.wall.detail')}</p>
       <p className="flex flex-wrap gap-x-4">
         {showLogIn && (
           <Link
             to={logInPath(from)}
             className="link link-primary inline-flex min-h-11 items-center"
           >
-            Log in
+            {t('session.wall.logIn')}
           </Link>
         )}
         <Link
           to={registrationPath(from)}
           className="link link-primary inline-flex min-h-11 items-center"
         >
-          Create a free account
+          {t('session.wall.register')}
         </Link>
       </p>
     </div>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { logInPath, paths } from '../../config/paths.ts';
 import { useEndedSession } from '../../lib/session.ts';
 
@@ -7,6 +8,7 @@ import { useEndedSession } from '../../lib/session.ts';
  * with what was typed, and offers the way back in to this very page.
  */
 export function SessionEndedBanner() {
+  const { t } = useTranslation();
   const ended = useEndedSession();
   const location = useLocation();
   if (!ended) return null;
@@ -14,13 +16,13 @@ export function SessionEndedBanner() {
   return (
     <div role="alert" className="border-t border-warning/40 bg-warning/10 px-4 py-2">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 text-sm">
-        <p>Your session has ended, so you are signed out. Log in again to go on.</p>
+        <p>{t('session.ended')}</p>
         {!onLogIn && (
           <Link
             to={logInPath(`${location.pathname}${location.search}`)}
             className="btn btn-primary btn-sm"
           >
-            Log in again
+            {t('session.logInAgain')}
           </Link>
         )}
       </div>

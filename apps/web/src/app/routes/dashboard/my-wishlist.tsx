@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { WishlistItem } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
@@ -28,6 +29,7 @@ function bookableProduct(item: WishlistItem): BookableProduct {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const me = useDashboardUser();
   const page = usePageParam();
   const wishlist = useWishlist({ email: me.email, page });
@@ -35,19 +37,17 @@ export function Component() {
 
   return (
     <section>
-      <PageTitle page="My Wishlist" />
-      <h1 className="mb-6 text-2xl font-bold">My Wishlist</h1>
+      <PageTitle page={t('myWishlist.title')} />
+      <h1 className="mb-6 text-2xl font-bold">{t('myWishlist.title')}</h1>
       <PagedList
         query={wishlist}
         page={page}
         pageSize={LIST_PAGE_SIZE}
         empty={
-          <>
-            Your wishlist is empty.{' '}
-            <Link to={paths.categories} className="link link-primary">
-              Find a phone you like
-            </Link>
-          </>
+          <Trans
+            i18nKey="myWishlist.empty"
+            components={{ find: <Link to={paths.categories} className="link link-primary" /> }}
+          />
         }
       >
         {(items) => <WishlistTable items={items} onBuy={setBooking} />}

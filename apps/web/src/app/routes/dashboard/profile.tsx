@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { useDashboardUser } from '../../../components/layout/dashboard-shell.tsx';
 import { alertDeleted } from '../../../lib/confirm.ts';
 import { forgetSignedInUser } from '../../../lib/log-out.ts';
@@ -30,6 +32,7 @@ function Panel({ title, id, children }: { title: string; id?: string; children: 
 
 /** The signed-in user's own account: profile, account type, password, their data, deletion. */
 export function Component() {
+  const { t } = useTranslation();
   const me = useDashboardUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,47 +41,42 @@ export function Component() {
     // Off the dashboard first, so that its guard does not send the person to log in.
     await navigate(paths.home, { replace: true });
     forgetSignedInUser(queryClient);
-    await alertDeleted('Your account has been deleted.');
+    await alertDeleted(t('profile.deleted'));
   };
 
   return (
     <div className="max-w-2xl space-y-6">
-      <h1 className="text-2xl font-bold">My Profile</h1>
+      <PageTitle page={t('profile.title')} />
+      <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
       <AccountSummary me={me} />
-      <Panel title="Profile">
+      <Panel title={t('profile.panel.profile')}>
         <ProfileForm me={me} />
       </Panel>
       {me.role === 'buyer' && (
-        <Panel title="Sell your phones">
-          <p>
-            Turn this account into a seller account to list phones. A new seller is not verified
-            until an admin verifies them.
-          </p>
+        <Panel title={t('profile.panel.sell')}>
+          <p>{t('profile.sellText')}</p>
           <div>
             <BecomeSellerButton onBecameSeller={() => void navigate(paths.dashboard.myProducts)} />
           </div>
         </Panel>
       )}
       {me.role === 'seller' && (
-        <Panel title="Buy phones again">
-          <p>
-            Turn this account back into a buyer account to book phones, keep a wishlist and ask
-            sellers. First delete or sell every listing in My Products.
-          </p>
+        <Panel title={t('profile.panel.buy')}>
+          <p>{t('profile.buyText')}</p>
           <div>
             <BecomeBuyerButton onBecameBuyer={() => void navigate(paths.dashboard.myOrders)} />
           </div>
         </Panel>
       )}
-      <Panel title="Password">
+      <Panel title={t('profile.panel.password')}>
         <ChangePasswordForm />
       </Panel>
-      <Panel title="Your data" id="your-data">
+      <Panel title={t('profile.panel.data')} id="your-data">
         <YourDataPanel />
       </Panel>
-      <Panel title="Delete account">
+      <Panel title={t('profile.panel.delete')}>
         {me.role === 'admin' ? (
-          <p>Admin accounts come from the operator&apos;s settings and cannot be deleted here.</p>
+          <p>{t('profile.adminNoDelete')}</p>
         ) : (
           <DeleteAccountForm me={me} onDeleted={afterDeletion} />
         )}

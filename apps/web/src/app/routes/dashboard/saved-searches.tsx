@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { SAVED_SEARCHES_MAX } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { useDescribeError } from '../../../lib/errors.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state.tsx';
 import { FullScreenSpinner } from '../../../components/ui/spinner.tsx';
@@ -18,14 +20,14 @@ function filterLabels(url: string): string[] {
   return labels.map((filter) => filter.label);
 }
 
-const newMatchesText = (n: number) =>
-  n === 0 ? 'No new phones' : `${n} new ${n === 1 ? 'phone' : 'phones'}`;
-
 /**
  * A buyer's saved searches: each with its filters and how many phones are new since it was last
  * opened; open one (its results page, and its new phones are seen) or delete it.
  */
 export function Component() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const describeError = useDescribeError();
   const saved = useSavedSearches();
   const remove = useDeleteSavedSearch();
   const view = useViewSavedSearch();
@@ -43,18 +45,20 @@ export function Component() {
   } else if (saved.data.length === 0) {
     body = (
       <EmptyState>
-        No saved searches yet.{' '}
-        <Link to={paths.search} className="link link-primary">
-          Search for a phone
-        </Link>{' '}
-        and choose “Save this search”.
+        <Trans
+          i18nKey="savedSearches.empty"
+          components={{ find: <Link to={paths.search} className="link link-primary" /> }}
+        />
       </EmptyState>
     );
   } else {
     body = (
       <>
         <p className="mb-4 text-sm text-base-content/80">
-          {saved.data.length} of {SAVED_SEARCHES_MAX} saved searches.
+          {t('savedSearches.count', {
+            saved: format.count(saved.data.length),
+            max: format.count(SAVED_SEARCHES_MAX),
+          })}
         </p>
         <ul className="flex flex-col gap-2">
           {saved.data.map((search) => (
@@ -78,28 +82,35 @@ export function Component() {
                   <span
                     className={`badge ${search.newMatches > 0 ? 'badge-primary' : 'badge-ghost'}`}
                   >
-                    {newMatchesText(search.newMatches)}
+                    {search.newMatches === 0
+                      ? t('savedSearches.noNew')
+                      : t('savedSearches.new', { count: search.newMatches })}
                   </span>
                 </p>
-                <ul aria-label={`Filters of ${search.name}`} className="flex flex-wrap gap-1">
+                <ul
+                  aria-label={t('savedSearches.filtersOf', { name: search.name })}
+                  className="flex flex-wrap gap-1"
+                >
                   {filterLabels(search.url).map((label) => (
                     <li key={label} className="badge badge-outline h-auto py-1 wrap-anywhere">
                       {label}
                     </li>
                   ))}
                   {filterLabels(search.url).length === 0 && (
-                    <li className="text-sm text-base-content/80">Every phone</li>
+                    <li className="text-sm text-base-content/80">
+                      {t('savedSearches.everyPhone')}
+                    </li>
                   )}
                 </ul>
               </div>
               <button
                 type="button"
                 className="btn btn-ghost btn-sm min-h-11 text-error"
-                aria-label={`Delete ${search.name}`}
+                aria-label={t('savedSearches.deleteLabel', { name: search.name })}
                 disabled={remove.isPending && remove.variables === search._id}
                 onClick={() => remove.mutate(search._id)}
               >
-                Delete
+                {t('savedSearches.delete')}
               </button>
             </li>
           ))}
@@ -115,8 +126,8 @@ export function Component() {
 
   return (
     <section>
-      <PageTitle page="Saved Searches" />
-      <h1 className="mb-6 text-2xl font-bold">Saved Searches</h1>
+      <PageTitle page={t('savedSearches.title')} />
+      <h1 className="mb-6 text-2xl font-bold">{t('savedSearches.title')}</h1>
       {body}
     </section>
   );

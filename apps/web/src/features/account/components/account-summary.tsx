@@ -1,34 +1,33 @@
-import type { Role, User } from '@market/shared';
+import { Trans, useTranslation } from 'react-i18next';
+import type { User } from '@market/shared';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 
-const ROLE_NAME: Record<Role, string> = { buyer: 'Buyer', seller: 'Seller', admin: 'Admin' };
-
 /** Whether a seller is verified, in words: the badge buyers see on the listings, or why not. */
 function SellerVerification({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
   if (verified) {
     return (
       <p className="flex items-center gap-2">
         <span className="badge badge-info gap-1">
           <LineIcon d="M5 12l5 5 9-10" size={14} strokeWidth={3} />
-          Verified
+          {t('profile.verified')}
         </span>
-        <span className="text-sm">Verified seller: buyers see the badge on your listings.</span>
+        <span className="text-sm">{t('profile.verifiedText')}</span>
       </p>
     );
   }
   return (
     <p className="flex items-center gap-2">
-      <span className="badge badge-warning">Not verified</span>
-      <span className="text-sm">
-        Not verified yet: an admin checks new sellers, then your listings show the Verified badge.
-      </span>
+      <span className="badge badge-warning">{t('profile.notVerified')}</span>
+      <span className="text-sm">{t('profile.notVerifiedText')}</span>
     </p>
   );
 }
 
 /** Who is signed in: photo, name, email, account type and, for sellers, verification. */
 export function AccountSummary({ me }: { me: User }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
       <UserAvatar name={me.name} img={me.img} size={72} lazy={false} />
@@ -36,7 +35,11 @@ export function AccountSummary({ me }: { me: User }) {
         <p className="text-xl font-semibold break-words">{me.name}</p>
         <p className="break-all">{me.email}</p>
         <p>
-          Account type: <span className="badge badge-primary">{ROLE_NAME[me.role]}</span>
+          <Trans
+            i18nKey="profile.accountType"
+            values={{ role: t(`profile.roleName.${me.role}`) }}
+            components={{ badge: <span className="badge badge-primary" /> }}
+          />
         </p>
         {me.role === 'seller' && <SellerVerification verified={me.isVerifiedUser} />}
       </div>

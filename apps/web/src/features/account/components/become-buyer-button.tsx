@@ -1,18 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useBecomeBuyer } from '../api/become-buyer.ts';
-import { RoleSwitchButton, type RoleSwitch } from './role-switch-button.tsx';
-
-const BECOME_BUYER: RoleSwitch = {
-  label: 'Go back to buying',
-  title: 'Go back to buying?',
-  lines: [
-    'Your account becomes a buyer account again: you can book phones, keep a wishlist and ask sellers.',
-    'You can do this once none of your listings is left unsold; your sold listings and their reviews stay.',
-    'If you sell again later, an admin verifies the account again.',
-  ],
-  confirmButton: 'Yes, go back to buying',
-  action: 'Going back to buying',
-  done: 'Your account is a buyer account again: you can book phones, keep a wishlist and ask sellers.',
-};
+import { RoleSwitchButton } from './role-switch-button.tsx';
 
 /**
  * A seller goes back to buying after one confirmation. The server refuses while a listing of
@@ -25,10 +13,22 @@ export function BecomeBuyerButton({
   onBecameBuyer?: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const become = useBecomeBuyer();
   return (
     <RoleSwitchButton
-      change={BECOME_BUYER}
+      change={{
+        label: t('profile.becomeBuyer.label'),
+        title: t('profile.becomeBuyer.title'),
+        lines: [
+          t('profile.becomeBuyer.line1'),
+          t('profile.becomeBuyer.line2'),
+          t('profile.becomeBuyer.line3'),
+        ],
+        confirmButton: t('profile.becomeBuyer.confirm'),
+        action: 'Going back to buying',
+        done: t('profile.becomeBuyer.done'),
+      }}
       write={() => become.mutateAsync()}
       pending={become.isPending}
       onSwitched={onBecameBuyer}

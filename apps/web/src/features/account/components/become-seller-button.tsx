@@ -1,23 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useBecomeSeller } from '../api/become-seller.ts';
-import { RoleSwitchButton, type RoleSwitch } from './role-switch-button.tsx';
-
-const BECOME_SELLER: RoleSwitch = {
-  label: 'Become a seller',
-  title: 'Become a seller?',
-  lines: [
-    'Your account becomes a seller account: you can list phones, advertise them and see who booked them.',
-    'Booking, the wishlist and “Ask the seller” are for buyers. While you have open requests or accepted deals in My Orders, finish or cancel them first.',
-    'You can go back to buying later, from My Profile, once none of your listings is left unsold.',
-    'A new seller is not verified until an admin verifies them.',
-  ],
-  confirmButton: 'Yes, become a seller',
-  action: 'Becoming a seller',
-  done: 'Your account is now a seller account. An admin will verify it; until then your listings show as not verified.',
-};
+import { RoleSwitchButton } from './role-switch-button.tsx';
 
 /**
  * A buyer becomes a seller after one confirmation that says what changes. `onBecameSeller` runs
  * once the account is a seller's (for example to open the page the buyer was sent away from).
+ * It shows on the log-in and registration pages too, so its texts are in the main catalog.
  */
 export function BecomeSellerButton({
   onBecameSeller,
@@ -26,10 +14,23 @@ export function BecomeSellerButton({
   onBecameSeller?: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const become = useBecomeSeller();
   return (
     <RoleSwitchButton
-      change={BECOME_SELLER}
+      change={{
+        label: t('session.becomeSeller.label'),
+        title: t('session.becomeSeller.title'),
+        lines: [
+          t('session.becomeSeller.line1'),
+          t('session.becomeSeller.line2'),
+          t('session.becomeSeller.line3'),
+          t('session.becomeSeller.line4'),
+        ],
+        confirmButton: t('session.becomeSeller.confirm'),
+        action: 'Becoming a seller',
+        done: t('session.becomeSeller.done'),
+      }}
       write={() => become.mutateAsync()}
       pending={become.isPending}
       onSwitched={onBecameSeller}

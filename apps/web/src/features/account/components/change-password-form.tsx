@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, type ChangePassword } from '@market/shared';
@@ -10,6 +11,7 @@ const EMPTY: ChangePassword = { currentPassword: '', newPassword: '', confirmPas
 
 /** The current password and a new one (twice); every other device is signed out. */
 export function ChangePasswordForm() {
+  const { t } = useTranslation();
   const change = useChangePassword();
   const form = useForm<ChangePassword>({
     resolver: zodResolver(changePasswordSchema),
@@ -19,7 +21,7 @@ export function ChangePasswordForm() {
   const submit = async ({ currentPassword, newPassword }: ChangePassword) => {
     await change.mutateAsync({ currentPassword, newPassword });
     form.reset(EMPTY);
-    toast.success('Your password has been changed. Other devices were signed out.');
+    toast.success(t('profile.password.changed'));
   };
 
   return (
@@ -27,20 +29,20 @@ export function ChangePasswordForm() {
       form={form}
       onSubmit={submit}
       action="Changing the password"
-      submitLabel="Change password"
+      submitLabel={t('profile.password.submit')}
     >
       <TextField
-        label="Current password"
+        label={t('profile.password.current')}
         {...fieldInputs.currentPassword}
         {...bindField(form, 'currentPassword')}
       />
       <TextField
-        label="New password"
+        label={t('auth.field.newPassword')}
         {...fieldInputs.newPassword}
         {...bindField(form, 'newPassword')}
       />
       <TextField
-        label="New password again"
+        label={t('profile.password.again')}
         type="password"
         autoComplete="new-password"
         {...bindField(form, 'confirmPassword')}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteAccountSchema, type DeleteAccount, type User } from '@market/shared';
@@ -7,10 +9,8 @@ import { confirmDelete } from '../../../lib/confirm.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 /** What goes with the account, said before it goes. */
-function goesWith(me: User): string {
-  return me.role === 'seller'
-    ? 'Your listings go with it. Buyers who booked them keep their orders.'
-    : 'Your orders and your wishlist go with it.';
+function goesWith(me: User, t: TFunction): string {
+  return me.role === 'seller' ? t('profile.delete.goesSeller') : t('profile.delete.goesBuyer');
 }
 
 /**
@@ -18,6 +18,7 @@ function goesWith(me: User): string {
  * once it is gone (the session with it).
  */
 export function DeleteAccountForm({ me, onDeleted }: { me: User; onDeleted: () => Promise<void> }) {
+  const { t } = useTranslation();
   const remove = useDeleteAccount();
   const form = useForm<DeleteAccount>({
     resolver: zodResolver(deleteAccountSchema),
@@ -26,8 +27,8 @@ export function DeleteAccountForm({ me, onDeleted }: { me: User; onDeleted: () =
 
   const submit = async ({ password }: DeleteAccount) => {
     const confirmed = await confirmDelete({
-      question: `Delete your account ${me.name} (${me.email})?`,
-      detail: goesWith(me),
+      question: t('profile.delete.question', { name: me.name, email: me.email }),
+      detail: goesWith(me, t),
     });
     if (!confirmed) return;
     await remove.mutateAsync({ password });
@@ -39,14 +40,14 @@ export function DeleteAccountForm({ me, onDeleted }: { me: User; onDeleted: () =
       form={form}
       onSubmit={submit}
       action="Deleting the own account"
-      submitLabel="Delete my account"
+      submitLabel={t('profile.delete.submit')}
       submitClassName="btn btn-error"
     >
-      <p>{goesWith(me)} This cannot be undone.</p>
+      <p>{t('profile.delete.warning', { goesWith: goesWith(me, t) })}</p>
       <TextField
-        label="Your password"
+        label={t('profile.delete.password')}
         {...fieldInputs.currentPassword}
-        hint="Asked again, so that nobody else can delete your account"
+        hint={t('profile.delete.passwordHint')}
         {...bindField(form, 'password')}
       />
     </Form>

@@ -1,4 +1,5 @@
 import { z } from '@market/shared/zod';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IMAGE_ACCEPT, putUserSchema, type User } from '@market/shared';
@@ -21,6 +22,7 @@ type CheckedProfile = z.output<typeof profileFormSchema>;
 
 /** Name, phone and photo; a new photo is uploaded like the registration's before it is saved. */
 export function ProfileForm({ me }: { me: User }) {
+  const { t } = useTranslation();
   const update = useUpdateProfile();
   const form = useForm<ProfileForm, unknown, CheckedProfile>({
     resolver: zodResolver(profileFormSchema),
@@ -32,23 +34,28 @@ export function ProfileForm({ me }: { me: User }) {
     const image = file ? (await uploadImage(file)).url : undefined;
     await update.mutateAsync({ name, phone, ...(image ? { image } : {}) });
     form.reset({ name, phone, photo: undefined });
-    toast.success('Your profile has been saved.');
+    toast.success(t('profile.form.saved'));
   };
 
   return (
-    <Form form={form} onSubmit={save} action="Saving the profile" submitLabel="Save profile">
-      <TextField label="Name" autoComplete="name" {...bindField(form, 'name')} />
+    <Form
+      form={form}
+      onSubmit={save}
+      action="Saving the profile"
+      submitLabel={t('profile.form.save')}
+    >
+      <TextField label={t('auth.field.name')} autoComplete="name" {...bindField(form, 'name')} />
       <TextField
-        label="Phone"
+        label={t('auth.field.phone')}
         {...fieldInputs.phone}
-        hint="Digits only, with an optional leading +"
+        hint={t('auth.field.phoneHint')}
         {...bindField(form, 'phone')}
       />
       <TextField
-        label="New photo"
+        label={t('profile.form.photo')}
         type="file"
         accept={IMAGE_ACCEPT}
-        hint="Leave empty to keep your photo"
+        hint={t('profile.form.photoHint')}
         className={`file-input w-full ${form.formState.errors.photo ? 'file-input-error' : ''}`}
         {...bindField(form, 'photo')}
       />

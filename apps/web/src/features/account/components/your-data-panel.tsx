@@ -1,19 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { DATA_EXPORT_KEEP_DAYS, type DataExport } from '@market/shared';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { notifyError } from '../../../lib/errors.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useLatestDataExport, useRequestDataExport } from '../api/data-export.ts';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-const sizeFormat = new Intl.NumberFormat(undefined, {
-  style: 'unit',
-  unit: 'megabyte',
-  maximumFractionDigits: 1,
-});
-
-function sizeText(bytes: number): string {
-  return sizeFormat.format(Math.max(bytes / 1_000_000, 0.1));
+/** The zip's size in megabytes, to one decimal, never below 0.1. */
+function megabytes(bytes: number): number {
+  return Math.round(Math.max(bytes / 1_000_000, 0.1) * 10) / 10;
 }
 
 /**
@@ -21,6 +17,8 @@ function sizeText(bytes: number): string {
  * prepared (asked again every few seconds), then download it until it expires.
  */
 export function YourDataPanel() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const latest = useLatestDataExport();
   const request = useRequestDataExport();
   const hydrated = useHydrated();
@@ -41,17 +39,12 @@ export function YourDataPanel() {
 
   return (
     <div className="space-y-4">
-      <p>
-        Download a copy of everything Phone Market holds about you: your profile, listings and their
-        photos, requests and deals, messages, offers, reviews, notifications, reports and settings,
-        as JSON files and images in one zip. We tell you in the app and by email when it is ready;
-        the link works for {DATA_EXPORT_KEEP_DAYS} days.
-      </p>
+      <p>{t('profile.data.intro', { days: format.number(DATA_EXPORT_KEEP_DAYS) })}</p>
       {latest.isPending ? (
         <InlineSpinner />
       ) : latest.isError ? (
         <ErrorState
-          title="Could not load the state of your data export"
+          title={t('profile.data.loadFailed')}
           error={latest.error}
           onRetry={() => void latest.refetch()}
         />
@@ -69,60 +62,66 @@ function ExportState({
   current: DataExport | null;
   askButton: (label: string) => React.ReactNode;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   if (current === null) {
     return (
       <div className="space-y-3">
-        <p className="text-base-content/70 text-sm">You have not asked for a copy yet.</p>
-        {askButton('Download my data')}
+        <p className="text-base-content/70 text-sm">{t('profile.data.notAsked')}</p>
+        {askButton(t('profile.data.download'))}
       </div>
     );
   }
-  const askedAt = when.format(new Date(current.createdAt));
+  const askedAt = format.dateTime(current.createdAt);
   switch (current.status) {
     case 'pending':
       return (
         <div role="status" className="alert alert-info alert-soft">
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          <span>
-            Preparing your data (asked {askedAt}). This takes a few minutes; you can leave this
-            page.
-          </span>
+          <span>{t('profile.data.preparing', { when: askedAt })}</span>
         </div>
       );
-    case 'ready':
+    case 'ready': {
+      const until = format.dateTime(current.expiresAt!);
       return (
         <div className="space-y-3">
           <div role="status" className="alert alert-success alert-soft flex flex-wrap">
             <span className="min-w-0 break-words">
-              Your data is ready
-              {current.sizeBytes !== null && ` (${sizeText(current.sizeBytes)})`}. The link works
-              until {when.format(new Date(current.expiresAt!))}.
+              {current.sizeBytes === null
+                ? t('profile.data.ready', { until })
+                : t('profile.data.readySized', {
+                    until,
+                    size: t('profile.data.size', {
+                      size: format.number(megabytes(current.sizeBytes)),
+                    }),
+                  })}
             </span>
           </div>
           <div className="flex flex-wrap gap-2">
             <a className="btn btn-primary btn-sm" href={current.downloadUrl!} download>
-              Download the zip
+              {t('profile.data.downloadZip')}
             </a>
-            {askButton('Prepare a new copy')}
+            {askButton(t('profile.data.newCopy'))}
           </div>
         </div>
       );
+    }
     case 'failed':
       return (
         <div className="space-y-3">
           <div role="alert" className="alert alert-error alert-soft">
-            <span>Preparing your data (asked {askedAt}) failed. Please try again.</span>
+            <span>{t('profile.data.failed', { when: askedAt })}</span>
           </div>
-          {askButton('Try again')}
+          {askButton(t('profile.data.tryAgain'))}
         </div>
       );
     case 'expired':
       return (
         <div className="space-y-3">
           <p className="text-base-content/70 text-sm">
-            Your last copy (asked {askedAt}) has expired and was deleted.
+            {t('profile.data.expired', { when: askedAt })}
           </p>
-          {askButton('Download my data')}
+          {askButton(t('profile.data.download'))}
         </div>
       );
   }

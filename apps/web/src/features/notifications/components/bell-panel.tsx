@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Notification } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { useDescribeError } from '../../../lib/errors.ts';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useReadNotifications } from '../api/mark-notifications-read.ts';
@@ -17,6 +18,8 @@ const BELL_LATEST = 10;
  * and they keep their "new" look until the list closes.
  */
 export default function BellPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const describeError = useDescribeError();
   const list = useNotifications({ unreadOnly: false });
   const reading = useReadNotifications();
   const shown = list.data?.pages[0]?.items.slice(0, BELL_LATEST);
@@ -47,18 +50,20 @@ export default function BellPanel({ onClose }: { onClose: () => void }) {
   else if (list.isError) {
     body = (
       <div role="alert" className="p-4 text-sm">
-        <p className="font-semibold">Could not load your notifications</p>
+        <p className="font-semibold">{t('notifications.loadFailed')}</p>
         <p>{describeError(list.error)}</p>
         <button type="button" className="btn btn-sm mt-2" onClick={() => void list.refetch()}>
-          Retry
+          {t('errors.retry')}
         </button>
       </div>
     );
   } else if (latest.length === 0) {
-    body = <p className="p-6 text-center text-sm text-base-content/80">No notifications yet.</p>;
+    body = (
+      <p className="p-6 text-center text-sm text-base-content/80">{t('notifications.empty')}</p>
+    );
   } else {
     body = (
-      <ul aria-label="Latest notifications" className="flex flex-col gap-1">
+      <ul aria-label={t('notifications.latest')} className="flex flex-col gap-1">
         {latest.map((notification) => (
           <NotificationItem
             key={notification._id}
@@ -72,25 +77,25 @@ export default function BellPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <section aria-label="Notifications" className="flex max-h-[70dvh] flex-col">
+    <section aria-label={t('notifications.title')} className="flex max-h-[70dvh] flex-col">
       <header className="flex items-center justify-between gap-2 border-b border-base-300 px-3 py-2">
-        <h2 className="font-semibold">Notifications</h2>
+        <h2 className="font-semibold">{t('notifications.title')}</h2>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
           disabled={!anyUnread || reading.pending}
           onClick={reading.readAll}
         >
-          Mark all read
+          {t('notifications.markAllRead')}
         </button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-1">{body}</div>
       <footer className="flex justify-between gap-2 border-t border-base-300 px-3 py-2 text-sm">
         <Link to={paths.dashboard.notifications} className="link link-primary" onClick={onClose}>
-          See all notifications
+          {t('notifications.seeAll')}
         </Link>
         <Link to={paths.dashboard.notificationSettings} className="link" onClick={onClose}>
-          Email settings
+          {t('notifications.emailSettings')}
         </Link>
       </footer>
     </section>

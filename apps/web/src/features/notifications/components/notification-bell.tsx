@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
 import { SectionSpinner } from '../../../components/ui/spinner.tsx';
 
@@ -10,7 +12,12 @@ const BELL_ICON = 'M6 8a6 6 0 1112 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0
 
 /** The top bar's bell: how many notifications are unread, and the latest ones when opened. */
 export function NotificationBell({ unread }: { unread: number | undefined }) {
-  const label = unread && unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const { t } = useTranslation();
+  const format = useFormat();
+  const label =
+    unread && unread > 0
+      ? t('notifications.bellUnread', { count: unread })
+      : t('notifications.title');
   return (
     <Popover
       label={label}
@@ -31,7 +38,9 @@ export function NotificationBell({ unread }: { unread: number | undefined }) {
               className="badge badge-primary badge-xs absolute -top-0.5 -right-0.5 min-w-5 px-1"
               aria-hidden="true"
             >
-              {unread > 99 ? '99+' : unread}
+              {unread > 99
+                ? t('notifications.badgeMax', { max: format.count(99) })
+                : format.count(unread)}
             </span>
           )}
         </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state.tsx';
 import { InlineSpinner, SectionSpinner } from '../../../components/ui/spinner.tsx';
@@ -14,6 +15,7 @@ export function NotificationCenter({
   unreadOnly: boolean;
   onUnreadOnlyChange: (unreadOnly: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const list = useNotifications({ unreadOnly });
   const reading = useReadNotifications();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -24,19 +26,21 @@ export function NotificationCenter({
   else if (list.isError) {
     body = (
       <ErrorState
-        title="Could not load your notifications"
+        title={t('notifications.loadFailed')}
         error={list.error}
         onRetry={() => void list.refetch()}
       />
     );
   } else if (items.length === 0) {
     body = (
-      <EmptyState>{unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}</EmptyState>
+      <EmptyState>
+        {unreadOnly ? t('notifications.emptyUnread') : t('notifications.empty')}
+      </EmptyState>
     );
   } else {
     body = (
       <>
-        <ul aria-label="Notifications" className="flex flex-col gap-1">
+        <ul aria-label={t('notifications.title')} className="flex flex-col gap-1">
           {items.map((notification) => (
             <NotificationItem
               key={notification._id}
@@ -54,13 +58,13 @@ export function NotificationCenter({
               onClick={() => void list.fetchNextPage()}
             >
               {list.isFetchingNextPage && <InlineSpinner />}
-              Load older notifications
+              {t('notifications.loadOlder')}
             </button>
           </div>
         )}
         {list.isFetchNextPageError && (
           <p role="alert" className="mt-2 text-center text-sm text-error">
-            Could not load older notifications. Try again.
+            {t('notifications.loadOlderFailed')}
           </p>
         )}
       </>
@@ -77,12 +81,14 @@ export function NotificationCenter({
             checked={unreadOnly}
             onChange={(e) => onUnreadOnlyChange(e.target.checked)}
           />
-          Unread only
+          {t('notifications.unreadOnly')}
         </label>
         <div className="flex flex-wrap items-center gap-2">
           {list.isSuccess && (
             <span className="text-sm text-base-content/80">
-              {total} {unreadOnly ? 'unread' : total === 1 ? 'notification' : 'notifications'}
+              {unreadOnly
+                ? t('notifications.countUnread', { count: total })
+                : t('notifications.countAll', { count: total })}
             </span>
           )}
           <button
@@ -91,10 +97,10 @@ export function NotificationCenter({
             disabled={reading.pending || items.every((n) => n.readAt !== null)}
             onClick={reading.readAll}
           >
-            Mark all read
+            {t('notifications.markAllRead')}
           </button>
           <Link to={paths.dashboard.notificationSettings} className="btn btn-ghost btn-sm">
-            Email settings
+            {t('notifications.emailSettings')}
           </Link>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Notification } from '@market/shared';
 import { When } from '../../../components/ui/when.tsx';
 
@@ -20,6 +21,7 @@ export function NotificationItem({
   onOpen: (notification: Notification) => void;
   compact?: boolean;
 }) {
+  const { t } = useTranslation();
   const unread = notification.readAt === null;
   const content = (
     <>
@@ -29,7 +31,7 @@ export function NotificationItem({
       />
       <span className="min-w-0 flex-1">
         <span className={`block wrap-anywhere ${unread ? 'font-semibold' : ''}`}>
-          {unread && <span className="sr-only">Unread: </span>}
+          {unread && <span className="sr-only">{t('notifications.unread')}</span>}
           {notification.title}
         </span>
         {notification.body && (

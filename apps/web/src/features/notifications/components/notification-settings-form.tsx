@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
-  NOTIFICATION_KIND_LABELS,
+  notificationKindLabel,
   optionalKindsFor,
+  type Language,
   type NotificationSettings,
   type Role,
 } from '@market/shared';
-import { describeError, reportError } from '../../../lib/errors.ts';
+import { reportError, useDescribeError } from '../../../lib/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionSpinner, SubmitButton } from '../../../components/ui/spinner.tsx';
@@ -15,8 +17,12 @@ import {
 } from '../api/notification-settings.ts';
 
 function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings }) {
+  const { t, i18n } = useTranslation();
+  const describeError = useDescribeError();
   const update = useUpdateNotificationSettings();
   const kinds = optionalKindsFor(role);
+  const labelOf = (kind: (typeof kinds)[number]) =>
+    notificationKindLabel(kind, i18n.language as Language);
   // An absent kind is on: that is how the server treats it too.
   const [email, setEmail] = useState(() =>
     Object.fromEntries(kinds.map((kind) => [kind, saved.email[kind] ?? true])),
@@ -30,7 +36,7 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
     setError(null);
     try {
       await update.mutateAsync({ email, push });
-      toast.success('Your email settings are saved');
+      toast.success(t('notificationSettings.saved'));
     } catch (err) {
       reportError('Saving email settings', err);
       setError(describeError(err));
@@ -46,12 +52,12 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
       className="max-w-2xl"
     >
       <fieldset className="rounded-box border border-base-300 p-4">
-        <legend className="px-1 font-semibold">Send me an email when</legend>
+        <legend className="px-1 font-semibold">{t('notificationSettings.emailLegend')}</legend>
         <ul className="flex flex-col">
           {kinds.map((kind) => (
             <li key={kind}>
               <label className="flex min-h-12 cursor-pointer items-center justify-between gap-4 border-b border-base-200 py-2 last:border-b-0">
-                <span className="text-sm">{NOTIFICATION_KIND_LABELS[kind]}</span>
+                <span className="text-sm">{labelOf(kind)}</span>
                 <input
                   type="checkbox"
                   role="switch"
@@ -65,16 +71,16 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
         </ul>
       </fieldset>
       <fieldset className="mt-4 rounded-box border border-base-300 p-4">
-        <legend className="px-1 font-semibold">Send me a push notification when</legend>
+        <legend className="px-1 font-semibold">{t('notificationSettings.pushLegend')}</legend>
         <ul className="flex flex-col">
           {kinds.map((kind) => (
             <li key={kind}>
               <label className="flex min-h-12 cursor-pointer items-center justify-between gap-4 border-b border-base-200 py-2 last:border-b-0">
-                <span className="text-sm">{NOTIFICATION_KIND_LABELS[kind]}</span>
+                <span className="text-sm">{labelOf(kind)}</span>
                 <input
                   type="checkbox"
                   role="switch"
-                  aria-label={`Push: ${NOTIFICATION_KIND_LABELS[kind]}`}
+                  aria-label={t('notificationSettings.pushLabel', { label: labelOf(kind) })}
                   className="toggle toggle-primary shrink-0"
                   checked={push[kind] ?? true}
                   onChange={(e) => setPush((now) => ({ ...now, [kind]: e.target.checked }))}
@@ -84,17 +90,14 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
           ))}
         </ul>
       </fieldset>
-      <p className="mt-3 text-sm text-base-content/80">
-        Everything still shows under the bell; these switches only say what also comes by email, and
-        by push to the devices where push is on.
-      </p>
+      <p className="mt-3 text-sm text-base-content/80">{t('notificationSettings.explain')}</p>
       {error && (
         <p role="alert" className="mt-3 text-sm text-error">
           {error}
         </p>
       )}
       <SubmitButton busy={update.isPending} className="btn btn-primary mt-4">
-        Save
+        {t('notificationSettings.save')}
       </SubmitButton>
     </form>
   );
@@ -102,12 +105,13 @@ function SettingsForm({ role, saved }: { role: Role; saved: NotificationSettings
 
 /** A switch for each kind of email a person of this role gets and may turn off, saved together. */
 export function NotificationSettingsForm({ role }: { role: Role }) {
+  const { t } = useTranslation();
   const settings = useNotificationSettings();
   if (settings.isPending) return <SectionSpinner />;
   if (settings.isError) {
     return (
       <ErrorState
-        title="Could not load your email settings"
+        title={t('notificationSettings.loadFailed')}
         error={settings.error}
         onRetry={() => void settings.refetch()}
       />

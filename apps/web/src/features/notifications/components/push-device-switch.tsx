@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   PushRefused,
   currentPushSubscription,
@@ -8,10 +9,9 @@ import {
 } from '../api/device-push.ts';
 import { reportError } from '../../../lib/errors.ts';
 
-export const PUSH_FAILED_MESSAGE = 'Push could not be turned on on this device';
-
 /** The switch that turns push notifications on or off for this device (this browser). */
 export function PushDeviceSwitch() {
+  const { t } = useTranslation();
   const [supported] = useState(pushSupported);
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,10 +39,10 @@ export function PushDeviceSwitch() {
       reportError('Turning push notifications on or off', err);
       setError(
         err instanceof PushRefused
-          ? `${PUSH_FAILED_MESSAGE}: ${err.message.toLowerCase()}.`
+          ? t('notificationSettings.push.blocked')
           : wanted
-            ? `${PUSH_FAILED_MESSAGE}. Try again later.`
-            : 'Push could not be turned off on this device. Try again later.',
+            ? t('notificationSettings.push.onFailed')
+            : t('notificationSettings.push.offFailed'),
       );
       setOn(wanted ? false : true);
     } finally {
@@ -54,11 +54,11 @@ export function PushDeviceSwitch() {
     <div className="mb-6 max-w-2xl rounded-box border border-base-300 p-4">
       <label className="flex min-h-12 cursor-pointer items-center justify-between gap-4">
         <span>
-          <span className="block font-semibold">Push notifications on this device</span>
+          <span className="block font-semibold">{t('notificationSettings.push.title')}</span>
           <span className="block text-sm text-base-content/80">
             {supported
-              ? 'Get your notifications on this phone or computer, even with the app closed.'
-              : 'This browser cannot show push notifications.'}
+              ? t('notificationSettings.push.supported')
+              : t('notificationSettings.push.unsupported')}
           </span>
         </span>
         <input

@@ -20,7 +20,7 @@ function InvalidLink({ message }: { message: string }) {
     <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start gap-2">
       <p className="font-semibold">{knownText(message)}</p>
       <p className="text-sm">
-        <Trans i18nKey="auth.unsubscribe.invalidHelp" components={{ link: settingsLink }} />
+        <Trans i18nKey="auth.unsubscribe.invalidHelp" components={{ settings: settingsLink }} />
       </p>
     </div>
   );
@@ -61,7 +61,7 @@ export function UnsubscribeView({ token }: { token: string }) {
           <Trans
             i18nKey="auth.unsubscribe.doneText"
             values={{ email, label }}
-            components={{ link: settingsLink }}
+            components={{ settings: settingsLink }}
           />
         </p>
       </div>

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/locale.tsx';
 import { SAVED_SEARCHES_MAX, searchFilterParams, type CreateSavedSearch } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { useDescribeError } from '../../../lib/errors.ts';
 import { useCreateSavedSearch, useSavedSearches } from '../api/saved-searches.ts';
 import { filterValues, type SearchParams } from '../search-params.ts';
 
@@ -17,6 +19,9 @@ function savedFilters(params: SearchParams): CreateSavedSearch['filters'] {
 
 /** A buyer keeps the current search under a name, to open it again later. */
 export function SaveSearch({ params }: { params: SearchParams }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const describeError = useDescribeError();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(params.q);
   const [saved, setSaved] = useState<string | null>(null);
@@ -37,14 +42,17 @@ export function SaveSearch({ params }: { params: SearchParams }) {
             setName(params.q);
           }}
         >
-          Save this search
+          {t('saveSearch.button')}
         </button>
         {saved && (
           <p role="status" className="text-sm">
-            Saved as “{saved}”.{' '}
-            <Link to={paths.dashboard.savedSearches} className="link link-primary">
-              Your saved searches
-            </Link>
+            <Trans
+              i18nKey="saveSearch.savedAs"
+              values={{ name: saved }}
+              components={{
+                saved: <Link to={paths.dashboard.savedSearches} className="link link-primary" />,
+              }}
+            />
           </p>
         )}
       </div>
@@ -53,7 +61,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
 
   return (
     <form
-      aria-label="Save this search"
+      aria-label={t('saveSearch.button')}
       className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
       onSubmit={(e) => {
         e.preventDefault();
@@ -72,16 +80,18 @@ export function SaveSearch({ params }: { params: SearchParams }) {
     >
       {full ? (
         <p role="alert" className="text-sm">
-          You have {SAVED_SEARCHES_MAX} saved searches, the most you can keep. Delete one in{' '}
-          <Link to={paths.dashboard.savedSearches} className="link link-primary">
-            your saved searches
-          </Link>{' '}
-          to save this one.
+          <Trans
+            i18nKey="saveSearch.full"
+            values={{ max: format.count(SAVED_SEARCHES_MAX) }}
+            components={{
+              saved: <Link to={paths.dashboard.savedSearches} className="link link-primary" />,
+            }}
+          />
         </p>
       ) : (
         <>
           <label htmlFor={nameId} className="text-sm font-semibold">
-            Name of this search
+            {t('saveSearch.name')}
           </label>
           <input
             id={nameId}
@@ -90,7 +100,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
             required
             onChange={(e) => setName(e.target.value)}
             className="input input-bordered min-h-11 w-full"
-            placeholder="e.g. iPhone 13 under $400"
+            placeholder={t('saveSearch.placeholder')}
           />
         </>
       )}
@@ -106,7 +116,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
             className="btn btn-primary btn-sm min-h-11"
             disabled={saving.isPending}
           >
-            {saving.isPending ? 'Saving…' : 'Save'}
+            {saving.isPending ? t('saveSearch.saving') : t('saveSearch.save')}
           </button>
         )}
         <button
@@ -114,7 +124,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
           className="btn btn-ghost btn-sm min-h-11"
           onClick={() => setOpen(false)}
         >
-          Cancel
+          {t('dialog.cancel')}
         </button>
       </div>
     </form>

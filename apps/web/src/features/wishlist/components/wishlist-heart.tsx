@@ -1,18 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@market/shared';
 import { toast } from '../../../lib/toast.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useAddToWishlist } from '../api/add-to-wishlist.ts';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
-
-/**
- * The heart's name says which phone and what a tap does: "Save iPhone 13 to wishlist", or
- * "Saved: iPhone 13" once it is on the wishlist (a screen reader hears the state in the name).
- */
-export function heartLabel(productName: string, saved: boolean): string {
-  return saved ? `Saved: ${productName}` : `Save ${productName} to wishlist`;
-}
 
 function HeartButton({
   productName,
@@ -25,12 +18,19 @@ function HeartButton({
   disabled: boolean;
   onClick: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
       className="btn btn-circle btn-ghost btn-sm text-secondary"
-      aria-label={heartLabel(productName, filled)}
-      title={filled ? 'On your wishlist: tap to remove it' : 'Add to wishlist'}
+      // The name says which phone and what a tap does: "Save iPhone 13 to wishlist", or
+      // "Saved: iPhone 13" once it is on the wishlist (a screen reader hears the state in it).
+      aria-label={
+        filled
+          ? t('wishlist.saved', { name: productName })
+          : t('wishlist.save', { name: productName })
+      }
+      title={filled ? t('wishlist.onWishlist') : t('wishlist.add')}
       disabled={disabled}
       onClick={onClick}
     >

@@ -1,5 +1,6 @@
 import { useFormat } from '../../../i18n/locale.tsx';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { imageVariantUrl, MESSAGES, type WishlistItem } from '@market/shared';
 import { paths } from '../../../config/paths.ts';
 import { deleteAfterConfirmation } from '../../../lib/confirm.ts';
@@ -14,13 +15,14 @@ export function WishlistTable({
   items: WishlistItem[];
   onBuy: (item: WishlistItem) => void;
 }) {
+  const { t } = useTranslation();
   const format = useFormat();
   const remove = useRemoveFromWishlist();
 
   const onRemove = (item: WishlistItem) =>
     deleteAfterConfirmation({
       action: 'Removing from the wishlist',
-      confirmation: { question: `Remove "${item.productName}" from your wishlist?` },
+      confirmation: { question: t('myWishlist.removeQuestion', { name: item.productName }) },
       remove: () => remove.mutateAsync(item._id),
       deletedText: MESSAGES.wishlistRemoved,
     });
@@ -31,7 +33,7 @@ export function WishlistTable({
       rowKey={(item) => item._id}
       columns={[
         {
-          header: 'Image',
+          header: t('myWishlist.column.image'),
           media: true,
           // The photo opens the listing too; the name's link is the one in the tab order.
           cell: (item) => (
@@ -49,7 +51,7 @@ export function WishlistTable({
           ),
         },
         {
-          header: 'Name',
+          header: t('myWishlist.column.name'),
           rowHeader: true,
           cell: (item) => (
             <Link to={paths.product(item.productId)} className="link font-medium">
@@ -57,62 +59,62 @@ export function WishlistTable({
             </Link>
           ),
         },
-        { header: 'Category', cell: (item) => item.Category },
+        { header: t('myWishlist.column.category'), cell: (item) => item.Category },
         {
-          header: 'Price',
+          header: t('myWishlist.column.price'),
           // What the phone sells for, and what it cost new (the spec's `price`) struck through.
           cell: (item) => (
             <span className="flex flex-col">
               <span>
-                <span className="sr-only">Resell price </span>
+                <span className="sr-only">{t('listing.resellPriceSr')} </span>
                 <span className="font-semibold text-primary">{format.price(item.resellPrice)}</span>
               </span>
               {item.previousResellPrice !== null && (
                 <span className="badge badge-soft badge-success badge-sm my-1 whitespace-nowrap">
-                  {`Price drop: was ${format.price(item.previousResellPrice)}`}
+                  {t('listing.priceDrop', { price: format.price(item.previousResellPrice) })}
                 </span>
               )}
               <span>
-                <span className="sr-only">Original price </span>
+                <span className="sr-only">{t('listing.originalPriceSr')} </span>
                 <s className="text-sm text-base-content/70">{format.price(item.price)}</s>
               </span>
             </span>
           ),
         },
-        { header: 'Location', cell: (item) => item.location },
+        { header: t('myWishlist.column.location'), cell: (item) => item.location },
         {
-          header: 'Actions',
+          header: t('myWishlist.column.actions'),
           actions: true,
           cell: (item) => (
             <div className="flex flex-wrap items-center gap-2">
               {item.unavailable ? (
                 // Taken down by a moderator: neither bought nor opened, whatever its sale says.
                 <span className="badge badge-soft badge-warning whitespace-nowrap">
-                  Unavailable
+                  {t('myWishlist.unavailable')}
                 </span>
               ) : item.status === 'available' ? (
                 <button
                   type="button"
                   className="btn btn-sm btn-primary"
-                  aria-label={`Buy ${item.productName}`}
+                  aria-label={t('myWishlist.buyLabel', { name: item.productName })}
                   onClick={() => onBuy(item)}
                 >
-                  Buy
+                  {t('myWishlist.buy')}
                 </button>
               ) : (
                 // A reserved phone may come back; a sold one will not. Neither can be bought now.
                 <span className="badge badge-soft badge-neutral whitespace-nowrap">
-                  {item.status === 'sold' ? 'Sold' : 'Reserved'}
+                  {item.status === 'sold' ? t('listing.status.sold') : t('listing.status.reserved')}
                 </span>
               )}
               <button
                 type="button"
                 className="btn btn-sm btn-error"
-                aria-label={`Remove ${item.productName}`}
+                aria-label={t('myWishlist.removeLabel', { name: item.productName })}
                 disabled={remove.isPending && remove.variables === item._id}
                 onClick={() => void onRemove(item)}
               >
-                Remove
+                {t('myWishlist.remove')}
               </button>
             </div>
           ),

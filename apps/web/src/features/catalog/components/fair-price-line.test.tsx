@@ -60,6 +60,9 @@ describe('the phone details of the lock and money status', () => {
     networkLock: null,
     activationLockOff: null,
     paidOff: null,
+    // Every row is made, the posting day among them.
+    postedDate: '26-11-2026',
+    postedTime: '09:05:00',
   };
   const rows = (details: Array<{ term: string; value: unknown }>, terms: string[]) =>
     details.filter((row) => terms.includes(row.term)).map((row) => [row.term, row.value]);

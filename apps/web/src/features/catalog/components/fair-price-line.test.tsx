@@ -86,6 +86,7 @@ describe('the phone details of the lock and money status', () => {
 
   it('says what the seller stated', () => {
     const stated = {
+      ...base,
       networkLock: 'Robi',
       activationLockOff: true,
       paidOff: false,

@@ -1,6 +1,5 @@
 import { z } from '../zod.ts';
 import { CATEGORIES, CONDITIONS, PRICE_MAX, type Condition } from '../constants.ts';
-import { formatStorage } from '../format.ts';
 import { categoryNameSchema } from './catalog.ts';
 import { STORAGE_OPTIONS_GB } from './listing-details.ts';
 import { coarseCoordinate } from '../distance.ts';
@@ -9,9 +8,9 @@ import { placeIdQuerySchema } from './places.ts';
 /**
  * Every filter of a search, once: its parameters in an address or a query, how the API parses
  * them (with its messages), how an address writes them, how the results page reads a hand-edited
- * address, the text of its chip, and how facets count it. The search's query schema, the
+ * address, and how facets count it. The search's query schema, the
  * server's engine (which must map each filter to its test), the facets, saved searches'
- * addresses and the web's chips and filter panel all follow this list.
+ * addresses and the web's chips (named in its catalogs) and filter panel all follow this list.
  */
 
 /** A query parameter that may repeat (`?condition=good&condition=fair`) or be comma-separated. */
@@ -123,8 +122,6 @@ export interface SearchFilterDescriptor<
    * parameter, in order.
    */
   read(all: (name: keyof S & string) => string[]): ValuesOf<S>;
-  /** The text of its chip among the active filters (when set). */
-  chip(values: ValuesOf<S>): string;
 }
 
 function searchFilter<
@@ -183,7 +180,6 @@ export const SEARCH_FILTERS = {
     isSet: (v) => v.category !== undefined,
     serialize: (v) => one('category', v.category),
     read: (all) => ({ category: categoryNameSchema.safeParse(all('category')[0]).data }),
-    chip: (v) => `Brand ${v.category}`,
   }),
   price: searchFilter({
     schema: priceSchema,
@@ -202,11 +198,6 @@ export const SEARCH_FILTERS = {
         ? { minPrice: maxPrice, maxPrice: minPrice }
         : { minPrice, maxPrice };
     },
-    chip: (v) => {
-      const from = v.minPrice !== undefined ? `from $${v.minPrice}` : '';
-      const to = v.maxPrice !== undefined ? `up to $${v.maxPrice}` : '';
-      return `Price ${[from, to].filter(Boolean).join(' ')}`;
-    },
   }),
   condition: searchFilter({
     schema: {
@@ -224,7 +215,6 @@ export const SEARCH_FILTERS = {
       );
       return { condition: chosen.length > 0 ? chosen : undefined };
     },
-    chip: (v) => `Condition ${(v.condition ?? []).join(', ')}`,
   }),
   storage: searchFilter({
     schema: { storage: repeatable(storage) },
@@ -238,7 +228,6 @@ export const SEARCH_FILTERS = {
       );
       return { storage: sizes.length > 0 ? sizes : undefined };
     },
-    chip: (v) => `Storage ${(v.storage ?? []).map(formatStorage).join(', ')}`,
   }),
   minBattery: searchFilter({
     schema: {
@@ -264,7 +253,6 @@ export const SEARCH_FILTERS = {
             : undefined,
       };
     },
-    chip: (v) => `Battery at least ${v.minBattery}%`,
   }),
   verified: searchFilter({
     /** Verified sellers only (`verified=true`). */
@@ -279,7 +267,6 @@ export const SEARCH_FILTERS = {
     isSet: (v) => v.verified === true,
     serialize: (v) => (v.verified === true ? [['verified', ['true']]] : []),
     read: (all) => ({ verified: all('verified')[0] === 'true' ? true : undefined }),
-    chip: () => 'Verified sellers only',
   }),
   unlocked: searchFilter({
     /** Phones their sellers state are unlocked (`unlocked=true`); not stated is left out. */
@@ -289,7 +276,6 @@ export const SEARCH_FILTERS = {
     isSet: (v) => v.unlocked === true,
     serialize: (v) => (v.unlocked === true ? [['unlocked', ['true']]] : []),
     read: (all) => ({ unlocked: all('unlocked')[0] === 'true' ? true : undefined }),
-    chip: () => 'Unlocked',
   }),
   activationLockOff: searchFilter({
     /**
@@ -304,7 +290,6 @@ export const SEARCH_FILTERS = {
     read: (all) => ({
       activationLockOff: all('activationLockOff')[0] === 'true' ? true : undefined,
     }),
-    chip: () => 'Activation lock off',
   }),
   location: searchFilter({
     /** Words of the listing's area, each as typed or begun, e.g. "Dhanmondi" or "gulsh". */
@@ -325,7 +310,6 @@ export const SEARCH_FILTERS = {
     read: (all) => ({
       location: all('location')[0]?.trim().slice(0, SEARCH_LOCATION_MAX) || undefined,
     }),
-    chip: (v) => `Location “${v.location}”`,
   }),
   distance: searchFilter({
     /**
@@ -359,7 +343,6 @@ export const SEARCH_FILTERS = {
         radiusKm: origin ? parse('radiusKm') : undefined,
       };
     },
-    chip: (v) => `Within ${v.radiusKm} km`,
   }),
 };
 
@@ -438,9 +421,3 @@ export function readSearchAddress(
   return { q: (all('q')[0] ?? '').trim().slice(0, SEARCH_TEXT_MAX), ...values };
 }
 
-/** The chip text of each filter a search sets, in their order. */
-export function filterChips(
-  values: SearchFilterValues,
-): Array<{ key: SearchFilterKey; label: string }> {
-  return searchFiltersSet(values).map((key) => ({ key, label: searchFilterOf(key).chip(values) }));
-}

@@ -1,10 +1,10 @@
 import {
   SEARCH_SORTS,
-  filterChips,
   hasOrigin,
   readSearchAddress,
   searchFilterOf,
   searchFilterParams,
+  searchFiltersSet,
   type SearchFilterKey,
   type SearchFilterValues,
   type SearchSort,
@@ -102,8 +102,9 @@ export function categoryAddress(params: SearchParams, cursor?: string): string {
 }
 
 /** One filter that narrows a search, named for a person, with the search without it. */
+/** A filter in use (or the words typed, `q`); its chip's words are in filter-labels.ts. */
 export interface ActiveFilter {
-  label: string;
+  key: SearchFilterKey | 'q';
   without: SearchParams;
 }
 
@@ -123,9 +124,9 @@ function without(params: SearchParams, key: SearchFilterKey): SearchParams {
 /** The filters in use, each with the search it would leave when removed. */
 export function activeFilters(params: SearchParams): ActiveFilter[] {
   const found: ActiveFilter[] = [];
-  if (params.q) found.push({ label: `Words “${params.q}”`, without: { ...params, q: '' } });
-  for (const chip of filterChips(filterValues(params))) {
-    found.push({ label: chip.label, without: without(params, chip.key) });
+  if (params.q) found.push({ key: 'q', without: { ...params, q: '' } });
+  for (const key of searchFiltersSet(filterValues(params))) {
+    found.push({ key, without: without(params, key) });
   }
   return found;
 }

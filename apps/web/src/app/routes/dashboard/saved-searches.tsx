@@ -13,11 +13,15 @@ import {
   useViewSavedSearch,
 } from '../../../features/search/api/saved-searches.ts';
 import { activeFilters, searchParamsFrom } from '../../../features/search/search-params.ts';
+import { useFilterLabel } from '../../../features/search/filter-labels.ts';
 
 /** What a saved search asks for, named as the results page names its filters. */
-function filterLabels(url: string): string[] {
-  const labels = activeFilters(searchParamsFrom(new URL(url, 'http://saved.invalid').searchParams));
-  return labels.map((filter) => filter.label);
+function useFilterLabels(): (url: string) => string[] {
+  const label = useFilterLabel();
+  return (url) => {
+    const params = searchParamsFrom(new URL(url, 'http://saved.invalid').searchParams);
+    return activeFilters(params).map((filter) => label(filter, params));
+  };
 }
 
 /**
@@ -27,6 +31,7 @@ function filterLabels(url: string): string[] {
 export function Component() {
   const { t } = useTranslation();
   const format = useFormat();
+  const filterLabels = useFilterLabels();
   const describeError = useDescribeError();
   const saved = useSavedSearches();
   const remove = useDeleteSavedSearch();

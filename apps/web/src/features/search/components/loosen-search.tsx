@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { activeFilters, type SearchParams } from '../search-params.ts';
+import { useFilterLabel } from '../filter-labels.ts';
 
 /**
  * No results: what to loosen, each filter in use as a one-click link to the search without it.
@@ -17,6 +18,7 @@ export function LoosenSearch({
   fixedCategory?: boolean;
 }) {
   const { t } = useTranslation();
+  const label = useFilterLabel();
   const filters = fixedCategory
     ? activeFilters({ ...params, category: undefined }).map((filter) => ({
         ...filter,
@@ -41,12 +43,12 @@ export function LoosenSearch({
           <p className="mt-1">{t('search.empty.tryRemoving')}</p>
           <ul className="mt-3 flex flex-wrap gap-2">
             {filters.map((filter) => (
-              <li key={filter.label}>
+              <li key={filter.key}>
                 <Link
                   to={addressOf(filter.without)}
                   className="btn btn-outline btn-sm min-h-11 max-w-full wrap-anywhere"
                 >
-                  {t('search.empty.remove', { filter: filter.label })}
+                  {t('search.empty.remove', { filter: label(filter, params) })}
                 </Link>
               </li>
             ))}

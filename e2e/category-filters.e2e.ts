@@ -118,7 +118,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       await resultsSettled(page);
       // No filter: the category's own list, its total from the list's API, paged by number.
       const all = await api(page, `/api/products/${CATEGORY}`);
-      expect(await totalShown(page)).toBe(Number(all.total));
+      await expect.poll(() => totalShown(page)).toBe(Number(all.total));
       const facets = await api<{ condition: Array<{ value: string; count: number }> }>(
         page,
         `/api/search/facets?category=${CATEGORY}`,
@@ -138,7 +138,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       expect(address(page).path).toBe(`/category/${CATEGORY}`);
       expect(address(page).params.get('location')).toBe('Sector 7');
       // 150 to 390: seven phones, four excellent and three good.
-      expect(await totalShown(page)).toBe(7);
+      await expect.poll(() => totalShown(page)).toBe(7);
       panel = await filtersPanel(page, viewport);
       await panel.getByRole('checkbox', { name: 'excellent (4)' }).waitFor();
       await panel.getByRole('checkbox', { name: 'good (3)' }).waitFor();
@@ -154,7 +154,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       await panel.getByRole('checkbox', { name: 'good (3)' }).click();
       await page.waitForURL((url) => url.searchParams.get('condition') === 'good');
       await resultsSettled(page);
-      expect(await totalShown(page)).toBe(3);
+      await expect.poll(() => totalShown(page)).toBe(3);
       await closeFilters(page, viewport);
       expect(await pricesShown(page)).toEqual([190, 270, 350]);
       if (viewport === PHONE) await page.getByRole('button', { name: 'Filters (3)' }).waitFor();
@@ -164,7 +164,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       await page.goBack();
       await page.waitForURL((url) => !url.searchParams.has('condition'));
       await resultsSettled(page);
-      expect(await totalShown(page)).toBe(7);
+      await expect.poll(() => totalShown(page)).toBe(7);
       expect(await pricesShown(page)).toEqual(cheapFirst);
       await page.goBack();
       await page.waitForURL((url) => !url.searchParams.has('sort'));
@@ -173,7 +173,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       await page.goBack();
       await page.waitForURL((url) => url.search === '');
       await resultsSettled(page);
-      expect(await totalShown(page)).toBe(Number(all.total));
+      await expect.poll(() => totalShown(page)).toBe(Number(all.total));
       expect(unexpectedErrors(buyer.errors)).toEqual([]);
     });
 
@@ -187,7 +187,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       await page.goto(`/category/${CATEGORY}?location=Uttara&sort=price_asc`);
       await resultsSettled(page);
       const town = [...PRICES, ...MORE_PRICES, LONG_PRICE];
-      expect(await totalShown(page)).toBe(town.length);
+      await expect.poll(() => totalShown(page)).toBe(town.length);
       expect(await pricesShown(page)).toEqual(town.slice(0, 24));
       await page.getByRole('link', { name: 'Next page' }).click();
       await page.waitForURL((url) => url.searchParams.has('cursor'));
@@ -217,7 +217,7 @@ describe('a category page with filters, sort and cursor paging', () => {
       await page.goto(`/category/${CATEGORY}?maxPrice=1&condition=fair`);
       await resultsSettled(page);
       await page.getByText('No phones match this search.').waitFor();
-      expect(await totalShown(page)).toBe(0);
+      await expect.poll(() => totalShown(page)).toBe(0);
       expect(await page.getByRole('link', { name: /^Remove Brand/ }).count()).toBe(0);
       await captureBothWidths(page, 'category-filters-empty');
       await page.setViewportSize(viewport);

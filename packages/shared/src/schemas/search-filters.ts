@@ -420,4 +420,3 @@ export function readSearchAddress(
   for (const key of SEARCH_FILTER_KEYS) Object.assign(values, searchFilterOf(key).read(all));
   return { q: (all('q')[0] ?? '').trim().slice(0, SEARCH_TEXT_MAX), ...values };
 }
-

@@ -23,6 +23,10 @@ export interface Formatters {
   date(value: Date | string | number): string;
   /** A month and year, such as "March 2026", from "2026-03". */
   month(yearMonth: string): string;
+  /** A month's name alone, such as "March" or "মার্চ", from its number (1 to 12). */
+  monthName(month: number): string;
+  /** A day the server names ("2026-11-05"), as a chart's axis writes it: "Nov 5", "৫ নভে". */
+  calendarDay(day: string): string;
   /**
    * A meeting's moment in the viewer's own time zone, with its weekday: "Mon, Nov 30, 2026,
    * 3:30 PM", "সোম, ৩০ নভে, ২০২৬, ৩:৩০ PM".
@@ -100,6 +104,14 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
     `${locale} month`,
     () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   );
+  const monthOnly = once(
+    `${locale} monthName`,
+    () => new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }),
+  );
+  const calendarDay = once(
+    `${locale} calendarDay`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  );
   const numbers = once(`${locale} number`, () => new Intl.NumberFormat(locale));
   const ratings = once(
     `${locale} rating`,
@@ -172,6 +184,8 @@ export function formatters(language: Language, currency: string = DEFAULT_CURREN
       const [year = 1970, m = 1] = yearMonth.split('-').map(Number);
       return month.format(new Date(Date.UTC(year, m - 1, 1)));
     },
+    monthName: (m) => monthOnly.format(new Date(Date.UTC(2024, m - 1, 1))),
+    calendarDay: (day) => calendarDay.format(new Date(`${day}T00:00:00Z`)),
     meetingTime: (value) => meeting.format(new Date(value)),
     deadline: (value) => deadline.format(new Date(value)),
     time: (value) => time.format(new Date(value)),

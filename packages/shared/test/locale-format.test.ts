@@ -81,6 +81,10 @@ describe('moments in the viewer’s own time zone', () => {
     expect(bn.dayMonthYear(new Date(Date.UTC(2026, 10, 26)))).toBe('২৬-১১-২০২৬');
     expect(en.digits('09:05:30')).toBe('09:05:30');
     expect(bn.digits('09:05:30')).toBe('০৯:০৫:৩০');
+    expect(en.monthName(3)).toBe('March');
+    expect(bn.monthName(3)).toBe('মার্চ');
+    expect(en.calendarDay('2026-11-05')).toBe('Nov 5');
+    expect(bn.calendarDay('2026-11-05')).toMatch(/^৫ নভে/);
     expect(en.fullDateTime(meeting)).toBe('Monday, November 30, 2026 at 3:30 PM');
   });
 });

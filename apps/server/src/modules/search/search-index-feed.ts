@@ -112,6 +112,14 @@ interface LogReader {
   resume(position: LogPosition): void;
 }
 
+/** The listings on show: the documents an index built now would hold. */
+async function countDocuments(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    select count(*) as n from search_docs
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function lastSeq(db: Db): Promise<number> {
   const { rows } = await sql<{ seq: number | string | null }>`
     select max(seq) as seq from search_log
@@ -331,11 +339,8 @@ class Follower {
 
   async build(between: Yielder = nextTurn): Promise<void> {
     await this.log.start();
-    const { rows: counted } = await sql<{ n: number | string }>`
-      select count(*) as n from search_docs
-    `.execute(this.db);
     // Room for the catalogue to double before the index's arrays are copied (`reserve`).
-    this.index.reserve(2 * Number(counted[0]?.n ?? 0));
+    this.index.reserve(2 * (await countDocuments(this.db)));
     let after = -1;
     for (;;) {
       if (this.stopped()) throw new Stopped();
@@ -690,10 +695,7 @@ export class LiveSearchIndex {
       );
       follower.resume(snapshot.position);
       await follower.catchUpFully();
-      const { rows } = await sql<{ n: number | string }>`
-        select count(*) as n from search_docs
-      `.execute(this.db);
-      const documents = Number(rows[0]?.n ?? 0);
+      const documents = await countDocuments(this.db);
       if (documents !== follower.index.documents) {
         this.log.info(
           { documents, inSnapshot: follower.index.documents },

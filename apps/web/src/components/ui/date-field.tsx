@@ -1,26 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKnownText } from '../../i18n/known-texts.ts';
 import { useFormat } from '../../i18n/locale.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * The calendar's words and digits in the page's language, from Intl: the months' names
- * ("January", "জানুয়ারী") and two-digit numbers ("05", "০৫").
- */
-function useCalendar(locale: string) {
-  return useMemo(() => {
-    const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-    const twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 });
-    return {
-      months: Array.from({ length: 12 }, (_, i) =>
-        monthName.format(new Date(Date.UTC(2024, i, 1))),
-      ),
-      twoDigits: (n: number) => twoDigits.format(n),
-    };
-  }, [locale]);
-}
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 interface Parts {
   day: string;
@@ -69,7 +53,6 @@ export function DayMonthYearPicker({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const calendar = useCalendar(format.locale);
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   // A value set from outside (a reset, a restored draft) replaces the choice.
   const [emitted, setEmitted] = useState(value);
@@ -103,7 +86,7 @@ export function DayMonthYearPicker({
         <option value="">{t('widgets.date.day')}</option>
         {Array.from({ length: 31 }, (_, i) => (
           <option key={i + 1} value={String(i + 1)}>
-            {calendar.twoDigits(i + 1)}
+            {format.digits(pad(i + 1))}
           </option>
         ))}
       </select>
@@ -114,9 +97,9 @@ export function DayMonthYearPicker({
         onChange={(e) => change('month', e.target.value)}
       >
         <option value="">{t('widgets.date.month')}</option>
-        {calendar.months.map((name, i) => (
-          <option key={name} value={String(i + 1)}>
-            {`${calendar.twoDigits(i + 1)} ${name}`}
+        {MONTHS.map((month) => (
+          <option key={month} value={String(month)}>
+            {`${format.digits(pad(month))} ${format.monthName(month)}`}
           </option>
         ))}
       </select>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AdminStats, DailyStats, Formatters } from '@market/shared';
 import { useFormat } from '../../../i18n/locale.tsx';
-import { useChartDay } from './chart-day.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 
@@ -30,7 +29,6 @@ function summaryOf(
   metric: Metric,
   t: TFunction,
   format: Formatters,
-  dayName: (day: string) => string,
 ): string {
   const total = days.reduce((sum, d) => sum + d[metric], 0);
   if (total === 0) return t(`admin.stats.${metric}.none`);
@@ -38,7 +36,7 @@ function summaryOf(
   return t(`admin.stats.${metric}.summary`, {
     count: total,
     n: format.count(total),
-    day: dayName(busiest.day),
+    day: format.calendarDay(busiest.day),
     most: format.count(busiest[metric]),
   });
 }
@@ -46,7 +44,6 @@ function summaryOf(
 function DailyChart({ days, metric }: { days: readonly DailyStats[]; metric: Metric }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const dayName = useChartDay();
   const title = t(`admin.stats.${metric}.title`);
   const hydrated = useHydrated();
   const dayList = useMemo(() => days.map((d) => d.day), [days]);
@@ -62,9 +59,7 @@ function DailyChart({ days, metric }: { days: readonly DailyStats[]; metric: Met
         <h3 id={headingId} className="font-semibold">
           {title}
         </h3>
-        <p className="text-sm text-base-content/80">
-          {summaryOf(days, metric, t, format, dayName)}
-        </p>
+        <p className="text-sm text-base-content/80">{summaryOf(days, metric, t, format)}</p>
       </figcaption>
       <div className="mt-2 min-h-[180px]">
         {hydrated && (
@@ -94,7 +89,7 @@ function DailyChart({ days, metric }: { days: readonly DailyStats[]; metric: Met
               {days.map((d) => (
                 <tr key={d.day}>
                   <th scope="row" className="font-normal">
-                    <time dateTime={d.day}>{dayName(d.day)}</time>
+                    <time dateTime={d.day}>{format.calendarDay(d.day)}</time>
                   </th>
                   <td>{format.count(d[metric])}</td>
                 </tr>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { useFormat } from '../../../i18n/locale.tsx';
-import { useChartDay } from './chart-day.ts';
 import 'uplot/dist/uPlot.min.css';
 
 const HEIGHT = 180;
@@ -29,7 +28,6 @@ export default function DailyBarChart({
   label: string;
 }) {
   const format = useFormat();
-  const dayName = useChartDay();
   const boxRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -60,7 +58,7 @@ export default function DailyBarChart({
             grid: { show: false },
             ticks: { stroke: grid },
             values: (_u, splits) =>
-              splits.map((s) => dayName(new Date(s * 1000).toISOString().slice(0, 10))),
+              splits.map((s) => format.calendarDay(new Date(s * 1000).toISOString().slice(0, 10))),
           },
           {
             stroke: ink,
@@ -102,7 +100,7 @@ export default function DailyBarChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, values, label, dayName, format]);
+  }, [days, values, label, format]);
 
   return <div ref={boxRef} aria-hidden="true" className="w-full overflow-hidden" />;
 }

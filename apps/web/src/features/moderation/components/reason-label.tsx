@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { reportReasonLabel } from '@market/shared';
 
 type KnownReason = keyof typeof REASON_KEYS;
 
@@ -26,11 +27,14 @@ const REASON_KEYS = {
   scam: 'scam',
 } as const;
 
-/** A report's reason as people read it in the page's language; an unknown one as written. */
+/**
+ * A report's reason as people read it in the page's language; one with no text here in the shared
+ * list's English (a test checks that every reason of that list has one).
+ */
 export function reasonText(reason: string, t: TFunction): string {
   return reason in REASON_KEYS
     ? t(`moderation.reasons.${REASON_KEYS[reason as KnownReason]}`)
-    : reason;
+    : reportReasonLabel(reason);
 }
 
 export function ReasonLabel({ reason }: { reason: string }) {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { addressKey, createRateLimiterFactory, waitInWords } from '../src/plugins/rate-limit.ts';
+import { serverTexts } from '@market/shared/texts';
+import { waitFor, wordRefusal } from '../src/lib/errors.ts';
+import { addressKey, createRateLimiterFactory } from '../src/plugins/rate-limit.ts';
 import { buildTestApp, testDbKind } from './build-test-app.ts';
 import { uniqueTestIp } from './factories.ts';
 
@@ -29,12 +31,17 @@ describe('client addresses as rate-limit keys', () => {
 });
 
 describe('how long to wait, in words', () => {
-  it('says seconds under a minute, and whole minutes above', () => {
-    expect(waitInWords(1)).toBe('1 second');
-    expect(waitInWords(42)).toBe('42 seconds');
-    expect(waitInWords(60)).toBe('1 minute');
-    expect(waitInWords(61)).toBe('2 minutes');
-    expect(waitInWords(600)).toBe('10 minutes');
+  it('says seconds under a minute, whole minutes under an hour, whole hours above', () => {
+    const inEnglish = (seconds: number) => wordRefusal(waitFor(seconds), serverTexts('en'));
+    expect(inEnglish(1)).toBe('1 second');
+    expect(inEnglish(42)).toBe('42 seconds');
+    expect(inEnglish(60)).toBe('1 minute');
+    expect(inEnglish(61)).toBe('2 minutes');
+    expect(inEnglish(600)).toBe('10 minutes');
+    expect(inEnglish(3600)).toBe('1 hour');
+    expect(inEnglish(3601)).toBe('2 hours');
+    expect(wordRefusal(waitFor(42), serverTexts('bn'))).toBe('৪২ সেকেন্ড');
+    expect(wordRefusal(waitFor(5 * 3600), serverTexts('bn'))).toBe('৫ ঘণ্টা');
   });
 });
 

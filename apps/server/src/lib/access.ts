@@ -23,7 +23,21 @@ import {
   notificationsOf,
 } from './access.repository.ts';
 import type { Actor } from './actor.ts';
-import { forbidden, notFound, unauthorized, type AppError } from './errors.ts';
+import {
+  forbidden,
+  notFound,
+  unauthorized,
+  type AppError,
+  type RefusalKey,
+} from './errors.ts';
+
+/** What a route that needs some roles says to the others. */
+const ROLE_NEEDS: Readonly<Record<string, RefusalKey>> = {
+  admin: 'common.needs.admin',
+  buyer: 'common.needs.buyer',
+  seller: 'common.needs.seller',
+  'buyer or seller': 'common.needs.buyerOrSeller',
+};
 
 /*
  * Who may call a route, and what a caller may touch, decided here and nowhere else.
@@ -78,10 +92,12 @@ export function signedIn(): preValidationHookHandler {
 /** A signed-in user with one of the roles: 401 for anonymous callers, 403 for other roles. */
 export function onlyRoles(...roles: [Role, ...Role[]]): preValidationHookHandler {
   const name = roles.join(' or ');
+  const needs = ROLE_NEEDS[name];
+  if (!needs) throw new Error(`No refusal says what ${name} accounts are needed for`);
   let hook = roleGuards.get(name);
   if (!hook) {
     hook = guard([401, 403], (actor) =>
-      roles.includes(actor.role) ? null : forbidden(`This needs a ${name} account`),
+      roles.includes(actor.role) ? null : forbidden(needs),
     );
     roleGuards.set(name, hook);
   }
@@ -210,34 +226,34 @@ function isSeller(db: Db, actor: Actor, product: ProductRef): boolean | Promise<
 type Relation = (db: Db, userId: string, id: string) => Promise<boolean>;
 
 /** A rule for things named by id: the relation must hold, else a 404 that names the thing. */
-const related = (relation: Relation, missing: string): Rule<string> => ({
+const related = (relation: Relation, missing: RefusalKey): Rule<string> => ({
   allows: (db, actor, id) => relation(db, actor.id, id),
   refusal: () => notFound(missing),
 });
 
-const NO_SUCH_BOOKING = 'No such booking';
-const NO_SUCH_CONVERSATION = 'No such conversation';
+const NO_SUCH_BOOKING = 'common.noSuch.booking';
+const NO_SUCH_CONVERSATION = 'common.noSuch.conversation';
 
 const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'account.read': {
     allows: (_db, actor, email) => isSelf(actor, email),
-    refusal: () => forbidden('You can only see your own data'),
+    refusal: () => forbidden('common.ownData'),
   },
   'account.update': {
     allows: (_db, actor, email) => isSelf(actor, email),
-    refusal: () => forbidden('You can only change your own profile'),
+    refusal: () => forbidden('common.ownProfile'),
   },
   'account.lookup': {
     allows: (_db, actor, email) => isAdmin(actor) || isSelf(actor, email),
-    refusal: () => forbidden('You can only look up your own account'),
+    refusal: () => forbidden('common.ownAccount'),
   },
   'product.manage': {
     allows: isSeller,
-    refusal: () => notFound('No such product among your listings'),
+    refusal: () => notFound('common.listing.notYours'),
   },
   'product.book': {
     allows: async (db, actor, product) => !(await isSeller(db, actor, product)),
-    refusal: () => forbidden('You cannot book your own product'),
+    refusal: () => forbidden('common.listing.bookOwn'),
   },
   'booking.read': related(isPartyToBooking, NO_SUCH_BOOKING),
   'booking.inspect': related(isBuyerOfBooking, NO_SUCH_BOOKING),
@@ -249,14 +265,14 @@ const rules: { [P in Permission]: Rule<Targets[P]> } = {
   'conversation.read': related(isPartyToConversation, NO_SUCH_CONVERSATION),
   'conversation.takePart': related(isPartyToConversation, NO_SUCH_CONVERSATION),
   'conversation.block': related(isPartyToConversation, NO_SUCH_CONVERSATION),
-  'message.report': related(isPartyToMessage, 'No such message in your conversations'),
-  'review.write': related(isBuyerOfBooking, 'No such deal among your orders'),
-  'review.edit': related(isAuthorOfReview, 'No such review of yours'),
-  'review.reply': related(isSubjectOfReview, 'No such review of you'),
-  'wishlistItem.delete': related(isOwnerOfWishlistItem, 'No such item in your wish list'),
-  'savedSearch.manage': related(isOwnerOfSavedSearch, 'No such saved search'),
-  'stolenReport.withdraw': related(isOwnerOfStolenReport, 'No such report of yours'),
-  'offer.take': related(isPartyToOffer, 'No such offer'),
+  'message.report': related(isPartyToMessage, 'common.noSuch.message'),
+  'review.write': related(isBuyerOfBooking, 'common.noSuch.deal'),
+  'review.edit': related(isAuthorOfReview, 'common.noSuch.reviewOfYours'),
+  'review.reply': related(isSubjectOfReview, 'common.noSuch.reviewOfYou'),
+  'wishlistItem.delete': related(isOwnerOfWishlistItem, 'common.noSuch.wishlistItem'),
+  'savedSearch.manage': related(isOwnerOfSavedSearch, 'common.noSuch.savedSearch'),
+  'stolenReport.withdraw': related(isOwnerOfStolenReport, 'common.noSuch.reportOfYours'),
+  'offer.take': related(isPartyToOffer, 'common.noSuch.offer'),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { DEEP_BODY_MESSAGE, JSON_MAX_DEPTH } from '@market/shared';
+import { JSON_MAX_DEPTH } from '@market/shared';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
@@ -31,7 +31,7 @@ export function jsonNestsDeeperThan(text: string | Buffer, max: number): boolean
 }
 
 /** The refusal of a body nested deeper than JSON_MAX_DEPTH. */
-export const tooDeep = () => badRequest(DEEP_BODY_MESSAGE);
+export const tooDeep = () => badRequest('common.tooDeep');
 
 /**
  * JSON bodies of every route are refused (400) past JSON_MAX_DEPTH levels before they are

@@ -7,7 +7,7 @@ import { createMailer } from '../lib/mailer.ts';
 import { renderPasswordResetMail } from './auth/password-reset-mail.ts';
 import { createAccessTokens, type AccessTokens } from './auth/access-token.ts';
 import { bearerToken, createActorResolver } from './auth/actor-resolver.ts';
-import { wrongOriginMessage } from './auth/auth-errors.ts';
+import { wrongOrigin as wrongOriginRefusal } from './auth/auth-errors.ts';
 import { createAuthLimits } from './auth/auth-limits.ts';
 import { ownOrigin, registerAuthRoutes } from './auth/auth-routes.ts';
 import { createAuth, type Auth } from './auth/better-auth.ts';
@@ -124,7 +124,7 @@ export async function registerAuth(app: FastifyInstance, modules: AuthModules): 
   });
 
   const configuredOrigin = config.publicUrlConfigured ? new URL(config.publicUrl).origin : null;
-  const wrongOrigin = wrongOriginMessage(config.publicUrlConfigured ? config.publicUrl : null);
+  const wrongOrigin = wrongOriginRefusal(config.publicUrlConfigured ? config.publicUrl : null);
   /** Why a state-changing API call made with the session cookie is refused, if it is. */
   const crossSiteRefusal = (request: FastifyRequest): Error | undefined => {
     if (SAFE_METHODS.has(request.method)) return undefined;

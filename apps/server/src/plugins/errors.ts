@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorResponse } from '@market/shared';
-import { AppError, ERROR_CODE_FOR_STATUS } from '../lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { acceptedLanguage, type ErrorCode, type ErrorResponse } from '@market/shared';
+import { serverTexts, type ServerTexts } from '@market/shared/texts';
+import {
+  AppError,
+  ERROR_CODE_FOR_STATUS,
+  reason,
+  wordRefusal,
+  type Refusal,
+} from '../lib/errors.ts';
 
 function send(
   statusCode: number,
@@ -13,16 +21,28 @@ function send(
 }
 
 /**
+ * The texts an error answer is worded in: the language the request asks for (the web app sends
+ * its page's), else English.
+ */
+function textsFor(request: FastifyRequest, currency: string): ServerTexts {
+  return serverTexts(acceptedLanguage(request.headers['accept-language']) ?? 'en', currency);
+}
+
+/**
  * One error shape for every /api response: { error: { code, message, fields?, requestId? } }.
  * A server error (5xx) also carries the request's id, which its log lines carry, so that a
  * person can quote it; a refusal (4xx) says what to change instead, and has it in X-Request-Id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const { currency } = app.config;
+  const worded = (request: FastifyRequest, refusal: Refusal) =>
+    wordRefusal(refusal, textsFor(request, currency));
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     let out: ReturnType<typeof send>;
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      out = send(err.statusCode, err.code, err.message, err.fields);
+      const { message, fields } = err.worded(textsFor(request, currency));
+      out = send(err.statusCode, err.code, message, fields);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
@@ -40,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The database is restarting or unreachable: nothing was written; the client may retry.
       request.log.warn({ err }, 'database unavailable');
       void reply.header('retry-after', '1');
-      out = send(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable');
+      out = send(503, 'SERVICE_UNAVAILABLE', worded(request, 'common.unavailable'));
     } else {
       const status =
         'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
@@ -49,29 +69,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
         out = send(
           status === 503 ? 503 : 500,
           status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL',
-          status === 503
-            ? 'The service is temporarily unavailable'
-            : 'Something went wrong on our side',
+          worded(request, status === 503 ? 'common.unavailable' : 'common.internal'),
         );
       } else {
         out = send(status, ERROR_CODE_FOR_STATUS[status] ?? 'BAD_REQUEST', err.message);
       }
     }
     if (out.statusCode >= 500) out.body.error.requestId = request.id;
+    // The words depend on the language asked for.
+    const vary = reply.getHeader('vary');
+    void reply.header('vary', vary ? `${String(vary)}, accept-language` : 'accept-language');
     return reply.status(out.statusCode).send(out.body);
   });
 }
 
 /** Unknown /api paths and non-GET requests get the JSON 404 (pages have their own route). */
 export function registerNotFound(app: FastifyInstance): void {
+  const { currency } = app.config;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    const refusal = reason('common.noRoute', { method: request.method, path: pathname });
     const { statusCode, body } = send(
       404,
       'NOT_FOUND',
-      `No route for ${request.method} ${pathname}`,
+      wordRefusal(refusal, textsFor(request, currency)),
     );
-    return reply.status(statusCode).send(body);
+    return reply.status(statusCode).header('vary', 'accept-language').send(body);
   });
 }
 

@@ -2,12 +2,14 @@
 // rather than queue it until every caller times out (decision 0038).
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { serverTexts } from '@market/shared/texts';
+import { AppError, reason, wordRefusal } from '../lib/errors.ts';
 
 /** Seconds a refused caller is asked to wait; a few of the under-pressure samples (1 s each). */
 export const SHED_RETRY_AFTER_SECONDS = 5;
 
-export const SHED_MESSAGE = `The server is too busy right now. Try again in ${SHED_RETRY_AFTER_SECONDS} seconds.`;
+const SHED_REFUSAL = reason('common.busy', { seconds: SHED_RETRY_AFTER_SECONDS });
+export const SHED_MESSAGE = wordRefusal(SHED_REFUSAL, serverTexts('en'));
 
 /**
  * Answered whatever the load: load balancers and monitoring must see the instance alive and
@@ -97,7 +99,7 @@ export async function registerLoadShedding(app: FastifyInstance): Promise<void> 
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         // A rejection goes to the error handler, which draws the one JSON error shape.
         return Promise.reject(
-          new AppError(503, 'SERVICE_UNAVAILABLE', SHED_MESSAGE, undefined, {
+          new AppError(503, 'SERVICE_UNAVAILABLE', SHED_REFUSAL, undefined, {
             'retry-after': String(SHED_RETRY_AFTER_SECONDS),
           }),
         );

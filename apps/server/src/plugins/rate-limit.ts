@@ -7,7 +7,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { AppError } from '../lib/errors.ts';
+import { reason, tooMany, waitFor, type AppError, type LimitKey } from '../lib/errors.ts';
 
 /** At most `max` events per `windowSeconds` for one key; the window starts at its first event. */
 export interface RateRule {
@@ -99,21 +99,7 @@ export function addressKey(ip: string): string {
   return `${[a, b, c, d].map((part) => part!.toString(16)).join(':')}::/64`;
 }
 
-/** "30 seconds", "1 minute", "15 minutes": how long to wait, in words. */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-/** "Too many sign-in attempts. Try again in 42 seconds." */
-export function tooManyMessage(what: string, seconds: number): string {
-  return `Too many ${what}. Try again in ${waitInWords(seconds)}.`;
-}
-
-/** The 429 every limit answers: the wait in `retry-after` and in the message. */
-export function tooManyRequests(what: string, seconds: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', tooManyMessage(what, seconds), undefined, {
-    'retry-after': String(seconds),
-  });
+/** The 429 every limit answers: the wait in `retry-after` and, in words, in the message. */
+export function tooManyRequests(limit: LimitKey, seconds: number): AppError {
+  return tooMany(reason(`common.limits.${limit}`, { wait: waitFor(seconds) }), seconds);
 }

@@ -1,8 +1,10 @@
 // The server's texts in Bangla: the same keys as en.ts (the type makes sure), in plain words.
 import type { ServerCatalog } from './catalog.ts';
+import { refusalsBn } from './refusals/index.ts';
 
 const bn: ServerCatalog = {
   site: 'Phone Market',
+  refusals: refusalsBn,
   pages: {
     myOrders: 'আমার অর্ডার',
     myBuyers: 'আমার ক্রেতা',

@@ -1,9 +1,11 @@
 // The server's texts in English: notifications, emails and calendar files. The web app's own
 // texts are in apps/web/src/i18n/locales. Interpolation and plurals are i18next's (texts.ts).
 import { CANCEL_REASONS, type CancelReason } from '../schemas/bookings.ts';
+import { refusalsEn } from './refusals/index.ts';
 
 const en = {
   site: 'Phone Market',
+  refusals: refusalsEn,
   pages: {
     myOrders: 'My Orders',
     myBuyers: 'My Buyers',

@@ -24,6 +24,7 @@ import {
   cookieLanguage,
 } from '@market/shared';
 import { onlyRoles } from '../../lib/access.ts';
+import type { LimitKey } from '../../lib/errors.ts';
 import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { meetingCalendar } from './bookings.calendar.ts';
@@ -46,7 +47,7 @@ const refusals = { 404: errorResponseSchema, 409: errorResponseSchema };
 const limited = { 429: errorResponseSchema };
 
 /** Counts one for `key`; past the rule, 429 saying how long to wait. */
-async function consume(limiter: RateLimiter, key: string, what: string): Promise<void> {
+async function consume(limiter: RateLimiter, key: string, what: LimitKey): Promise<void> {
   const wait = await limiter.consume(key);
   if (wait !== null) throw tooManyRequests(what, wait);
 }
@@ -100,7 +101,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await consume(limits.requests, request.actor.id, 'booking requests');
+      await consume(limits.requests, request.actor.id, 'bookingRequests');
       return createBooking(app.db, app.notifier, request.actor, request.body);
     },
   );
@@ -194,7 +195,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await consume(limits.codes, request.actor.id, 'hand-over codes');
+      await consume(limits.codes, request.actor.id, 'codes');
       return completeBooking(
         app.db,
         app.notifier,

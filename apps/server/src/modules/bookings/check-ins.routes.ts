@@ -62,7 +62,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const wait = await reasons.consume(request.actor.id);
-      if (wait !== null) throw tooManyRequests('no-show reasons', wait);
+      if (wait !== null) throw tooManyRequests('noShowReasons', wait);
       return setNoShowReason(app.db, request.actor, request.params.id, request.body.reason);
     },
   );

@@ -17,7 +17,14 @@ import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/di
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type LimitKey,
+} from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { tooManyRequests, waitInWords, type RateLimiter } from '../../plugins/rate-limit.ts';
 import {
@@ -94,7 +101,7 @@ async function lockAsParty(
   return { row, side: sideOf(row, actor.id)! };
 }
 
-async function consume(limiter: RateLimiter, key: string, what: string): Promise<void> {
+async function consume(limiter: RateLimiter, key: string, what: LimitKey): Promise<void> {
   const wait = await limiter.consume(key);
   if (wait !== null) throw tooManyRequests(what, wait);
 }
@@ -221,7 +228,7 @@ export async function startConversation(
     if (conversation?.blockedBy) throw conflict(BLOCKED);
     if (!conversation) {
       await checkNewAccountConversations(trx, buyer.id, now);
-      await consume(deps.limits.newConversations, buyer.id, 'new conversations');
+      await consume(deps.limits.newConversations, buyer.id, 'newConversations');
     }
     await consume(deps.limits.messages, buyer.id, 'messages');
 

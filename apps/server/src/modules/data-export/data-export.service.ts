@@ -16,8 +16,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, readDate, valueWriters } from '../../db/dialect.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { tooManyRequests } from '../../plugins/rate-limit.ts';
+import { conflict, notFound, reason, tooMany, waitFor } from '../../lib/errors.ts';
 import type { ImageStorage } from '../images/public.ts';
 import type { Notifier } from '../notifications/public.ts';
 import type { ExportStorage } from './data-export.storage.ts';
@@ -105,7 +104,10 @@ export class DataExports {
         if (counted.length >= DATA_EXPORTS_PER_DAY) {
           const oldest = readDate(counted[0]!.createdAt).getTime();
           const wait = Math.max(1, Math.ceil((oldest + DAY_MS - now.getTime()) / 1000));
-          throw tooManyRequests(`copies of your data (${DATA_EXPORTS_PER_DAY} a day)`, wait);
+          throw tooMany(
+            reason('common.limits.dataCopies', { max: DATA_EXPORTS_PER_DAY, wait: waitFor(wait) }),
+            wait,
+          );
         }
         await insertDataExport(trx, {
           id,

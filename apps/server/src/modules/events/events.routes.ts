@@ -48,7 +48,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) throw unauthorized();
       const address = addressKey(request.ip);
       if (!streams.admits(address)) {
-        throw tooManyRequests('live connections from your address', STREAMS_FULL_RETRY_S);
+        throw tooManyRequests('streams', STREAMS_FULL_RETRY_S);
       }
       const given = request.headers['last-event-id'] ?? request.query.lastEventId;
       let after: number;

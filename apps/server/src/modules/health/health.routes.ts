@@ -22,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         search = await app.searchIndex.status();
       } catch (err) {
         request.log.warn({ err }, 'health check: database unreachable');
-        throw serviceUnavailable('The database is unreachable');
+        throw serviceUnavailable('common.databaseDown');
       }
       return { status: 'ok' as const, db: app.dbKind, search };
     },

@@ -22,7 +22,7 @@ export function registerMetricsRoute(app: FastifyInstance, token: string): void 
   const expected = digest(token);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request, expected)) {
-      throw new AppError(401, 'UNAUTHORIZED', 'The metrics need their bearer token', undefined, {
+      throw new AppError(401, 'UNAUTHORIZED', 'common.metricsToken', undefined, {
         'www-authenticate': 'Bearer realm="metrics"',
       });
     }

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorResponse } from '@market/shared';
-import { ERROR_CODE_FOR_STATUS } from '../../lib/errors.ts';
+import { AppError, ERROR_CODE_FOR_STATUS, reason, type Refusal } from '../../lib/errors.ts';
 
 /** Better Auth's refusals of a request that came from another site. */
 const WRONG_ORIGIN_CODES = new Set([
@@ -12,10 +12,8 @@ const WRONG_ORIGIN_CODES = new Set([
  * Why a state-changing request from another address was refused, in words that say where the
  * product is: without PUBLIC_URL, a page's own address is always right.
  */
-export function wrongOriginMessage(publicUrl: string | null): string {
-  return publicUrl
-    ? `Phone Market is served at ${publicUrl}. Open it there and try again.`
-    : 'Requests from other sites are not allowed. Open Phone Market at its own address and try again.';
+export function wrongOrigin(publicUrl: string | null): Refusal {
+  return publicUrl ? reason('common.wrongOrigin', { address: publicUrl }) : 'common.otherSite';
 }
 
 export interface TranslatedError {
@@ -32,7 +30,7 @@ export function translateAuthError(
   status: number,
   text: string,
   request: { method: string; path: string; publicUrl: string | null },
-): TranslatedError {
+): TranslatedError | AppError {
   const { message, code, fields } = parseBody(text);
   const out = (s: number, c: ErrorCode, m: string, f?: Record<string, string>) => ({
     status: s,
@@ -40,7 +38,7 @@ export function translateAuthError(
   });
 
   if (code && WRONG_ORIGIN_CODES.has(code)) {
-    return out(403, 'FORBIDDEN', wrongOriginMessage(request.publicUrl));
+    return new AppError(403, 'FORBIDDEN', wrongOrigin(request.publicUrl));
   }
   if (code === 'VALIDATION_FAILED' || code === 'VALIDATION_ERROR') {
     const found = fields ?? fieldsOf(message);

@@ -1,3 +1,4 @@
+import type { LimitKey } from '../../lib/errors.ts';
 import { addressKey, consumeInTurn, type RateLimiter, type RateRule } from '../rate-limit.ts';
 
 type Rule = Omit<RateRule, 'name'>;
@@ -49,7 +50,7 @@ export interface AuthAttempt {
 
 export interface AuthRefusal {
   seconds: number;
-  what: string;
+  what: LimitKey;
 }
 
 export function createAuthLimits(limiter: (rule: RateRule) => RateLimiter) {
@@ -70,7 +71,7 @@ export function createAuthLimits(limiter: (rule: RateRule) => RateLimiter) {
   const resetPassword = make('reset-password-address', AUTH_LIMITS.resetPassword.perAddress);
   const anyWrite = make('auth-address', AUTH_LIMITS.anyWrite.perAddress);
 
-  const refusal = async (what: string, checks: Array<readonly [RateLimiter, string]>) => {
+  const refusal = async (what: LimitKey, checks: Array<readonly [RateLimiter, string]>) => {
     const seconds = await consumeInTurn(checks);
     return seconds === null ? null : { seconds, what };
   };
@@ -85,7 +86,7 @@ export function createAuthLimits(limiter: (rule: RateRule) => RateLimiter) {
     attempt({ path, address, email }: AuthAttempt): Promise<AuthRefusal | null> {
       const ip = addressKey(address);
       if (PASSWORD_CHECKS.has(path)) {
-        const what = path === '/sign-in/email' ? 'sign-in attempts' : 'password attempts';
+        const what = path === '/sign-in/email' ? 'signIns' : 'passwords';
         return refusal(what, [
           [password.perAddress, ip],
           ...(email
@@ -97,13 +98,13 @@ export function createAuthLimits(limiter: (rule: RateRule) => RateLimiter) {
         ]);
       }
       if (path === '/request-password-reset') {
-        return refusal('reset requests', [
+        return refusal('resetRequests', [
           [reset.perAddress, ip],
           ...(email ? ([[reset.perEmail, email]] as const) : []),
         ]);
       }
-      if (path === '/sign-up/email') return refusal('sign-ups', [[signUp, ip]]);
-      if (path === '/reset-password') return refusal('password resets', [[resetPassword, ip]]);
+      if (path === '/sign-up/email') return refusal('signUps', [[signUp, ip]]);
+      if (path === '/reset-password') return refusal('passwordResets', [[resetPassword, ip]]);
       return Promise.resolve(null);
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { JSON_MAX_DEPTH } from '@market/shared';
+import { AppError } from '../../lib/errors.ts';
 import { jsonNestsDeeperThan, tooDeep } from '../../lib/json-depth.ts';
 import { tooManyRequests } from '../rate-limit.ts';
 import { translateAuthError } from './auth-errors.ts';
@@ -92,12 +93,14 @@ export async function registerAuthRoutes(
       if (cookies.length > 0) void reply.header('set-cookie', cookies);
 
       if (response.status >= 400) {
-        const { status, body } = translateAuthError(response.status, await response.text(), {
+        const translated = translateAuthError(response.status, await response.text(), {
           method: request.method,
           path: request.url.split('?')[0] ?? BASE_PATH,
           publicUrl: publicUrlConfigured ? publicUrl : null,
         });
-        return reply.status(status).send(body);
+        // Our own words are the error handler's, in the language asked for.
+        if (translated instanceof AppError) throw translated;
+        return reply.status(translated.status).send(translated.body);
       }
       void reply.status(response.status);
       const body = Buffer.from(await response.arrayBuffer());

@@ -20,7 +20,7 @@ import type { Config } from '../../config.ts';
 import type { DbKind } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ImageUrlRule } from '../../lib/image-urls.ts';
-import { tooManyMessage } from '../rate-limit.ts';
+import { tooManyRequests } from '../rate-limit.ts';
 import { emailIn, SESSION_PASSWORD_CHECKS, type AuthLimits } from './auth-limits.ts';
 
 /** Requests reach Better Auth with the client address Fastify resolved (it honours TRUST_PROXY). */
@@ -178,7 +178,10 @@ export function createAuth(options: {
           if (refusal) {
             throw new APIError(
               'TOO_MANY_REQUESTS',
-              { code: 'RATE_LIMITED', message: tooManyMessage(refusal.what, refusal.seconds) },
+              {
+                code: 'RATE_LIMITED',
+                message: tooManyRequests(refusal.what, refusal.seconds).message,
+              },
               { 'retry-after': String(refusal.seconds) },
             );
           }

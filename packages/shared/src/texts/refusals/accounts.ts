@@ -1,0 +1,3 @@
+export const en = {};
+
+export const bn: typeof en = {};

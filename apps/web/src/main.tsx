@@ -21,6 +21,7 @@ import { createI18n } from './i18n/i18n.ts';
 import { setPageI18n } from './i18n/known-texts.ts';
 import { LocaleProvider } from './i18n/locale.tsx';
 import { rememberLanguage } from './i18n/remember.ts';
+import { callApiIn } from './lib/api-client.ts';
 import { completeStandIn, followSessionEnds } from './lib/session.ts';
 
 const root = document.getElementById('root');
@@ -44,6 +45,7 @@ const basename = languageBase(language) || undefined;
 const currencyAttribute = document.documentElement.dataset.currency ?? '';
 const currency = CURRENCY_CODE.test(currencyAttribute) ? currencyAttribute : DEFAULT_CURRENCY;
 const catalogLoaded = loadCatalog(language);
+callApiIn(language);
 // A Bangla page opened from a shared link is remembered, so that addresses outside the router (a
 // redirect after signing in, a plain link) come back in Bangla: the server reads this cookie. An
 // English visitor gets no cookie, as before there were two languages.

@@ -24,6 +24,12 @@ export const errorResponseSchema = z.object({
     /** Field name (dotted path) to the message a person should see next to that field. */
     fields: z.record(z.string(), z.string()).optional(),
     /**
+     * Which refusal this is, the same in every language ('common.listing.sold'): for a client
+     * that acts on the reason rather than shows it. The message is worded in the language the
+     * request's Accept-Language asks for (English or Bangla; English otherwise).
+     */
+    reason: z.string().optional(),
+    /**
      * The request's id (also its X-Request-Id header), on server errors (5xx) only: what a
      * person quotes so that the operator finds the request in the logs.
      */

@@ -1,3 +1,5 @@
+import type { RefusalKey } from './texts/catalog.ts';
+
 /** Every text the specification quotes, written once. */
 export const MESSAGES = {
   loginSuccess: 'Login successfully!!',
@@ -38,3 +40,5 @@ export const PAYMENT_IN_PERSON =
  * it too, so it lives here, away from any schema module).
  */
 export const LISTING_UNAVAILABLE = 'This listing is unavailable';
+/** The reason an error answer names for a listing off show, in whatever language it is worded. */
+export const LISTING_UNAVAILABLE_REASON = 'common.listing.unavailable' satisfies RefusalKey;

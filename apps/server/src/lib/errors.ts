@@ -1,12 +1,7 @@
 import type { ErrorCode } from '@market/shared';
-import { serverTexts, type ServerTexts, type TextKey } from '@market/shared/texts';
+import { serverTexts, type RefusalKey, type ServerTexts, type TextKey } from '@market/shared/texts';
 
-/** A refusal's key in the catalogs, without the `refusals.` they share ('common.sold'). */
-export type RefusalKey = TextKey extends infer K
-  ? K extends `refusals.${infer Rest}`
-    ? Rest
-    : never
-  : never;
+export type { RefusalKey };
 
 /**
  * What a refusal's text is filled in with: a value as written (a name, an address), a number
@@ -45,7 +40,8 @@ const PLACEHOLDER_LEFT = /\{\{\s*\w+\s*\}\}/;
 
 /** The text of a refusal in one language, with every value filled in (a missing value throws). */
 export function wordRefusal(refusal: Refusal, texts: ServerTexts): string {
-  const { key, values } = typeof refusal === 'string' ? { key: refusal, values: undefined } : refusal;
+  const { key, values } =
+    typeof refusal === 'string' ? { key: refusal, values: undefined } : refusal;
   const filled: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(values ?? {})) {
     filled[name] =
@@ -85,6 +81,11 @@ export class AppError extends Error {
   /** The fields in English. */
   get fields(): Record<string, string> | undefined {
     return this.fieldReasons && this.worded(english).fields;
+  }
+
+  /** Which refusal this is, in every language. */
+  get reasonKey(): RefusalKey {
+    return typeof this.reason === 'string' ? this.reason : this.reason.key;
   }
 
   /** The message and fields in the language of `texts`. */

@@ -16,8 +16,14 @@ function send(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
+  reason?: string,
 ): { statusCode: number; body: ErrorResponse } {
-  return { statusCode, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+  return {
+    statusCode,
+    body: {
+      error: { code, message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}) },
+    },
+  };
 }
 
 /**
@@ -42,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
       const { message, fields } = err.worded(textsFor(request, currency));
-      out = send(err.statusCode, err.code, message, fields);
+      out = send(err.statusCode, err.code, message, fields, err.reasonKey);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {

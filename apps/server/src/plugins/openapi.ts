@@ -13,7 +13,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Phone Market API',
-        description: 'The used-phone marketplace API. Every path is under /api.',
+        description:
+          'The used-phone marketplace API. Every path is under /api. An error answer names its ' +
+          'refusal in `reason`, the same in every language, and words its `message` in the language ' +
+          'the request asks for with Accept-Language (en or bn; English otherwise).',
         version: '1.0.0',
       },
     },

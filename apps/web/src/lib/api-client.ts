@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** The request's id on a server error (5xx), for a person to quote to support. */
     readonly requestId?: string,
+    /** Which refusal it is, whatever the language of its message ('common.listing.sold'). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,6 +80,27 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 let sessionEnded: () => void = () => undefined;
 
+/** The language the API words its refusals in: the page's (set once by the browser entry). */
+let callLanguage: string | undefined;
+
+/** Asks the API to word its refusals in the page's language. */
+export function callApiIn(language: string): void {
+  callLanguage = language;
+}
+
+/** The language the API is asked to word its refusals in, if the page set one. */
+export function callLanguageOf(): string | undefined {
+  return callLanguage;
+}
+
+function headersFor(options: RequestOptions): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // On the server the render passes the page's language on with every call itself.
+  if (callLanguage) headers['accept-language'] = callLanguage;
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
+
 /**
  * Registers what happens when the API answers 401: every call of ours needs only a session, so
  * the session the page was using has ended. (Sign-in goes through lib/auth-client.ts, where a 401
@@ -92,7 +115,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   try {
     response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: headersFor(options),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
@@ -142,6 +165,7 @@ export function apiErrorFrom(status: number, body: unknown, headers: Headers): A
     stringRecord(error.fields),
     Number.isFinite(wait) && wait > 0 ? wait : undefined,
     requestId,
+    typeof error.reason === 'string' ? error.reason : undefined,
   );
 }
 

@@ -1,6 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
 import { inferAdditionalFields } from 'better-auth/client/plugins';
-import { apiErrorFrom, networkError } from './api-client.ts';
+import { apiErrorFrom, callLanguageOf, networkError } from './api-client.ts';
 
 /** Sign-in, sign-up, sign-out and password reset, served by our own server at /api/auth. */
 export const authClient = createAuthClient({
@@ -12,7 +12,11 @@ export const authClient = createAuthClient({
     throw: true,
     customFetchImpl: async (input, init) => {
       try {
-        return await fetch(input, init);
+        const language = callLanguageOf();
+        if (!language) return await fetch(input, init);
+        const headers = new Headers(init?.headers);
+        headers.set('accept-language', language);
+        return await fetch(input, { ...init, headers });
       } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') throw err;
         throw networkError();

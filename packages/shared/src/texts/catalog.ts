@@ -15,6 +15,13 @@ type Keys<T, Prefix extends string = ''> = {
 /** Every text of the server's catalogs, by its dotted key: a misspelt key does not compile. */
 export type TextKey = Keys<ServerCatalog>;
 
+/** A refusal's key, without the `refusals.` every refusal's key starts with ('common.listing.sold'). */
+export type RefusalKey = TextKey extends infer K
+  ? K extends `refusals.${infer Rest}`
+    ? Rest
+    : never
+  : never;
+
 /** Every text of a nested catalog by its dotted key ("notifications.saved_sold.title"). */
 export function catalogTexts(catalog: object, prefix = ''): Map<string, string> {
   const found = new Map<string, string>();

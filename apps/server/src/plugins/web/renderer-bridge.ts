@@ -88,6 +88,8 @@ export async function renderAnswer(
         // The address the page was opened at, which its share tags use when PUBLIC_URL is unset.
         ...addressHeaders(request),
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        // A refusal the page shows is worded in the page's language.
+        'accept-language': language,
         'x-request-id': request.id,
       },
       remoteAddress: request.ip,

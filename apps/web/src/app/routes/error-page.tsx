@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LISTING_UNAVAILABLE } from '@market/shared';
+import { LISTING_UNAVAILABLE_REASON } from '@market/shared';
 import { paths } from '../../config/paths.ts';
 import { reportError, useDescribeError } from '../../lib/errors.ts';
 import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
@@ -28,8 +28,8 @@ export function RouteErrorContent() {
     if (error) reportError('Loading the page', error);
   }, [error]);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A listing a moderator took down (the API's own words come through as the answer's data).
-  const unavailable = notFound && error.data === LISTING_UNAVAILABLE;
+  // A listing a moderator took down (the API's reason comes through as the answer's data).
+  const unavailable = notFound && error.data === LISTING_UNAVAILABLE_REASON;
   return notFound ? (
     <NotFoundContent
       {...(unavailable

@@ -54,7 +54,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     // like it, fetched here so that they are drawn with it.
     if (err instanceof ApiError && err.status === 404) {
       if (isId(id)) await queryClient.prefetchQuery(similarListingsQueryOptions(id));
-      throw data(err.message, { status: 404 });
+      throw data(err.reason ?? err.message, { status: 404 });
     }
     throw err;
   }

@@ -1,6 +1,7 @@
 // Refusals every part of the API may give: sign-in, roles, waits and limits, a listing gone or
 // sold, a page link or a change that went stale, the body and the origin of a request.
 import { DEEP_BODY_MESSAGE, JSON_MAX_DEPTH } from '../../constants.ts';
+import { LISTING_UNAVAILABLE } from '../../messages.ts';
 
 export const en = {
   signIn: 'Sign in to continue',
@@ -60,7 +61,7 @@ export const en = {
     notYours: 'No such product among your listings',
     noLonger: 'This product is no longer available',
     noLongerListed: 'This phone is no longer listed',
-    unavailable: 'This listing is unavailable',
+    unavailable: LISTING_UNAVAILABLE,
     sold: 'This phone has been sold',
     reserved: 'This phone is reserved for another buyer',
     openRequest: 'You already have an open request for this phone: see My Orders',

@@ -1,5 +1,5 @@
 import { imageUploadResponseSchema, type ImageUploadResponse } from '@market/shared';
-import { ApiError, networkError, toApiError } from '../../../lib/api-client.ts';
+import { ApiError, callLanguageOf, networkError, toApiError } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/images (multipart field `image`) with the upload's progress: fetch cannot report how
@@ -13,6 +13,8 @@ export function uploadPhoto(
     const request = new XMLHttpRequest();
     request.open('POST', '/api/images');
     request.withCredentials = true;
+    const language = callLanguageOf();
+    if (language) request.setRequestHeader('accept-language', language);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });

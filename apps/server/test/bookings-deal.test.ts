@@ -326,6 +326,34 @@ describe(`declining and cancelling on ${testDbKind}`, () => {
     expect(calendar.statusCode).toBe(404);
   });
 
+  it('words its refusals in Bangla for a request that asks for it', async () => {
+    const shop = await createUser(t, { role: 'seller' });
+    const inBangla = (user: TestUser) => ({
+      headers: { ...user.headers, 'accept-language': 'bn' },
+    });
+    const product = await postProduct(t, shop, { name: 'Galaxy A54', Category: 'realme' });
+    const id = await requestBooking(t, buyer, product._id);
+    const early = await post(inBangla(shop), `/api/booking/${id}/complete`, { code: '123456' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'অনুরোধটি সম্পন্ন করা যাবে না: এটি এখনো উত্তরের অপেক্ষায় আছে',
+    });
+    await acceptBooking(t, shop, id);
+    const code = await passInspection(t, buyer, id);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await post(inBangla(shop), `/api/booking/${id}/complete`, { code: wrong });
+    expect(res.statusCode).toBe(400);
+    const message = 'হস্তান্তর কোড ভুল: আর ৪ বার চেষ্টা করা যাবে';
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message,
+      fields: { code: message },
+    });
+    const english = await post(shop, `/api/booking/${id}/complete`, { code: wrong });
+    expect(english.json().error.message).toBe('Wrong hand-over code: 3 tries left');
+  });
+
   it('cancels the open requests of a deleted listing', async () => {
     const product = await newListing();
     const a = await requestBooking(t, buyer, product._id);

@@ -346,6 +346,17 @@ describe(`IMEI changes tell nothing about other people's phones on ${testDbKind}
       message: `The IMEI of a listing can be changed ${IMEI_CHANGES_PER_LISTING} times a day. Try again in 24 hours.`,
     });
     expect(await snapshot()).toEqual(before);
+    const inBangla = await call(
+      t,
+      { headers: { ...probing.headers, 'accept-language': 'bn' } },
+      'PATCH',
+      `/api/my-products/${a!._id}`,
+      { imei: newImei() },
+    );
+    expect(inBangla.statusCode).toBe(429);
+    expect(inBangla.json<{ error: { message: string } }>().error.message).toBe(
+      'একটি বিজ্ঞাপনের IMEI দিনে ৩ বার বদলানো যায়। ২৪ ঘণ্টা পরে আবার চেষ্টা করুন।',
+    );
     // Other changes, and saving the same IMEI again, are not counted.
     const current = await storedRow(a!._id);
     expect((await patch(a!._id, { colour: 'Blue' })).statusCode).toBe(200);

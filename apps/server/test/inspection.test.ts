@@ -135,6 +135,17 @@ describe(`the check at hand-over on ${testDbKind}`, () => {
     expect(early.json().error.message).toBe(
       'Answer every step first: Screen, Cameras, Speaker and microphone, Charging, Buttons, SIM',
     );
+    const inBangla = await call(
+      t,
+      { headers: { ...buyer.headers, 'accept-language': 'bn' } },
+      'PUT',
+      inspectionUrl(id),
+      { ...partial, verdict: 'accept' },
+    );
+    expect(inBangla.statusCode).toBe(409);
+    expect(inBangla.json().error.message).toBe(
+      'আগে প্রতিটি ধাপের উত্তর দিন: স্ক্রিন, ক্যামেরা, স্পিকার ও মাইক্রোফোন, চার্জিং, বাটন, SIM',
+    );
     expect((await inspectionRow(id))!.completedAt).toBeNull();
 
     const answers = passingAnswers({

@@ -13,7 +13,6 @@ import {
   type WishlistItem,
 } from '@market/shared';
 import { FOREIGN_IMAGE_MESSAGE } from '../src/lib/image-urls.ts';
-import { SOLD_LISTING_UNCHANGEABLE } from '../src/modules/listings/listings.service.ts';
 import {
   ORPHAN_IMAGE_MAX_AGE_MS,
   removeOrphanImages,
@@ -310,7 +309,9 @@ describe(`PATCH /my-products/{id} on ${testDbKind}`, () => {
       resellPrice: 100,
     });
     expect(res.statusCode).toBe(409);
-    expect(fieldError(res.body).error.message).toBe(SOLD_LISTING_UNCHANGEABLE);
+    expect(fieldError(res.body).error.message).toBe(
+      'This listing is sold: it can no longer be changed',
+    );
   });
 });
 

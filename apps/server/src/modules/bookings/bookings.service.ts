@@ -9,7 +9,6 @@ import {
   HANDOVER_LOCK_HOURS,
   REBOOK_PAUSE_MINUTES,
   cancelReasonText,
-  LISTING_UNAVAILABLE,
   SOLD_REASON,
   formatDayMonthYear,
   type acceptBookingSchema,
@@ -35,7 +34,16 @@ import {
 } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  reason,
+  tooMany,
+  waitFor,
+  type AppError,
+  type Reason,
+} from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { mapPage, type OwnListQuery, type Page } from '../../lib/paging.ts';
 import {
@@ -43,12 +51,10 @@ import {
   announceCodeRenewed,
   announceNoShow,
   notifySavedSold,
-  utcTime,
   type BookingFacts,
   type Notices,
   type Notifier,
 } from '../notifications/public.ts';
-import { waitInWords } from '../../plugins/rate-limit.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import { refreshListingPriceStats } from '../phone-facts/phone-facts.service.ts';
 import { reviewDeadline } from '../reviews/public.ts';
@@ -81,7 +87,6 @@ type Side = 'buyer' | 'seller';
 
 const EXPIRY_MS = BOOKING_EXPIRY_HOURS * 60 * 60 * 1000;
 export const EXPIRED_REASON = `Not answered within ${BOOKING_EXPIRY_HOURS} hours`;
-const GONE = 'This product is no longer available';
 
 /** Whom a request's notices go to, and what they name. */
 const factsOf = (row: ClosedRequest): BookingFacts => ({
@@ -242,18 +247,26 @@ async function stateFor(db: Db, side: Side, id: string): Promise<BookingState> {
 /** A request as it stands for one of its sides, after a change (check-ins.service.ts). */
 export const bookingStateFor = stateFor;
 
-const STATE_WORDS: Record<BookingStatus, string> = {
-  requested: 'it is still waiting for an answer',
-  accepted: 'it was already accepted',
-  declined: 'it was declined',
-  cancelled: 'it was cancelled',
-  expired: `it expired: it was not answered within ${BOOKING_EXPIRY_HOURS} hours`,
-  completed: 'the deal is already completed',
-};
+/** What a request is now, as the reason a change is refused ("it was declined"). */
+function stateOfRequest(status: BookingStatus): Reason {
+  return status === 'expired'
+    ? reason('bookings.state.expired', { hours: BOOKING_EXPIRY_HOURS })
+    : reason(`bookings.state.${status}`);
+}
 
 /** 409 for a change the request's current state does not allow, saying what it is now. */
-function stateConflict(verb: string, status: BookingStatus): AppError {
-  return conflict(`This request cannot be ${verb}: ${STATE_WORDS[status]}`);
+function stateConflict(
+  change: 'accepted' | 'declined' | 'cancelled' | 'completed',
+  status: BookingStatus,
+): AppError {
+  return conflict(reason(`bookings.cannot.${change}`, { state: stateOfRequest(status) }));
+}
+
+/** "42 seconds", "60 minutes": the pause before a cancelled request may be made again. */
+function waitInMinutes(seconds: number): Reason {
+  return seconds < 60
+    ? reason('common.wait.seconds', { count: seconds })
+    : reason('common.wait.minutes', { count: Math.ceil(seconds / 60) });
 }
 
 function newHandoverCode(): string {
@@ -298,7 +311,7 @@ export async function createBooking(
     .transaction(async (notices) => {
       const { trx } = notices;
       const product = await lockProduct(trx, input.productId);
-      if (!product) throw notFound(GONE);
+      if (!product) throw notFound('common.listing.noLonger');
       await requireAccess(trx, buyer, 'product.book', product);
       const own = await trx
         .selectFrom('bookings')
@@ -320,17 +333,11 @@ export async function createBooking(
           1,
           Math.ceil((readDate(cancelled).getTime() + pauseMs - now.getTime()) / 1000),
         );
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          `You cancelled your request for this phone recently: you can request it again in ${waitInWords(seconds)}.`,
-          undefined,
-          { 'retry-after': String(seconds) },
-        );
+        throw tooMany(reason('bookings.rebookPause', { wait: waitInMinutes(seconds) }), seconds);
       }
-      if (product.moderation) throw conflict(LISTING_UNAVAILABLE);
-      if (product.status === 'sold') throw conflict('This phone has been sold');
-      if (product.status === 'reserved') throw conflict('This phone is reserved for another buyer');
+      if (product.moderation) throw conflict('common.listing.unavailable');
+      if (product.status === 'sold') throw conflict('common.listing.sold');
+      if (product.status === 'reserved') throw conflict('common.listing.reserved');
       await insertBooking(trx, {
         id,
         buyerId: buyer.id,
@@ -359,11 +366,11 @@ export async function createBooking(
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw alreadyRequested();
-      if (isForeignKeyViolation(err)) throw notFound(GONE);
+      if (isForeignKeyViolation(err)) throw notFound('common.listing.noLonger');
       throw err;
     });
   const booking = await findBookingView(db, id);
-  if (!booking) throw notFound(GONE);
+  if (!booking) throw notFound('common.listing.noLonger');
   return toBooking(booking);
 }
 
@@ -443,8 +450,7 @@ export async function openAgreedRequest(
 /** A request from an accepted offer by a buyer whose account has no phone number. */
 const NO_PHONE = 'not given';
 
-const alreadyRequested = () =>
-  conflict('You already have an open request for this phone: see My Orders');
+const alreadyRequested = () => conflict('common.listing.openRequest');
 
 /** The buyer's own orders: `query.email` must be theirs. */
 export async function getBuyerBookings(
@@ -504,12 +510,10 @@ export async function acceptBooking(
       }
       return true;
     }
-    if (!product) throw conflict(GONE);
-    if (product.moderation) throw conflict(LISTING_UNAVAILABLE);
-    if (product.status === 'reserved') {
-      throw conflict('This phone is already reserved for another buyer: cancel that meeting first');
-    }
-    if (product.status === 'sold') throw conflict('This phone has been sold');
+    if (!product) throw conflict('common.listing.noLonger');
+    if (product.moderation) throw conflict('common.listing.unavailable');
+    if (product.status === 'reserved') throw conflict('bookings.alreadyReserved');
+    if (product.status === 'sold') throw conflict('common.listing.sold');
     const reserved = await updateProductStatusFrom(
       trx,
       product.id,
@@ -529,9 +533,7 @@ export async function acceptBooking(
       respondedAt: w.date(now),
       updatedAt: w.date(now),
     });
-    if (!reserved || !accepted) {
-      throw conflict('This request changed meanwhile: reload and try again');
-    }
+    if (!reserved || !accepted) throw conflict('common.changedMeanwhile');
     const meeting = {
       at: new Date(input.meetingAt),
       place,
@@ -601,9 +603,7 @@ export async function cancelBooking(
 ): Promise<BookingState> {
   const { row, side } = await bookingFor(db, actor, 'booking.cancel', id);
   if (input.preset && !CANCEL_REASONS_BY_SIDE[side].includes(input.preset)) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons offered', {
-      preset: 'Choose one of the reasons offered',
-    });
+    throw badRequest('bookings.cancelReason', 'preset');
   }
   const reason = cancelReasonText(input);
   const w = valueWriters(db);
@@ -625,7 +625,7 @@ export async function cancelBooking(
       updatedAt: w.date(now),
       ...(noShow ? { noShowSide: side, noShowAt: w.date(now) } : {}),
     });
-    if (!cancelled) throw conflict('This request changed meanwhile: reload and try again');
+    if (!cancelled) throw conflict('common.changedMeanwhile');
     if (current.status === 'accepted' && product) {
       await updateProductStatusFrom(trx, product.id, ['reserved'], 'available', null);
     }
@@ -665,14 +665,12 @@ export async function completeBooking(
     const current = await findBookingForChange(trx, id);
     if (!current) throw refusalOf('booking.complete');
     if (current.status !== 'accepted') throw stateConflict('completed', current.status);
-    if (!product) throw conflict(GONE);
+    if (!product) throw conflict('common.listing.noLonger');
     const locked = lockedUntil(current.codeLockedUntil, now);
     if (locked) return { locked: new Date(locked), renewed: false, triesLeft: 0 };
     const inspection = await findInspection(trx, id);
     if (!checkDone(readBool(current.inspectionRequired), inspection)) {
-      throw conflict(
-        'The buyer has not finished checking the phone: their code is shown to them once they have',
-      );
+      throw conflict('bookings.checkNotFinished');
     }
     if (!sameCode(code, current.handoverCode)) {
       const attempts = current.codeAttempts + 1;
@@ -700,7 +698,7 @@ export async function completeBooking(
       completedAt: w.date(now),
       updatedAt: w.date(now),
     });
-    if (!sold || !completed) throw conflict('This request changed meanwhile: reload and try again');
+    if (!sold || !completed) throw conflict('common.changedMeanwhile');
     const checked = (inspection?.completedAt ?? null) !== null;
     if (checked) await markHandedOver(trx, id, w.date(now));
     await refreshListingPriceStats(trx, product.id, now);
@@ -715,23 +713,20 @@ export async function completeBooking(
   });
   if (wrong?.locked) {
     const seconds = Math.max(1, Math.ceil((wrong.locked.getTime() - now.getTime()) / 1000));
-    const message = `Too many wrong hand-over codes: completing this deal is locked until ${utcTime(wrong.locked)} (in ${hoursInWords(seconds)}). The buyer has been told, and has a new code in My Orders.`;
-    throw new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
+    const until = wrong.locked;
+    const locked = reason('bookings.codeLocked', {
+      until: (texts) => texts.utcTime(until),
+      wait: waitFor(seconds),
+    });
+    throw tooMany(locked, seconds);
   }
   if (wrong) {
-    const message = !wrong.renewed
-      ? `Wrong hand-over code: ${wrong.triesLeft} ${wrong.triesLeft === 1 ? 'try' : 'tries'} left`
-      : `Wrong hand-over code ${HANDOVER_CODE_TRIES} times: the buyer now has a new code in My Orders. Ask them for it.`;
-    throw new AppError(400, 'VALIDATION_FAILED', message, { code: message });
+    const refusal = !wrong.renewed
+      ? reason('bookings.wrongCode', { count: wrong.triesLeft })
+      : reason('bookings.codeRenewed', { tries: HANDOVER_CODE_TRIES });
+    throw badRequest(refusal, 'code');
   }
   return stateFor(db, 'seller', id);
-}
-
-/** "6 hours", "45 minutes": a lock's length in words. */
-function hoursInWords(seconds: number): string {
-  if (seconds < 60 * 60) return waitInWords(seconds);
-  const hours = Math.ceil(seconds / 3600);
-  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 /** The other requests of a listing that was sold are declined as sold; their buyers hear so. */
@@ -778,7 +773,7 @@ export async function markProductSold(
     const product = await lockProduct(trx, productId);
     if (!product) throw refusalOf('product.manage');
     await requireAccess(trx, seller, 'product.manage', product);
-    if (product.status === 'sold') throw conflict('This listing is already sold');
+    if (product.status === 'sold') throw conflict('bookings.alreadySold');
     const sold = await updateProductStatusFrom(
       trx,
       productId,
@@ -786,7 +781,7 @@ export async function markProductSold(
       'sold',
       w.date(now),
     );
-    if (!sold) throw conflict('This listing changed meanwhile: reload and try again');
+    if (!sold) throw conflict('bookings.listingChanged');
     await refreshListingPriceStats(trx, productId, now);
     const closed = await closeOpenRequests(trx, productId, null, soldChange(w, now));
     await announceSoldOut(notices, closed, now);
@@ -822,7 +817,7 @@ export async function getMeeting(db: Db, actor: Actor, id: string) {
   if (!row) throw refusalOf('booking.read');
   const side: Side = row.sellerId === actor.id ? 'seller' : 'buyer';
   if (row.status !== 'accepted' || row.meetingAt === null) {
-    throw conflict('There is no meeting to add: the request is not accepted');
+    throw conflict('bookings.noMeetingToAdd');
   }
   return {
     id: row.id,

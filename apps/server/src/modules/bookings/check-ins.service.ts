@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
+  CHECK_IN_CLOSES_MINUTES,
+  CHECK_IN_OPENS_MINUTES,
   NO_SHOW_AFTER_HOURS,
   checkInWindow,
   type BookingState,
@@ -11,11 +13,10 @@ import type { Database } from '../../db/schema.ts';
 import { readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, reason } from '../../lib/errors.ts';
 import {
   announceCheckIn,
   announceNoShow,
-  utcTime,
   type BookingFacts,
   type Notifier,
 } from '../notifications/public.ts';
@@ -89,20 +90,26 @@ export async function checkIn(
     const current = await findBookingForChange(trx, id);
     if (!current) throw refusalOf('booking.checkIn');
     if (current.status !== 'accepted' || current.meetingAt === null) {
-      throw conflict('There is no meeting to check in to: the request is not accepted');
+      throw conflict('bookings.checkIn.noMeeting');
     }
     const already = checkedInAt(current, side);
     if (already !== null) {
-      throw conflict(`You already said you are here, at ${utcTime(readDate(already))}`);
+      const at = readDate(already);
+      throw conflict(reason('bookings.checkIn.already', { at: (texts) => texts.utcTime(at) }));
     }
     const { opensAt, closesAt } = checkInWindow(readDate(current.meetingAt));
     if (now < opensAt || now > closesAt) {
       throw conflict(
-        `"I'm here" is open only from ${utcTime(opensAt)} to ${utcTime(closesAt)}: 30 minutes before to 60 minutes after the meeting time`,
+        reason('bookings.checkIn.window', {
+          from: (texts) => texts.utcTime(opensAt),
+          to: (texts) => texts.utcTime(closesAt),
+          before: CHECK_IN_OPENS_MINUTES,
+          after: CHECK_IN_CLOSES_MINUTES,
+        }),
       );
     }
     if (!(await recordCheckIn(trx, id, side, w.date(now)))) {
-      throw conflict('This request changed meanwhile: reload and try again');
+      throw conflict('common.changedMeanwhile');
     }
     await announceCheckIn(notices, factsOf(current), side, now);
   });
@@ -118,7 +125,7 @@ export async function setNoShowReason(
 ): Promise<BookingState> {
   const side = await sideOf(db, actor, 'booking.noShowReason', id);
   if (!(await updateNoShowReason(db, id, side, reason))) {
-    throw conflict('There is no missed meeting of yours recorded for this request');
+    throw conflict('bookings.checkIn.noMissedMeeting');
   }
   return bookingStateFor(db, side, id);
 }

@@ -6,6 +6,7 @@ import {
   inspectionAnswersSchema,
   type Inspection,
   type InspectionAnswers,
+  type InspectionCheck,
   type InspectionImeiState,
   type InspectionStatus,
 } from '@market/shared';
@@ -42,22 +43,45 @@ function imeiStateOf(facts: InspectionFacts): InspectionImeiState {
   return stored === 'matches' || stored === 'does_not_match' ? stored : 'unchecked';
 }
 
-/** What fails the deal in these answers, in words (the buyer's own refusal aside). */
-export function failuresOf(imei: InspectionImeiState, answers: InspectionAnswers): string[] {
-  const failures: string[] = [];
-  if (imei === 'does_not_match') failures.push(IMEI_MISMATCH_FAILURE);
-  if (answers.signedOut === false) failures.push(NOT_SIGNED_OUT_FAILURE);
+/** What can fail the deal at the check (the buyer's own refusal aside). */
+export type InspectionFailure = 'imeiMismatch' | 'notSignedOut';
+/** A step of the check. */
+export type InspectionStep = 'imei' | 'signOut' | 'battery' | InspectionCheck;
+
+const FAILURE_WORDS: Record<InspectionFailure, string> = {
+  imeiMismatch: IMEI_MISMATCH_FAILURE,
+  notSignedOut: NOT_SIGNED_OUT_FAILURE,
+};
+
+const STEP_NAMES: Record<InspectionStep, string> = {
+  imei: 'IMEI',
+  signOut: 'Find My / Google sign-out',
+  battery: 'Battery health',
+  ...INSPECTION_CHECK_LABELS,
+};
+
+/** What fails the deal in these answers (the buyer's own refusal aside). */
+export function failingOf(
+  imei: InspectionImeiState,
+  answers: InspectionAnswers,
+): InspectionFailure[] {
+  const failures: InspectionFailure[] = [];
+  if (imei === 'does_not_match') failures.push('imeiMismatch');
+  if (answers.signedOut === false) failures.push('notSignedOut');
   return failures;
 }
 
-/** The steps still unanswered, by name. */
-export function missingOf(imei: InspectionImeiState, answers: InspectionAnswers): string[] {
-  const missing: string[] = [];
-  if (imei === 'unchecked') missing.push('IMEI');
-  if (answers.signedOut === null) missing.push('Find My / Google sign-out');
-  if (answers.batteryHealth === null) missing.push('Battery health');
+/** The steps still unanswered. */
+export function unansweredOf(
+  imei: InspectionImeiState,
+  answers: InspectionAnswers,
+): InspectionStep[] {
+  const missing: InspectionStep[] = [];
+  if (imei === 'unchecked') missing.push('imei');
+  if (answers.signedOut === null) missing.push('signOut');
+  if (answers.batteryHealth === null) missing.push('battery');
   for (const check of INSPECTION_CHECKS) {
-    if (answers.checks[check] === null) missing.push(INSPECTION_CHECK_LABELS[check]);
+    if (answers.checks[check] === null) missing.push(check);
   }
   return missing;
 }
@@ -77,7 +101,7 @@ export function toInspection(facts: InspectionFacts): Inspection {
   const answers = readAnswers(facts.record?.answers);
   const imei = imeiStateOf(facts);
   const completedAt = facts.record?.completedAt ?? null;
-  const failures = failuresOf(imei, answers);
+  const failures = failingOf(imei, answers).map((failure) => FAILURE_WORDS[failure]);
   if (answers.verdict === 'reject') failures.push(REFUSED_FAILURE);
   let status: InspectionStatus;
   if (completedAt !== null) status = 'complete';
@@ -91,7 +115,7 @@ export function toInspection(facts: InspectionFacts): Inspection {
     imeiTriesLeft: Math.max(0, INSPECTION_IMEI_TRIES - (facts.record?.imeiTries ?? 0)),
     answers,
     failures: status === 'complete' ? [] : failures,
-    missing: missingOf(imei, answers),
+    missing: unansweredOf(imei, answers).map((step) => STEP_NAMES[step]),
     completedAt: completedAt === null ? null : readDate(completedAt).toISOString(),
     updatedAt: facts.record ? readDate(facts.record.updatedAt).toISOString() : null,
   };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ServerTexts } from '@market/shared/texts';
 import {
   INSPECTION_IMEI_TRIES,
   checkInWindow,
@@ -12,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, reason, wordRefusal } from '../../lib/errors.ts';
 import {
   IMEI_MISMATCH_REASON,
   fileMarketplaceReport,
@@ -20,7 +21,7 @@ import {
 } from '../phone-facts/public.ts';
 import { lockProduct } from './bookings.repository.ts';
 import { recordCheckIn } from './check-ins.repository.ts';
-import { failuresOf, missingOf, readAnswers, toInspection } from './inspection-view.ts';
+import { failingOf, readAnswers, toInspection, unansweredOf } from './inspection-view.ts';
 import {
   findBookingForInspection,
   findInspection,
@@ -28,9 +29,6 @@ import {
 } from './inspection.repository.ts';
 
 type Db = Kysely<Database>;
-
-const NOT_ACCEPTED = 'There is nothing to check: this request is not accepted';
-const ALREADY_COMPLETE = 'The check is complete: the code is shown in My Orders';
 
 async function bookingOf(db: Db, id: string, permission: 'booking.read' | 'booking.inspect') {
   const booking = await findBookingForInspection(db, id);
@@ -76,12 +74,20 @@ export async function getInspection(db: Db, actor: Actor, id: string): Promise<I
 
 /** The checklist the answers leave, when the buyer takes the phone: every step, nothing failing. */
 function refuseTaking(inspection: Inspection, answers: InspectionAnswers): void {
-  const failures = failuresOf(inspection.imei, answers);
+  const failures = failingOf(inspection.imei, answers);
   if (failures.length > 0) {
-    throw conflict(`The phone did not pass the check: ${failures.join('; ')}`);
+    const words = (texts: ServerTexts) =>
+      failures
+        .map((failure) => wordRefusal(`bookings.inspection.failure.${failure}`, texts))
+        .join('; ');
+    throw conflict(reason('bookings.inspection.failed', { failures: words }));
   }
-  const missing = missingOf(inspection.imei, answers);
-  if (missing.length > 0) throw conflict(`Answer every step first: ${missing.join(', ')}`);
+  const missing = unansweredOf(inspection.imei, answers);
+  if (missing.length > 0) {
+    const names = (texts: ServerTexts) =>
+      missing.map((step) => wordRefusal(`bookings.inspection.step.${step}`, texts)).join(', ');
+    throw conflict(reason('bookings.inspection.missing', { steps: names }));
+  }
 }
 
 const sameAnswers = (a: InspectionAnswers, b: InspectionAnswers) =>
@@ -110,12 +116,12 @@ export async function saveInspectionAnswers(
       if (record?.completedAt && sameAnswers(readAnswers(record.answers), answers)) {
         return viewOf(booking, record);
       }
-      throw conflict(NOT_ACCEPTED);
+      throw conflict('bookings.inspection.notAccepted');
     }
     const record = await findInspection(trx, id);
     if (record?.completedAt) {
       if (sameAnswers(readAnswers(record.answers), answers)) return viewOf(booking, record);
-      throw conflict(ALREADY_COMPLETE);
+      throw conflict('bookings.inspection.complete');
     }
     const current = viewOf(booking, record);
     if (answers.verdict === 'accept') refuseTaking(current, answers);
@@ -153,17 +159,15 @@ export async function checkInspectionImei(
     const first = await bookingOf(trx, id, 'booking.inspect');
     if (first.productId) await lockProduct(trx, first.productId);
     const booking = await bookingOf(trx, id, 'booking.inspect');
-    if (booking.status !== 'accepted') throw conflict(NOT_ACCEPTED);
+    if (booking.status !== 'accepted') throw conflict('bookings.inspection.notAccepted');
     if (booking.listingImeiHash === null || booking.productId === null) {
-      throw conflict('This listing has no IMEI to check: the step is skipped');
+      throw conflict('bookings.inspection.noImei');
     }
     const record = await findInspection(trx, id);
-    if (record?.completedAt) throw conflict(ALREADY_COMPLETE);
+    if (record?.completedAt) throw conflict('bookings.inspection.complete');
     const tries = record?.imeiTries ?? 0;
     if (tries >= INSPECTION_IMEI_TRIES) {
-      throw conflict(
-        `The IMEI did not match ${INSPECTION_IMEI_TRIES} times: no tries are left. The code stays hidden; you may cancel the deal.`,
-      );
+      throw conflict(reason('bookings.inspection.noTriesLeft', { tries: INSPECTION_IMEI_TRIES }));
     }
     const matches = sameHash(typed, booking.listingImeiHash);
     await saveInspection(trx, id, booking.productId, {
@@ -192,12 +196,10 @@ export async function getHandoverCode(db: Db, actor: Actor, id: string): Promise
   await requireAccess(db, actor, 'booking.inspect', id);
   const booking = await bookingOf(db, id, 'booking.inspect');
   if (booking.status !== 'accepted' || booking.handoverCode === null) {
-    throw conflict('There is no code to show: this request is not accepted');
+    throw conflict('bookings.inspection.noCode');
   }
   if (!checkDone(readBool(booking.inspectionRequired), await findInspection(db, id))) {
-    throw conflict(
-      'Check the phone first: the code is shown once the check at hand-over is complete',
-    );
+    throw conflict('bookings.inspection.checkFirst');
   }
   return { code: booking.handoverCode };
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, readDate } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound, reason } from '../../lib/errors.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
 import { joinedSpot } from '../meeting-spots/public.ts';
 import { findBookingForChange } from './bookings.repository.ts';
@@ -32,7 +32,6 @@ import {
 type Db = Kysely<Database>;
 
 const AFTER_MS = MEETING_PLAN_HOURS_AFTER * 60 * 60 * 1000;
-const NO_PLAN = 'No such meeting plan';
 
 /** The links of shared plans: the share's id, signed for this purpose only. */
 export class MeetingPlanLinks {
@@ -66,11 +65,11 @@ async function shareableMeeting(db: Db, actor: Actor, bookingId: string, now: Da
   const booking = await findBookingForChange(db, bookingId);
   if (!booking) throw refusalOf('booking.read');
   if (booking.status !== 'accepted' || booking.meetingAt === null) {
-    throw conflict('A meeting plan can be shared once the request is accepted');
+    throw conflict('bookings.plan.notAccepted');
   }
   const meetingAt = readDate(booking.meetingAt);
   if (now.getTime() >= planExpiry(meetingAt).getTime()) {
-    throw conflict(`This meeting was more than ${MEETING_PLAN_HOURS_AFTER} hours ago`);
+    throw conflict(reason('bookings.plan.tooLate', { hours: MEETING_PLAN_HOURS_AFTER }));
   }
   return meetingAt;
 }
@@ -151,13 +150,13 @@ export async function openMeetingPlan(
 ): Promise<MeetingPlan> {
   const shareId = links.shareId(token);
   const row = shareId ? await findSharedPlan(db, shareId) : undefined;
-  if (!row || row.meetingAt === null) throw notFound(NO_PLAN);
-  if (row.revokedAt !== null) throw notFound('This meeting plan is no longer shared');
+  if (!row || row.meetingAt === null) throw notFound('bookings.plan.noSuch');
+  if (row.revokedAt !== null) throw notFound('bookings.plan.revoked');
   const meetingAt = readDate(row.meetingAt);
   const expiresAt = planExpiry(meetingAt);
-  if (now.getTime() >= expiresAt.getTime()) throw notFound('This meeting plan has expired');
+  if (now.getTime() >= expiresAt.getTime()) throw notFound('bookings.plan.expired');
   if (row.status !== 'accepted' && row.status !== 'completed') {
-    throw notFound('This meeting was called off, so its plan is no longer shared');
+    throw notFound('bookings.plan.calledOff');
   }
   const sharedBy = row.sharedById === row.sellerId ? 'seller' : 'buyer';
   return {

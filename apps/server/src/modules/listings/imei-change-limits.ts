@@ -4,8 +4,7 @@ import {
   IMEI_CHANGES_PER_SELLER,
   IMEI_POSTS_PER_SELLER,
 } from '@market/shared';
-import { AppError } from '../../lib/errors.ts';
-import { waitInWords } from '../../plugins/rate-limit.ts';
+import { reason, tooMany, waitFor, type AppError } from '../../lib/errors.ts';
 
 /*
  * An IMEI is given when a listing is posted. Changing it afterwards (adding, replacing or
@@ -16,15 +15,13 @@ import { waitInWords } from '../../plugins/rate-limit.ts';
 export { IMEI_CHANGES_PER_LISTING, IMEI_CHANGES_PER_SELLER, IMEI_POSTS_PER_SELLER };
 const DAY_S = 24 * 60 * 60;
 
-/** "5 hours", "1 hour", or the minutes and seconds of `waitInWords` under an hour. */
-function longWaitInWords(seconds: number): string {
-  if (seconds < 60 * 60) return waitInWords(seconds);
-  const hours = Math.ceil(seconds / 3600);
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
-function refusal(message: string, seconds: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
+/** 429 saying the day's limit `max` and how long to wait. */
+function refusal(
+  key: 'perListing' | 'perSeller' | 'posts',
+  max: number,
+  seconds: number,
+): AppError {
+  return tooMany(reason(`bookings.imei.${key}`, { max, wait: waitFor(seconds) }), seconds);
 }
 
 /** Counts one change of a listing's IMEI: null when allowed, else the 429 to answer. */
@@ -44,17 +41,11 @@ export function createImeiChangeLimit(app: FastifyInstance): ImeiChangeLimit {
   return async (productId, sellerId) => {
     const listingWait = await perListing.consume(productId);
     if (listingWait !== null) {
-      return refusal(
-        `The IMEI of a listing can be changed ${IMEI_CHANGES_PER_LISTING} times a day. Try again in ${longWaitInWords(listingWait)}.`,
-        listingWait,
-      );
+      return refusal('perListing', IMEI_CHANGES_PER_LISTING, listingWait);
     }
     const sellerWait = await perSeller.consume(sellerId);
     if (sellerWait !== null) {
-      return refusal(
-        `You can change IMEIs ${IMEI_CHANGES_PER_SELLER} times a day across your listings. Try again in ${longWaitInWords(sellerWait)}.`,
-        sellerWait,
-      );
+      return refusal('perSeller', IMEI_CHANGES_PER_SELLER, sellerWait);
     }
     return null;
   };
@@ -72,9 +63,6 @@ export function createImeiPostLimit(app: FastifyInstance): ImeiPostLimit {
   return async (sellerId) => {
     const wait = await perSeller.consume(sellerId);
     if (wait === null) return null;
-    return refusal(
-      `You can post ${IMEI_POSTS_PER_SELLER} listings with an IMEI a day. Try again in ${longWaitInWords(wait)}, or post this one without its IMEI now.`,
-      wait,
-    );
+    return refusal('posts', IMEI_POSTS_PER_SELLER, wait);
   };
 }

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   PHOTOS_MAX,
-  RESELL_ABOVE_ORIGINAL,
   type MyProduct,
   type newProductSchema,
   type Product,
@@ -132,8 +131,6 @@ function placeColumns(places: Gazetteer | null, placeId: number | null | undefin
   return { placeId: place.id, placeLat: place.lat, placeLon: place.lon, location: place.label };
 }
 
-export const SOLD_LISTING_UNCHANGEABLE = 'This listing is sold: it can no longer be changed';
-
 /**
  * Changes the seller's own listing: what the patch leaves out stays. A sold listing stays as it
  * was sold (409). A change of either price is added to the price history; a lower resell price
@@ -157,7 +154,7 @@ export async function updateProduct(
     const current = await findSellerProductForUpdate(trx, productId, seller.id);
     // Deleted by another request since the check: gone all the same.
     if (!current) throw refusalOf('product.manage');
-    if (current.status === 'sold') throw conflict(SOLD_LISTING_UNCHANGEABLE);
+    if (current.status === 'sold') throw conflict('bookings.listing.soldUnchangeable');
 
     const originalPriceCents =
       patch.originalPrice === undefined
@@ -168,7 +165,7 @@ export async function updateProduct(
         ? current.resellPriceCents
         : dollarsToCents(patch.resellPrice);
     if (resellPriceCents > originalPriceCents) {
-      throw badRequest(RESELL_ABOVE_ORIGINAL, { resellPrice: RESELL_ABOVE_ORIGINAL });
+      throw badRequest('bookings.listing.resellAboveOriginal', 'resellPrice');
     }
 
     // The prices go with their history below; the IMEI and the photos are not plain columns.

@@ -31,8 +31,6 @@ import {
 
 type Db = Kysely<Database>;
 
-const NO_SUCH_SPOT = 'No such meeting spot';
-
 const toSpot = (row: SpotRow, distanceKm: number | null = null): MeetingSpot => ({
   id: row.id,
   name: row.name,
@@ -105,20 +103,18 @@ export async function changeMeetingSpot(
   now: Date = new Date(),
 ): Promise<MeetingSpot> {
   const fields = fieldsOf(places, input);
-  if (!(await updateSpot(db, id, fields, now))) throw notFound(NO_SUCH_SPOT);
+  if (!(await updateSpot(db, id, fields, now))) throw notFound('bookings.spot.noSuch');
   return toSpot({ id, ...fields });
 }
 
 export async function removeMeetingSpot(db: Db, id: string, now: Date = new Date()) {
-  if (!(await removeSpot(db, id, now))) throw notFound(NO_SUCH_SPOT);
+  if (!(await removeSpot(db, id, now))) throw notFound('bookings.spot.noSuch');
   return { removed: true as const };
 }
-
-export const SPOT_NOT_OFFERED = 'Choose one of the meeting spots offered';
 
 /** A listed spot a seller chose for a meeting; 400 for one that is not (or no longer) listed. */
 export async function findSpotForMeeting(db: Db, id: string): Promise<SpotRow> {
   const spot = await findListedSpot(db, id);
-  if (!spot) throw badRequest(SPOT_NOT_OFFERED, { meetingSpotId: SPOT_NOT_OFFERED });
+  if (!spot) throw badRequest('bookings.spot.notOffered', 'meetingSpotId');
   return spot;
 }

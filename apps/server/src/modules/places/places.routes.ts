@@ -54,7 +54,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const place = app.places.get(request.params.id);
-      if (!place) throw notFound('There is no such place');
+      if (!place) throw notFound('bookings.place.noSuch');
       reply.header('cache-control', CACHE_FOR_A_DAY);
       return place;
     },

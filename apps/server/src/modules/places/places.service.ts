@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  PLACE_ID_MESSAGE,
   coarseCoordinate,
   type BuyerArea,
   type Place,
@@ -27,7 +26,7 @@ type Db = Kysely<Database>;
  */
 export function requirePlace(places: Gazetteer, id: number, field: string): Place {
   const place = places.get(id);
-  if (!place) throw badRequest(PLACE_ID_MESSAGE, { [field]: PLACE_ID_MESSAGE });
+  if (!place) throw badRequest('bookings.place.choose', field);
   return place;
 }
 

@@ -224,8 +224,28 @@ describe('POST /api/images', () => {
     const res = await upload(bomb, { filename: 'bomb.png', contentType: 'image/png' });
     const elapsed = performance.now() - started;
     expectError(res, 400, 'BAD_REQUEST');
-    expect(res.json<{ error: { message: string } }>().error.message).toContain('megapixels');
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'The image is too large: at most 40 megapixels (this one is 20000×20000)',
+    );
     expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('says why an image is refused in the language the request asks for', async () => {
+    const form = multipartForm(pngDeclaring(20_000, 20_000), {
+      filename: 'bomb.png',
+      contentType: 'image/png',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      remoteAddress: freshAddress(),
+      payload: form.payload,
+      headers: { ...form.headers, 'accept-language': 'bn' },
+    });
+    expectError(res, 400, 'BAD_REQUEST');
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'ছবিটি খুব বড়: সর্বোচ্চ ৪০ মেগাপিক্সেল চলে (এটি ২০০০০×২০০০০)',
+    );
   });
 
   it('refuses a request without the image field (400) and a non-multipart body (415)', async () => {

@@ -25,6 +25,7 @@ import {
   insertProducts,
   insertWishlistItem,
   postProduct,
+  type Caller,
 } from './helpers/market.ts';
 
 const t = useTestApp();
@@ -38,8 +39,12 @@ beforeAll(async () => {
 const db = () => t.app.db;
 const report = (caller: TestUser | null, body: unknown) =>
   call(t, caller, 'POST', '/api/reports', body);
-const resolve = (caller: TestUser | null, reportId: string, body: unknown) =>
+const resolve = (caller: Caller, reportId: string, body: unknown) =>
   call(t, caller, 'POST', `/api/admin/reports/${reportId}/resolve`, body);
+/** The user, asking for answers in Bangla. */
+const inBangla = (user: TestUser): Caller => ({
+  headers: { ...user.headers, 'accept-language': 'bn' },
+});
 
 function reportRows() {
   return db().selectFrom('reports').selectAll().orderBy('id').execute();
@@ -237,8 +242,12 @@ describe(`filing reports on ${testDbKind}`, () => {
     const res = await report(busy, { targetType: 'listing', targetId: ids[10], reason: 'spam' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
-    expect(res.json<{ error: { message: string } }>().error.message).toMatch(
-      /^Too many reports\. Try again in \d+ minutes?\.$/,
+    // The hour's window has just begun: the wait is a whole hour, or a few seconds less.
+    const seconds = Number(res.headers['retry-after']);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      seconds < 3600
+        ? `Too many reports. Try again in ${Math.ceil(seconds / 60)} minutes.`
+        : 'Too many reports. Try again in 1 hour.',
     );
     expect(await countRows(t, 'reports')).toBe(before);
   });
@@ -628,6 +637,28 @@ describe(`suspending accounts on ${testDbKind}`, () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json<{ error: { message: string } }>().error.message).toContain(message);
     }
+    const notForUser = await resolve(admin, aboutUser._id, { action: 'hide_listing', reason: 'x' });
+    expect(notForUser.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Hide listing does not apply to a report about a user',
+        fields: { action: 'Choose one of: suspend_user, unverify_seller, dismiss' },
+      },
+    });
+    const refusedInBangla = await resolve(inBangla(admin), aboutUser._id, {
+      action: 'hide_listing',
+      reason: 'x',
+    });
+    expect(refusedInBangla.statusCode).toBe(400);
+    expect(refusedInBangla.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'কোনো ব্যবহারকারীকে নিয়ে করা রিপোর্টে বিজ্ঞাপন লুকানো প্রযোজ্য নয়',
+        fields: {
+          action: 'এগুলোর একটি বেছে নিন: অ্যাকাউন্ট স্থগিত করা, যাচাই বাতিল করা, খারিজ করা',
+        },
+      },
+    });
     expect(await snapshot()).toEqual(before);
 
     const dismissed = await resolve(admin, aboutUser._id, {
@@ -639,6 +670,14 @@ describe(`suspending accounts on ${testDbKind}`, () => {
     expect(again.statusCode).toBe(409);
     expect(again.json<{ error: { message: string } }>().error.message).toBe(
       'This report has already been dealt with',
+    );
+    const againInBangla = await resolve(inBangla(admin), aboutUser._id, {
+      action: 'dismiss',
+      reason: 'No proof.',
+    });
+    expect(againInBangla.statusCode).toBe(409);
+    expect(againInBangla.json<{ error: { message: string } }>().error.message).toBe(
+      'এই রিপোর্টের ব্যবস্থা আগেই নেওয়া হয়েছে',
     );
     const row = await db()
       .selectFrom('reports')

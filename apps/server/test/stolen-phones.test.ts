@@ -242,8 +242,19 @@ describe(`stolen-phone reports on ${testDbKind}`, () => {
     const refused = await report(reporter, { imei: newImei('86'), stolenOn: yesterday() });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(
-      /^You can report at most 5 stolen phones a day\. Try again in /,
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'You can report at most 5 stolen phones a day. Try again in 24 hours.',
+    );
+    const inBangla = await call(
+      t,
+      { headers: { ...reporter.headers, 'accept-language': 'bn' } },
+      'POST',
+      '/api/stolen-phones',
+      { imei: newImei('86'), stolenOn: yesterday() },
+    );
+    expect(inBangla.statusCode).toBe(429);
+    expect(inBangla.json<{ error: { message: string } }>().error.message).toBe(
+      'দিনে সর্বোচ্চ ৫টি চুরি হওয়া ফোনের রিপোর্ট করা যায়। ২৪ ঘণ্টা পরে আবার চেষ্টা করুন।',
     );
     const count = await t.app.db
       .selectFrom('stolen_reports')

@@ -39,7 +39,7 @@ export async function verifySeller(
   now: Date = new Date(),
 ): Promise<number> {
   const user = await findUserByEmail(db, email);
-  if (!user || user.role !== 'seller') throw notFound('No seller has this email');
+  if (!user || user.role !== 'seller') throw notFound('moderation.admin.noSeller');
   return notifier.transaction(async (notices) => {
     const { trx } = notices;
     const changed = await markSellerVerified(trx, user.id);
@@ -67,8 +67,8 @@ export async function deleteMember(
   now: Date = new Date(),
 ): Promise<{ id: string; deletedCount: number }> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw notFound('No seller or buyer has this email');
-  if (user.role === 'admin') throw forbidden('An admin account cannot be deleted');
+  if (!user) throw notFound('moderation.admin.noMember');
+  if (user.role === 'admin') throw forbidden('moderation.admin.adminNotDeleted');
   const deletedCount = await db.transaction().execute(async (trx) => {
     const deleted = await deleteUserAndBelongings(trx, user.id);
     if (deleted > 0) {

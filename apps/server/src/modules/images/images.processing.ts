@@ -8,7 +8,7 @@ import {
   IMAGE_VARIANT_WIDTHS,
   type ImageVariantWidth,
 } from '@market/shared';
-import { badRequest, unsupportedMediaType } from '../../lib/errors.ts';
+import { badRequest, reason, unsupportedMediaType } from '../../lib/errors.ts';
 
 /**
  * The image libraries, loaded on the first upload rather than at start: a server that only
@@ -49,7 +49,7 @@ export async function assertAcceptedType(bytes: Buffer): Promise<void> {
   const { fileTypeFromBuffer } = await loadImageLibraries();
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) {
-    throw unsupportedMediaType('Upload a JPEG, PNG, WebP, GIF or AVIF image');
+    throw unsupportedMediaType('moderation.images.type');
   }
 }
 
@@ -65,12 +65,16 @@ export async function assertAcceptedSize(bytes: Buffer): Promise<void> {
     // Only the header is read here, so no pixel limit is needed to read a bomb's real size.
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    throw badRequest('The image could not be read');
+    throw badRequest('moderation.images.unreadable');
   }
-  if (!width || !height) throw badRequest('The image could not be read');
+  if (!width || !height) throw badRequest('moderation.images.unreadable');
   if (width * height > IMAGE_MAX_PIXELS) {
+    const size = `${width}×${height}`;
     throw badRequest(
-      `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels (this one is ${width}×${height})`,
+      reason('moderation.images.tooManyPixels', {
+        max: IMAGE_MAX_PIXELS / 1_000_000,
+        size: (texts) => texts.format.digits(size),
+      }),
     );
   }
 }
@@ -118,7 +122,7 @@ export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
       height,
     };
   } catch {
-    throw badRequest('The image could not be read');
+    throw badRequest('moderation.images.unreadable');
   }
 }
 

@@ -9,7 +9,13 @@ import {
   imageFileParamsSchema,
   imageUploadResponseSchema,
 } from '@market/shared';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  payloadTooLarge,
+  reason,
+  unsupportedMediaType,
+} from '../../lib/errors.ts';
 import { createUploadRateLimit } from './images.rate-limit.ts';
 import { openImage, uploadImage } from './images.service.ts';
 import type { ImageStorage } from './images.storage.ts';
@@ -18,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 const tooLarge = () =>
-  payloadTooLarge(`The image is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  payloadTooLarge(reason('moderation.images.tooLarge', { max: IMAGE_MAX_BYTES / 1024 / 1024 }));
 
 /**
  * Refuses a declared oversize body before a byte of it is read, and closes the connection
@@ -39,8 +45,6 @@ function cutOff(request: FastifyRequest, reply: FastifyReply): AppError {
   return tooLarge();
 }
 
-const SEND_AS_MULTIPART = 'Send the image as multipart/form-data in the field "image"';
-
 /**
  * A body the multipart parser could not read (no boundary, a boundary cut short, a body that
  * ends inside a part) is the client's mistake. The parser throws plain errors for those, with
@@ -50,9 +54,9 @@ function unreadableUpload(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = err instanceof Error && 'code' in err ? err.code : undefined;
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return badRequest('Send one image, in the field "image", and nothing else');
+    return badRequest('moderation.images.oneImage');
   }
-  return badRequest(`The upload could not be read. ${SEND_AS_MULTIPART}.`);
+  return badRequest('moderation.images.uploadUnreadable');
 }
 
 /** The bytes of the multipart field `image`, cut off (413) the moment they pass the limit. */
@@ -60,7 +64,7 @@ export async function readImageField(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Buffer> {
-  if (!request.isMultipart()) throw unsupportedMediaType(SEND_AS_MULTIPART);
+  if (!request.isMultipart()) throw unsupportedMediaType('moderation.images.sendAsMultipart');
   try {
     return await readFirstFile(request, reply);
   } catch (err) {
@@ -76,7 +80,7 @@ async function readFirstFile(request: FastifyRequest, reply: FastifyReply): Prom
   });
   if (!part || part.fieldname !== 'image') {
     part?.file.resume();
-    throw badRequest('Choose an image to upload', { image: 'Choose an image to upload' });
+    throw badRequest('moderation.images.choose', 'image');
   }
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) {

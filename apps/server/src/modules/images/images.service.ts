@@ -86,7 +86,7 @@ export async function openImage(storage: ImageStorage, fileName: string): Promis
       if (fresh) return fresh;
     }
   }
-  throw notFound('No such image');
+  throw notFound('moderation.images.noSuch');
 }
 
 async function makeVariant(
@@ -147,9 +147,9 @@ export async function storePrivateImage(storage: ImageStorage, bytes: Buffer): P
 
 /** A private image by the name `storePrivateImage` gave, or 404. */
 export async function openPrivateImage(storage: ImageStorage, name: string): Promise<StoredImage> {
-  if (!PRIVATE_NAME.test(name)) throw notFound('No such image');
+  if (!PRIVATE_NAME.test(name)) throw notFound('moderation.images.noSuch');
   const stored = await storage.get(name);
-  if (!stored) throw notFound('No such image');
+  if (!stored) throw notFound('moderation.images.noSuch');
   return stored;
 }
 

@@ -65,15 +65,15 @@ async function accountOf(trx: Trx, target: ModerationTarget): Promise<string> {
   if (target.type === 'user') return target.id;
   if (target.type === 'listing') {
     const listing = await findListingForModeration(trx, target.id);
-    if (!listing) throw conflict('The listing no longer exists: dismiss the report instead');
+    if (!listing) throw conflict('moderation.gone.listing');
     return listing.sellerId;
   }
   if (target.type === 'message') {
     const message = await findMessageForModeration(trx, target.id);
-    if (!message) throw conflict('The message no longer exists: dismiss the report instead');
+    if (!message) throw conflict('moderation.gone.message');
     return message.senderId;
   }
-  throw badRequest('Choose an action that applies to a conversation');
+  throw badRequest('moderation.conversationAction');
 }
 
 /**
@@ -82,9 +82,9 @@ async function accountOf(trx: Trx, target: ModerationTarget): Promise<string> {
  */
 export async function showListing(trx: Trx, listingId: string) {
   const listing = await findListingForModeration(trx, listingId);
-  if (!listing) throw notFound('No such listing: it may have been deleted');
+  if (!listing) throw notFound('common.listing.noSuch');
   if (listing.moderation !== 'held' && listing.moderation !== 'hidden') {
-    throw conflict('This listing is not held or hidden');
+    throw conflict('moderation.listing.notHeldOrHidden');
   }
   await setListingModeration(trx, listing.id, listing.sellerSuspendedAt ? 'suspended' : null, null);
   await refreshListingPriceStats(trx, listing.id);
@@ -99,8 +99,8 @@ async function release({ trx, notices, target, actionId, now }: EffectContext): 
 export const MODERATION_EFFECTS: ModerationEffects = {
   async hide_listing({ trx, notices, target, reason, actionId, now }) {
     const listing = await findListingForModeration(trx, target.id);
-    if (!listing) throw conflict('The listing no longer exists: dismiss the report instead');
-    if (listing.moderation === 'hidden') throw conflict('This listing is already hidden');
+    if (!listing) throw conflict('moderation.gone.listing');
+    if (listing.moderation === 'hidden') throw conflict('moderation.listing.alreadyHidden');
     await setListingModeration(trx, listing.id, 'hidden', reason);
     await refreshListingPriceStats(trx, listing.id);
     await tellSellerHidden(notices, listing, reason, actionId, now);
@@ -115,9 +115,9 @@ export const MODERATION_EFFECTS: ModerationEffects = {
   async suspend_user({ trx, target, reason, now }) {
     const userId = await accountOf(trx, target);
     const user = await findUserForModeration(trx, userId);
-    if (!user) throw conflict('The account no longer exists: dismiss the report instead');
-    if (user.role === 'admin') throw forbidden('An admin account cannot be suspended');
-    if (user.suspendedAt) throw conflict('This account is already suspended');
+    if (!user) throw conflict('moderation.gone.account');
+    if (user.role === 'admin') throw forbidden('moderation.account.adminNotSuspended');
+    if (user.suspendedAt) throw conflict('moderation.account.alreadySuspended');
     await suspendAccount(trx, userId, reason, now);
     await refreshSellerPriceStats(trx, userId, now);
     return {
@@ -130,9 +130,9 @@ export const MODERATION_EFFECTS: ModerationEffects = {
     const userId = await accountOf(trx, target);
     const user = await findUserForModeration(trx, userId);
     if (!user || user.role !== 'seller') {
-      throw badRequest('Only a seller account has a verification to remove');
+      throw badRequest('moderation.account.onlySellerVerified');
     }
-    if (!(await unverifySeller(trx, userId))) throw conflict('This seller is not verified');
+    if (!(await unverifySeller(trx, userId))) throw conflict('moderation.account.notVerified');
     return { audited: { type: 'user', id: userId, label: user.email } };
   },
 

@@ -5,11 +5,12 @@ import {
   actionAppliesTo,
   actionsForTargetType,
   type ModerationAction,
+  type ReportTargetType,
   type ResolvedReports,
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, reason, wordRefusal } from '../../lib/errors.ts';
 import { appendAudit } from './audit-log.ts';
 import { MODERATION_EFFECTS, showListing, type ModerationTarget } from './moderation-effects.ts';
 import { RESTORED_LISTING_OUTCOME, tellReporters, tellSellerShown } from './moderation-notices.ts';
@@ -39,6 +40,25 @@ async function isHeld(trx: Trx, listingId: string): Promise<boolean> {
   return (await findListingForModeration(trx, listingId))?.moderation === 'held';
 }
 
+/**
+ * An action chosen for a report it does not apply to ("Hide listing does not apply to a report
+ * about a user"); the field names the actions that do, as the API spells them.
+ */
+function actionNotFor(action: ModerationAction, type: ReportTargetType): AppError {
+  const actions = actionsForTargetType(type);
+  return new AppError(
+    400,
+    'VALIDATION_FAILED',
+    reason(`moderation.notFor.${type}`, { action: reason(`moderation.action.${action}`) }),
+    {
+      action: reason('moderation.chooseOneOf', {
+        actions: (texts) =>
+          actions.map((a) => wordRefusal(`moderation.actionName.${a}`, texts)).join(', '),
+      }),
+    },
+  );
+}
+
 /** What the audit log and the notices call the target. */
 async function labelOf(trx: Trx, target: Target): Promise<string | null> {
   if (target.type === 'listing')
@@ -63,15 +83,10 @@ export async function resolveReport(
   return notifier.transaction(async (notices) => {
     const { trx } = notices;
     const report = await findReport(trx, reportId);
-    if (!report) throw notFound('No such report');
-    if (report.status !== 'open') throw conflict('This report has already been dealt with');
+    if (!report) throw notFound('moderation.report.noSuch');
+    if (report.status !== 'open') throw conflict('moderation.report.dealtWith');
     const target: Target = { type: report.targetType, id: report.targetId };
-    if (!actionAppliesTo(action, target.type)) {
-      throw badRequest(
-        `${MODERATION_ACTION_RECORDS[action].label} does not apply to a report about a ${target.type}`,
-        { action: `Choose one of: ${actionsForTargetType(target.type).join(', ')}` },
-      );
-    }
+    if (!actionAppliesTo(action, target.type)) throw actionNotFor(action, target.type);
     const actionId = crypto.randomUUID();
     const label = await labelOf(trx, target);
     const open = await listOpenReportsOf(trx, target.type, target.id);
@@ -124,8 +139,8 @@ export async function restoreUser(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await findUserForModeration(trx, userId);
-    if (!user) throw notFound('No such user');
-    if (!user.suspendedAt) throw conflict('This account is not suspended');
+    if (!user) throw notFound('common.noSuch.user');
+    if (!user.suspendedAt) throw conflict('moderation.account.notSuspended');
     await restoreAccount(trx, userId);
     await refreshSellerPriceStats(trx, userId, now);
     await appendAudit(trx, {

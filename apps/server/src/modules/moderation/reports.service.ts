@@ -20,8 +20,6 @@ import {
 type Db = Kysely<Database>;
 type NewReport = z.output<typeof createReportSchema>;
 
-const ALREADY_REPORTED = 'You have already reported this; it is waiting for a moderator';
-
 /**
  * Refuses a report of something that does not exist, or that is the reporter's own. A message
  * can be reported only by the other party of its conversation: to anyone else it does not exist.
@@ -29,19 +27,19 @@ const ALREADY_REPORTED = 'You have already reported this; it is waiting for a mo
 async function checkTarget(db: Db, reporter: Actor, input: NewReport): Promise<void> {
   if (input.targetType === 'listing') {
     const listing = await findListingForModeration(db, input.targetId);
-    if (!listing) throw notFound('No such listing: it may have been deleted');
-    if (listing.sellerId === reporter.id) throw badRequest('You cannot report your own listing');
+    if (!listing) throw notFound('common.listing.noSuch');
+    if (listing.sellerId === reporter.id) throw badRequest('moderation.report.ownListing');
     return;
   }
   if (input.targetType === 'user') {
-    if (input.targetId === reporter.id) throw badRequest('You cannot report yourself');
-    if (!(await findUserForModeration(db, input.targetId))) throw notFound('No such user');
+    if (input.targetId === reporter.id) throw badRequest('moderation.report.yourself');
+    if (!(await findUserForModeration(db, input.targetId))) throw notFound('common.noSuch.user');
     return;
   }
   await requireAccess(db, reporter, 'message.report', input.targetId);
   const message = await findMessageForModeration(db, input.targetId);
   if (!message) throw refusalOf('message.report');
-  if (message.senderId === reporter.id) throw badRequest('You cannot report your own message');
+  if (message.senderId === reporter.id) throw badRequest('moderation.report.ownMessage');
 }
 
 /**
@@ -67,11 +65,11 @@ export async function fileReport(
     note: input.note ?? null,
     createdAt: valueWriters(db).date(now),
   }).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
+    if (isUniqueViolation(err)) throw conflict('moderation.report.already');
     throw err;
   });
   const row = await findReport(db, id);
-  if (!row) throw notFound('No such report');
+  if (!row) throw notFound('moderation.report.noSuch');
   return {
     _id: row.id,
     targetType: row.targetType,
@@ -102,10 +100,10 @@ export async function requestReview(
     const listing = await findListingForModeration(trx, productId);
     if (!listing || listing.sellerId !== seller.id) throw refusalOf('product.manage');
     if (listing.moderation !== 'held' && listing.moderation !== 'hidden') {
-      throw conflict('This listing is on show: there is nothing to review');
+      throw conflict('moderation.review.onShow');
     }
     if (await hasOpenReviewRequest(trx, productId)) {
-      throw conflict('You have already asked for a review; a moderator will look at it soon');
+      throw conflict('moderation.review.already');
     }
     await insertReport(trx, {
       id,

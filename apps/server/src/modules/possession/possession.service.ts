@@ -72,7 +72,7 @@ async function ownPossession(db: Db, productId: string, now: Date): Promise<Poss
     await insertPossession(db, productId, newPossessionCode(), now);
     row = await findPossession(db, productId);
   }
-  if (!row) throw notFound('No such product among your listings');
+  if (!row) throw notFound('common.listing.notYours');
   return row;
 }
 
@@ -105,8 +105,8 @@ export async function submitPossessionPhoto(
     .select('status')
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (!product) throw notFound('No such product among your listings');
-  if (product.status === 'sold') throw conflict('This listing is sold: it needs no photo now');
+  if (!product) throw notFound('common.listing.notYours');
+  if (product.status === 'sold') throw conflict('moderation.possession.sold');
   const photoKey = await storePrivateImage(storage, bytes);
   const replaced = await db.transaction().execute(async (trx) => {
     const before = await ownPossession(trx, productId, now);
@@ -136,7 +136,7 @@ export async function getPendingPossession(
 /** The photo itself, for a moderator's eyes only (the route checks the role). */
 export async function openPossessionPhoto(db: Db, storage: ImageStorage, productId: string) {
   const row = await findPossession(db, productId);
-  if (!row?.photoKey) throw notFound('No photo for this listing');
+  if (!row?.photoKey) throw notFound('moderation.possession.noPhoto');
   return openPrivateImage(storage, row.photoKey);
 }
 
@@ -157,7 +157,7 @@ export async function reviewPossession(
       .select(['name'])
       .where('id', '=', productId)
       .executeTakeFirst();
-    if (!product) throw notFound('No such listing: it may have been deleted');
+    if (!product) throw notFound('common.listing.noSuch');
     const approved = input.decision === 'approve';
     const decided = await decidePossession(
       trx,
@@ -168,7 +168,7 @@ export async function reviewPossession(
       moderator.id,
       now,
     );
-    if (!decided) throw conflict('No photo of this listing waits for a review');
+    if (!decided) throw conflict('moderation.possession.noneWaiting');
     await appendAudit(trx, {
       actorId: moderator.id,
       action: approved ? 'approve_possession_photo' : 'reject_possession_photo',
@@ -180,6 +180,6 @@ export async function reviewPossession(
     });
   });
   const row = await findPossession(db, productId);
-  if (!row) throw notFound('No such listing: it may have been deleted');
+  if (!row) throw notFound('common.listing.noSuch');
   return view(row);
 }

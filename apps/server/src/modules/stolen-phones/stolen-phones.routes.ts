@@ -13,7 +13,7 @@ import {
   withdrawnSchema,
 } from '@market/shared';
 import { onlyRoles, signedIn } from '../../lib/access.ts';
-import { AppError } from '../../lib/errors.ts';
+import { reason, tooMany, waitFor, type AppError } from '../../lib/errors.ts';
 import { listRoute } from '../../lib/route-shapes.ts';
 import { ImeiHasher } from '../phone-facts/public.ts';
 import {
@@ -26,14 +26,12 @@ import {
 
 /** "Try again in 3 hours": a day's quota waits in hours, not in 1,400 minutes. */
 function tooManyStolenReports(seconds: number): AppError {
-  const hours = Math.ceil(seconds / 3600);
-  const wait = seconds < 3600 ? 'less than an hour' : hours === 1 ? '1 hour' : `${hours} hours`;
-  return new AppError(
-    429,
-    'RATE_LIMITED',
-    `You can report at most ${STOLEN_REPORTS_PER_DAY} stolen phones a day. Try again in ${wait}.`,
-    undefined,
-    { 'retry-after': String(seconds) },
+  const max = STOLEN_REPORTS_PER_DAY;
+  return tooMany(
+    seconds < 3600
+      ? reason('moderation.stolen.tooManyThisHour', { max })
+      : reason('moderation.stolen.tooMany', { max, wait: waitFor(seconds) }),
+    seconds,
   );
 }
 

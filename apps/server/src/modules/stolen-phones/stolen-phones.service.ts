@@ -93,7 +93,7 @@ export async function reportStolenPhone(
     await flagRecentSales(notices, imeiHash, id, now);
   });
   const row = await findStolenReport(db, id);
-  if (!row) throw notFound('No such report of yours');
+  if (!row) throw notFound('common.noSuch.reportOfYours');
   return ownView(row);
 }
 
@@ -158,10 +158,10 @@ export async function withdrawStolenReport(
   await requireAccess(db, actor, 'stolenReport.withdraw', id);
   await notifier.transaction(async (notices) => {
     const report = await findStolenReport(notices.trx, id);
-    if (!report) throw notFound('No such report of yours');
+    if (!report) throw notFound('common.noSuch.reportOfYours');
     await lockImei(notices.trx, report.imeiHash);
     if (!(await closeStolenReport(notices.trx, id, { status: 'withdrawn' }, now))) {
-      throw conflict('This report is already closed');
+      throw conflict('moderation.stolen.closed');
     }
     await releaseStolenHolds(
       notices,
@@ -188,7 +188,7 @@ export async function clearStolenReport(
   return notifier.transaction(async (notices) => {
     const { trx } = notices;
     const report = await findStolenReport(trx, id);
-    if (!report) throw notFound('No such stolen-phone report');
+    if (!report) throw notFound('moderation.stolen.noSuch');
     await lockImei(trx, report.imeiHash);
     const closed = await closeStolenReport(
       trx,
@@ -201,7 +201,7 @@ export async function clearStolenReport(
       },
       now,
     );
-    if (!closed) throw conflict('This report is already closed');
+    if (!closed) throw conflict('moderation.stolen.closed');
     const outcome = `A moderator cleared the stolen-phone report: ${CLEAR_OUTCOME_LABELS[input.outcome].toLowerCase()}.`;
     const releasedCount = await releaseStolenHolds(notices, report, outcome, moderator.id, now);
     await appendAudit(trx, {

@@ -112,6 +112,14 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
       message:
         'You have 1 open request and 1 accepted deal in My Orders. Finish or cancel them before you become a seller: a seller account cannot see its orders or hand-over codes.',
     });
+    const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
+    const bangla = await call(t, inBangla, 'POST', '/api/me/become-seller');
+    expect(bangla.statusCode).toBe(409);
+    expect(errorOf(bangla)).toEqual({
+      code: 'CONFLICT',
+      message:
+        'আমার অর্ডারে আপনার ১টি খোলা অনুরোধ ও ১টি গৃহীত লেনদেন আছে। বিক্রেতা হওয়ার আগে সেগুলো শেষ বা বাতিল করুন: বিক্রেতার অ্যাকাউন্ট তার অর্ডার বা হস্তান্তর কোড দেখতে পারে না।',
+    });
     expect(await snapshot(t)).toEqual(before);
     expect((await userRow(buyer.id))?.role).toBe('buyer');
 
@@ -142,6 +150,12 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
       message:
         'You have 1 listing not yet sold. Delete or sell it in My Products before you go back to buying.',
     });
+    const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
+    const bangla = await call(t, inBangla, 'POST', '/api/me/become-buyer');
+    expect(bangla.statusCode).toBe(409);
+    expect(errorOf(bangla).message).toBe(
+      'আপনার ১টি বিজ্ঞাপন এখনো বিক্রি হয়নি। আবার কেনাকাটায় ফেরার আগে আমার পণ্য থেকে সেটি মুছে ফেলুন বা বিক্রি করুন।',
+    );
     expect(await snapshot(t)).toEqual(before);
 
     const removed = await call(t, buyer, 'DELETE', `/api/my-products/${listing._id}`);
@@ -157,6 +171,23 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
     // The same session acts as a buyer at once: it books, and no longer lists.
     expect((await book(buyer, elsewhere._id)).statusCode).toBe(200);
     expect((await ownProducts(buyer)).statusCode).toBe(403);
+  });
+
+  it('counts the listings left unsold, in both languages', async () => {
+    const seller = await createUser(t, { role: 'seller' });
+    await postProduct(t, seller, { name: 'First phone' });
+    await postProduct(t, seller, { name: 'Second phone' });
+    const refused = await call(t, seller, 'POST', '/api/me/become-buyer');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      'You have 2 listings not yet sold. Delete or sell them in My Products before you go back to buying.',
+    );
+    const inBangla = { headers: { ...seller.headers, 'accept-language': 'bn' } };
+    const bangla = await call(t, inBangla, 'POST', '/api/me/become-buyer');
+    expect(bangla.statusCode).toBe(409);
+    expect(errorOf(bangla).message).toBe(
+      'আপনার ২টি বিজ্ঞাপন এখনো বিক্রি হয়নি। আবার কেনাকাটায় ফেরার আগে আমার পণ্য থেকে সেগুলো মুছে ফেলুন বা বিক্রি করুন।',
+    );
   });
 
   it('lets a seller whose listings are all sold go back; answers 409 to a buyer, 403 to an admin', async () => {

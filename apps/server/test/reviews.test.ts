@@ -327,6 +327,16 @@ describe(`who may review, and what on ${testDbKind}`, () => {
       /^Reviews can be written within 30 days of the hand-over; this deal was completed on \d{2}-\d{2}-\d{4}$/,
     );
     expect(error.code).toBe('FORBIDDEN');
+    // Asked in Bangla, the day is written in Bangla digits.
+    const day = error.message.slice(-'DD-MM-YYYY'.length);
+    const bnDigits = (text: string) => text.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+    const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
+    await expectRefused(
+      () =>
+        call(t, inBangla, 'POST', '/api/seller-reviews', { bookingId: deal.bookingId, rating: 5 }),
+      403,
+      `হস্তান্তরের ৩০ দিনের মধ্যে রিভিউ লেখা যায়; এই লেনদেনটি সম্পন্ন হয়েছে ${bnDigits(day)} তারিখে`,
+    );
     await completedDaysAgo(t, deal.bookingId, 29);
     const review = await writeReview(t, buyer, deal.bookingId, 5, 'a'.repeat(1_000));
     expect(review.text).toHaveLength(1_000);

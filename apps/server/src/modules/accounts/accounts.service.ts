@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { readBool } from '../../db/dialect.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { conflict, forbidden, reason, unauthorized, type Reason } from '../../lib/errors.ts';
 import {
   switchRole,
   countOpenRequestsOfBuyer,
@@ -45,7 +45,7 @@ export async function saveOwnProfile(
 ): Promise<User> {
   await requireAccess(db, actor, 'account.update', input.email);
   if (input.role && input.role !== actor.role) {
-    throw forbidden('The account type is chosen at registration and cannot be changed');
+    throw forbidden('accounts.roles.chosenAtRegistration');
   }
   await updateUserProfile(db, actor.id, {
     name: input.name,
@@ -55,7 +55,14 @@ export async function saveOwnProfile(
   return getUser(db, actor.id);
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The orders a buyer still has open, as one phrase: "1 open request and 2 accepted deals". */
+function openOrdersOf(requested: number, accepted: number): Reason {
+  const requests = reason('accounts.roles.openRequests', { count: requested });
+  const deals = reason('accounts.roles.acceptedDeals', { count: accepted });
+  if (accepted === 0) return requests;
+  if (requested === 0) return deals;
+  return reason('accounts.roles.requestsAndDeals', { requests, deals });
+}
 
 /**
  * POST /me/become-seller: a buyer sells from the same account from now on, unverified. A seller
@@ -64,20 +71,16 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * they are done (409): a seller account sees neither My Orders nor its hand-over codes.
  */
 export async function becomeSeller(db: Kysely<Database>, actor: Actor): Promise<User> {
-  if (actor.role === 'admin') throw forbidden('An admin account cannot become a seller');
+  if (actor.role === 'admin') throw forbidden('accounts.roles.adminNotSeller');
   await db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, actor.id);
-    if (user?.role !== 'buyer') throw conflict('This account is already a seller account');
+    if (user?.role !== 'buyer') throw conflict('accounts.roles.alreadySeller');
     const open = await countOpenRequestsOfBuyer(trx, actor.id);
     if (open.requested + open.accepted > 0) {
-      const what = [
-        open.requested > 0 && count(open.requested, 'open request', 'open requests'),
-        open.accepted > 0 && count(open.accepted, 'accepted deal', 'accepted deals'),
-      ]
-        .filter(Boolean)
-        .join(' and ');
       throw conflict(
-        `You have ${what} in My Orders. Finish or cancel them before you become a seller: a seller account cannot see its orders or hand-over codes.`,
+        reason('accounts.roles.openOrders', {
+          orders: openOrdersOf(open.requested, open.accepted),
+        }),
       );
     }
     await switchRole(trx, actor.id, 'buyer');
@@ -92,15 +95,13 @@ export async function becomeSeller(db: Kysely<Database>, actor: Actor): Promise<
  * buyer already is one (409); an admin account stays an admin (403).
  */
 export async function becomeBuyer(db: Kysely<Database>, actor: Actor): Promise<User> {
-  if (actor.role === 'admin') throw forbidden('An admin account cannot become a buyer');
+  if (actor.role === 'admin') throw forbidden('accounts.roles.adminNotBuyer');
   await db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, actor.id);
-    if (user?.role !== 'seller') throw conflict('This account is already a buyer account');
+    if (user?.role !== 'seller') throw conflict('accounts.roles.alreadyBuyer');
     const unsold = await countUnsoldListingsOfSeller(trx, actor.id);
     if (unsold > 0) {
-      throw conflict(
-        `You have ${count(unsold, 'listing', 'listings')} not yet sold. Delete or sell ${unsold === 1 ? 'it' : 'them'} in My Products before you go back to buying.`,
-      );
+      throw conflict(reason('accounts.roles.unsoldListings', { count: unsold }));
     }
     await switchRole(trx, actor.id, 'seller');
   });

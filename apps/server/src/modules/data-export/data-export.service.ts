@@ -143,13 +143,10 @@ export class DataExports {
     const row = await findOwnDataExport(this.deps.db, actor.id, id);
     if (!row) throw noSuchExport();
     const view = this.view(row);
-    if (view.status === 'pending') throw conflict('Your data is still being prepared.');
-    if (view.status !== 'ready' || !row.fileKey) {
-      throw conflict('This copy of your data is no longer available. Ask for a new one.');
-    }
+    if (view.status === 'pending') throw conflict('accounts.dataExport.preparing');
+    if (view.status !== 'ready' || !row.fileKey) throw conflict('accounts.dataExport.gone');
     const stored = await this.deps.storage.get(row.fileKey);
-    if (!stored)
-      throw conflict('This copy of your data is no longer available. Ask for a new one.');
+    if (!stored) throw conflict('accounts.dataExport.gone');
     const day = readDate(row.createdAt).toISOString().slice(0, 10);
     return { ...stored, fileName: `phone-market-data-${day}.zip` };
   }
@@ -278,6 +275,5 @@ export class DataExports {
   }
 }
 
-const alreadyPreparing = () =>
-  conflict('A copy of your data is already being prepared. It will be ready in a few minutes.');
-const noSuchExport = () => notFound('No such export');
+const alreadyPreparing = () => conflict('accounts.dataExport.alreadyPreparing');
+const noSuchExport = () => notFound('accounts.dataExport.noSuch');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@market/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../lib/access.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest, englishOf, unauthorized } from '../../lib/errors.ts';
 import { addressKey, tooManyRequests } from '../../plugins/rate-limit.ts';
 import { LiveEventStream } from './live-event-stream.ts';
 import { lastLiveEventId, newestLiveEventId } from './live-events.repository.ts';
@@ -12,11 +12,13 @@ import { STREAMS_PER_USER } from './live-streams.ts';
 const STREAMS_FULL_RETRY_S = 30;
 
 const POSITION = /^\d{1,15}$/;
-const INVALID_POSITION = 'Last-Event-ID must be the id of an event this stream sent';
 
 const eventsQuerySchema = z.object({
   /** For clients that cannot set the Last-Event-ID header when they reconnect. */
-  lastEventId: z.string().regex(POSITION, { error: INVALID_POSITION }).optional(),
+  lastEventId: z
+    .string()
+    .regex(POSITION, { error: englishOf('accounts.events.position') })
+    .optional(),
 });
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +58,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         after = await lastLiveEventId(app.db, userId);
       } else {
         if (typeof given !== 'string' || !POSITION.test(given)) {
-          throw badRequest(INVALID_POSITION);
+          throw badRequest('accounts.events.position');
         }
         // A position past the whole log (a log that was reset) would hold every new event back.
         after = Math.min(Number(given), await newestLiveEventId(app.db));

@@ -26,12 +26,11 @@ import {
 import { toNotification, type Notifier } from './notify.ts';
 import { unreadCountsOf } from './unread-counts.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
-import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeTokens } from './unsubscribe-token.ts';
+import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 type Db = Kysely<Database>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const INVALID_CURSOR_MESSAGE = 'This page link is not valid';
 
 /** Keyset cursors of the notification list: the last row's time and id, signed. */
 export class NotificationCursors {
@@ -48,10 +47,10 @@ export class NotificationCursors {
   read(cursor: string): { createdAt: Date; id: string } {
     const value = this.signed.read(cursor);
     if (!Array.isArray(value) || value.length !== 2 || typeof value[1] !== 'string') {
-      throw badRequest(INVALID_CURSOR_MESSAGE);
+      throw badRequest('common.pageLink');
     }
     const createdAt = new Date(typeof value[0] === 'string' ? value[0] : Number.NaN);
-    if (Number.isNaN(createdAt.getTime())) throw badRequest(INVALID_CURSOR_MESSAGE);
+    if (Number.isNaN(createdAt.getTime())) throw badRequest('common.pageLink');
     return { createdAt, id: value[1] };
   }
 }
@@ -158,7 +157,7 @@ export async function previewUnsubscribe(
   const target = tokens.read(token);
   const user = await findRecipient(db, target.userId);
   // The account was deleted since: the link names nobody.
-  if (!user) throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
+  if (!user) throw badRequest('accounts.notifications.unsubscribeLink');
   return {
     kind: target.kind,
     // Named as the email named it: in the recipient's language.
@@ -177,7 +176,7 @@ export async function unsubscribe(
   const { userId, kind } = tokens.read(token);
   await upsertEmailSettings(db, userId, [{ kind, email: false }]).catch((err: unknown) => {
     // The account went meanwhile.
-    if (isForeignKeyViolation(err)) throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
+    if (isForeignKeyViolation(err)) throw badRequest('accounts.notifications.unsubscribeLink');
     throw err;
   });
   return preview;

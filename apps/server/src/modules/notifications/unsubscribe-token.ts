@@ -2,8 +2,6 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@market/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
 
-export const INVALID_UNSUBSCRIBE_MESSAGE = 'This unsubscribe link is not valid';
-
 export interface UnsubscribeTarget {
   userId: string;
   kind: NotificationKind;
@@ -34,7 +32,7 @@ export class UnsubscribeTokens {
       typeof value[0] !== 'string' ||
       !(NOTIFICATION_KINDS as readonly unknown[]).includes(value[1])
     ) {
-      throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
+      throw badRequest('accounts.notifications.unsubscribeLink');
     }
     return { userId: value[0], kind: value[1] as NotificationKind };
   }

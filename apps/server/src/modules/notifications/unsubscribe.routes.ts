@@ -8,7 +8,7 @@ import {
 } from '@market/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { previewUnsubscribe, unsubscribe } from './notifications.service.ts';
-import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeTokens } from './unsubscribe-token.ts';
+import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
 
@@ -71,7 +71,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ tokens: UnsubscribeToken
     async (request) => {
       const body = request.body;
       const token = request.query.token ?? (body && 'token' in body ? body.token : undefined);
-      if (!token) throw badRequest(INVALID_UNSUBSCRIBE_MESSAGE);
+      if (!token) throw badRequest('accounts.notifications.unsubscribeLink');
       return unsubscribe(app.db, tokens, token);
     },
   );

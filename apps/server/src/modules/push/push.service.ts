@@ -15,10 +15,6 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const UNKNOWN_PUSH_SERVICE_MESSAGE =
-  "endpoint must be the address of a browser's push service";
-export const NO_SUCH_SUBSCRIPTION_MESSAGE = 'This device does not get your push notifications';
-
 export function pushKey(publicKey: string): PushKey {
   return { publicKey };
 }
@@ -69,7 +65,7 @@ export async function subscribeDevice(
   now = new Date(),
 ): Promise<void> {
   if (!isKnownPushService(input.endpoint, services)) {
-    throw badRequest(UNKNOWN_PUSH_SERVICE_MESSAGE, { endpoint: UNKNOWN_PUSH_SERVICE_MESSAGE });
+    throw badRequest('accounts.push.unknownService', 'endpoint');
   }
   await upsertSubscription(db, {
     id: crypto.randomUUID(),
@@ -86,7 +82,7 @@ export async function subscribeDevice(
 /** Stops pushes to the caller's device of this endpoint; 404 when the caller has none there. */
 export async function unsubscribeDevice(db: Db, actor: Actor, endpoint: string): Promise<void> {
   if (!(await deleteOwnSubscription(db, actor.id, endpoint))) {
-    throw notFound(NO_SUCH_SUBSCRIPTION_MESSAGE);
+    throw notFound('accounts.push.notSubscribed');
   }
 }
 

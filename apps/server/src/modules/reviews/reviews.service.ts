@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   REVIEW_EDIT_HOURS,
   REVIEW_WINDOW_DAYS,
-  formatDayMonthYear,
   type PaginationQuery,
   type SellerReview,
   type createSellerReviewSchema,
@@ -15,7 +14,7 @@ import { isForeignKeyViolation, readDate, valueWriters } from '../../db/dialect.
 import type { Database } from '../../db/schema.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, reason } from '../../lib/errors.ts';
 import { mapPage, type Page } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Notifier } from '../notifications/public.ts';
@@ -36,14 +35,12 @@ import { requireSeller } from './seller-profile.service.ts';
 
 type Db = Kysely<Database>;
 
-const NO_SUCH_REVIEW = 'No such review of yours';
 const MY_REVIEWS = paths.dashboard.myReviews;
-const alreadyReviewed = () =>
-  conflict('You already reviewed this deal: change your review in My Orders instead');
+const alreadyReviewed = () => conflict('accounts.reviews.alreadyReviewed');
 
 async function readReview(db: Db, id: string): Promise<SellerReview> {
   const row = await findReviewView(db, id);
-  if (!row) throw notFound(NO_SUCH_REVIEW);
+  if (!row) throw notFound('common.noSuch.reviewOfYours');
   return toSellerReview(row);
 }
 
@@ -63,16 +60,17 @@ export async function createReview(
   const deal = await findDealForReview(db, input.bookingId);
   if (!deal) throw refusalOf('review.write');
   if (deal.status !== 'completed' || deal.completedAt === null) {
-    throw conflict(
-      'You can review the seller once the deal is completed: the seller enters your hand-over code at the meeting',
-    );
+    throw conflict('accounts.reviews.notCompleted');
   }
   const sellerId = deal.sellerId;
-  if (sellerId === null) throw conflict("This seller's account no longer exists");
+  if (sellerId === null) throw conflict('accounts.reviews.sellerGone');
   const completedAt = readDate(deal.completedAt);
   if (now.getTime() - completedAt.getTime() > REVIEW_WINDOW_MS) {
     throw forbidden(
-      `Reviews can be written within ${REVIEW_WINDOW_DAYS} days of the hand-over; this deal was completed on ${formatDayMonthYear(completedAt)}`,
+      reason('accounts.reviews.writeWindow', {
+        days: REVIEW_WINDOW_DAYS,
+        completed: (texts) => texts.format.dayMonthYear(completedAt),
+      }),
     );
   }
   const w = valueWriters(db);
@@ -130,7 +128,7 @@ export async function editReview(
     const review = await lockReview(trx, id);
     if (!review) throw refusalOf('review.edit');
     if (now.getTime() - readDate(review.createdAt).getTime() > EDIT_WINDOW_MS) {
-      throw forbidden(`Reviews can be changed within ${REVIEW_EDIT_HOURS} hours of writing them`);
+      throw forbidden(reason('accounts.reviews.editWindow', { hours: REVIEW_EDIT_HOURS }));
     }
     await updateReview(trx, id, { rating: input.rating, text: input.text, editedAt: w.date(now) });
     await recountRating(trx, review.sellerId, review.rating, input.rating);
@@ -149,7 +147,7 @@ export async function replyToReview(
   await requireAccess(db, seller, 'review.reply', id);
   const w = valueWriters(db);
   if (!(await setReplyOnce(db, id, text, w.date(now)))) {
-    throw conflict('You already replied to this review');
+    throw conflict('accounts.reviews.alreadyReplied');
   }
   return readReview(db, id);
 }

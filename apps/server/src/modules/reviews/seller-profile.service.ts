@@ -24,7 +24,6 @@ import { sellerShowUp } from '../bookings/check-ins.service.ts';
 
 type Db = Kysely<Database>;
 
-const NO_SUCH_SELLER = 'No such seller';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many recent messages are read to measure a reply time. */
 const REPLY_TIME_MESSAGES_MAX = 5_000;
@@ -33,7 +32,7 @@ const REPLY_TIME_MESSAGES_MAX = 5_000;
 export async function requireSeller(db: Db, id: string) {
   // An address with something longer than an id, or blank, names no seller.
   const account = isId(id) ? await findSellerAccount(db, id) : undefined;
-  if (!account || account.role !== 'seller') throw notFound(NO_SUCH_SELLER);
+  if (!account || account.role !== 'seller') throw notFound('accounts.reviews.noSuchSeller');
   return account;
 }
 

@@ -191,6 +191,17 @@ describe(`notices in the recipient's language on ${testDbKind}`, () => {
     expect(res.json<{ error: { message: string } }>().error.message).toBe(
       'Offer less than the listed price of ৳30,000, or book it at that price',
     );
+    const inBangla = await call(
+      t,
+      { headers: { ...buyer.headers, 'accept-language': 'bn' } },
+      'POST',
+      '/api/offers',
+      { productId: product._id, price: 30000, note: '' },
+    );
+    expect(inBangla.statusCode).toBe(400);
+    expect(inBangla.json<{ error: { message: string } }>().error.message).toBe(
+      'বিজ্ঞাপনের দাম ৩০,০০০৳-এর চেয়ে কম অফার দিন, অথবা ওই দামেই বুক করুন',
+    );
   });
 
   it('names the kind of email an unsubscribe link turns off in the recipient’s language', async () => {

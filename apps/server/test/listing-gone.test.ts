@@ -6,7 +6,6 @@ import {
   type Product,
   type SimilarListings,
 } from '@market/shared';
-import { NO_SUCH_LISTING } from '../src/modules/listing-page/listing-page.service.ts';
 import { testDbKind, useTestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { call, insertCategories, postProduct } from './helpers/market.ts';
@@ -77,7 +76,9 @@ describe(`a listing that is no longer available, on ${testDbKind}`, () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const res = await call(t, null, 'GET', `/api/product/${gone._id}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json<ErrorResponse>().error.message).toBe(NO_SUCH_LISTING);
+    expect(res.json<ErrorResponse>().error.message).toBe(
+      'No such listing: it may have been deleted',
+    );
 
     const answer = await similar(gone._id);
     expect(answer).toMatchObject({ model: null, brand: null });
@@ -109,7 +110,9 @@ describe(`ids that cannot be ids are not found, on ${testDbKind}`, () => {
       const encoded = encodeURIComponent(id);
       const product = await call(t, null, 'GET', `/api/product/${encoded}`);
       expect(product.statusCode).toBe(404);
-      expect(product.json<ErrorResponse>().error.message).toBe(NO_SUCH_LISTING);
+      expect(product.json<ErrorResponse>().error.message).toBe(
+        'No such listing: it may have been deleted',
+      );
       for (const url of [`/api/sellers/${encoded}`, `/api/sellers/${encoded}/reviews`]) {
         const res = await call(t, buyer, 'GET', url);
         expect(res.statusCode, url).toBe(404);

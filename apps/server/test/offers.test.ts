@@ -92,6 +92,11 @@ async function cardsOf(user: TestUser, conversationId: string): Promise<Message[
   return res.json<Message[]>().reverse();
 }
 
+/** The caller, asking for answers in Bangla. */
+const inBanglaOf = (user: TestUser) => ({
+  headers: { ...user.headers, 'accept-language': 'bn' },
+});
+
 /** The message of a refused call's answer. */
 const messageOf = (res: { json<T>(): T }) =>
   res.json<{ error: { message: string } }>().error.message;
@@ -219,6 +224,17 @@ describe(`making an offer on ${testDbKind}`, () => {
     expect(messageOf(high)).toBe(
       'Offer less than the listed price of $450.50, or book it at that price',
     );
+    // In Bangla, the price in Bangla digits, under the price field too.
+    const inBangla = await call(t, inBanglaOf(buyer), 'POST', '/api/offers', {
+      productId,
+      price: 450.5,
+      note: '',
+    });
+    expect(inBangla.statusCode).toBe(400);
+    const bangla = 'বিজ্ঞাপনের দাম ৪৫০.৫০$-এর চেয়ে কম অফার দিন, অথবা ওই দামেই বুক করুন';
+    expect(inBangla.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: bangla, fields: { price: bangla } },
+    });
     const missing = await offer(buyer, crypto.randomUUID(), 100);
     expect(missing.statusCode).toBe(404);
     expect(messageOf(missing)).toBe('This phone is no longer listed');
@@ -573,6 +589,11 @@ describe(`expiry on ${testDbKind}`, () => {
     expect(late.statusCode).toBe(409);
     expect(messageOf(late)).toBe(
       'This offer cannot be accepted: it expired: it was not answered within 48 hours',
+    );
+    const declined = await call(t, inBanglaOf(seller), 'POST', `/api/offers/${opened._id}/decline`);
+    expect(declined.statusCode).toBe(409);
+    expect(messageOf(declined)).toBe(
+      'এই অফারটি ফিরিয়ে দেওয়া যায় না: এর মেয়াদ শেষ হয়ে গেছে: ৪৮ ঘণ্টার মধ্যে এর উত্তর দেওয়া হয়নি',
     );
   });
 

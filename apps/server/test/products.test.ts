@@ -282,9 +282,24 @@ describe(`category pages on ${testDbKind}`, () => {
     expect((await call(t, buyer, 'GET', '/api/products/xiaomi?limit=100')).statusCode).toBe(200);
     expect((await call(t, buyer, 'GET', '/api/products/xiaomi?limit=101')).statusCode).toBe(400);
     expect((await call(t, buyer, 'GET', '/api/products/xiaomi?page=0')).statusCode).toBe(400);
-    expect((await call(t, buyer, 'GET', '/api/products/xiaomi?cursor=bm9wZQ')).statusCode).toBe(
-      400,
-    );
+    const stale = await call(t, buyer, 'GET', '/api/products/xiaomi?cursor=bm9wZQ');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'This page link is no longer valid; start again from the first page',
+        fields: { cursor: 'Invalid cursor' },
+      },
+    });
+    const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
+    const staleInBangla = await call(t, inBangla, 'GET', '/api/products/xiaomi?cursor=bm9wZQ');
+    expect(staleInBangla.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'এই পাতার লিংকটি আর চলবে না; প্রথম পাতা থেকে আবার শুরু করুন',
+        fields: { cursor: 'পাতার লিংকটি সঠিক নয়' },
+      },
+    });
   });
 
   it('matches the category in any letter case and refuses an unknown one', async () => {
@@ -297,7 +312,14 @@ describe(`category pages on ${testDbKind}`, () => {
     }
     const unknown = await call(t, buyer, 'GET', '/api/products/nokia');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('NOT_FOUND');
+    expect(unknown.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: "There is no category named 'nokia'",
+    });
+    const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
+    const unknownInBangla = await call(t, inBangla, 'GET', '/api/products/nokia');
+    expect(unknownInBangla.statusCode).toBe(404);
+    expect(unknownInBangla.json().error.message).toBe("'nokia' নামে কোনো ক্যাটাগরি নেই");
   });
 
   it("carries each seller's name, masked email and verification from one join", async () => {

@@ -251,6 +251,17 @@ describe(`new accounts on ${testDbKind}`, () => {
     expect(refused.json<{ error: { message: string } }>().error.message).toBe(
       'A new account can start 5 conversations in its first 24 hours. Try again in 30 minutes.',
     );
+    const inBangla = await call(
+      t,
+      { headers: { ...buyer.headers, 'accept-language': 'bn' } },
+      'POST',
+      '/api/conversations',
+      { productId: products[NEW_ACCOUNT_CONVERSATIONS_MAX], text: 'Hi' },
+    );
+    expect(inBangla.statusCode, inBangla.body).toBe(429);
+    expect(inBangla.json<{ error: { message: string } }>().error.message).toBe(
+      'নতুন অ্যাকাউন্ট থেকে প্রথম ২৪ ঘণ্টায় ৫টি কথোপকথন শুরু করা যায়। ৩০ মিনিট পরে আবার চেষ্টা করুন।',
+    );
     await backdateAccount(t, buyer.id, 1);
     const allowed = await call(t, buyer, 'POST', '/api/conversations', {
       productId: products[NEW_ACCOUNT_CONVERSATIONS_MAX],

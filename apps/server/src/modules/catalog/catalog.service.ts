@@ -9,7 +9,7 @@ import {
 } from '@market/shared';
 import type { Database } from '../../db/schema.ts';
 import { readDate } from '../../db/dialect.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, reason } from '../../lib/errors.ts';
 import {
   listAdvertised,
   listCategories,
@@ -52,7 +52,7 @@ const CATEGORY_BY_LOWER_CASE = new Map(CATEGORIES.map((c) => [c.toLowerCase(), c
 export function resolveCategory(name: string): CategoryName {
   // Asked on every category read, cached or not: one lookup in a map made once.
   const found = CATEGORY_BY_LOWER_CASE.get(name.trim().toLowerCase());
-  if (!found) throw notFound(`There is no category named '${name}'`);
+  if (!found) throw notFound(reason('offers.catalog.noCategory', { name }));
   return found;
 }
 
@@ -73,8 +73,8 @@ export function decodeCursor(cursor: string): ProductKey {
   } catch (_err) {
     // Falls through to the same answer as a well-formed but meaningless cursor.
   }
-  throw badRequest('This page link is no longer valid; start again from the first page', {
-    cursor: 'Invalid cursor',
+  throw new AppError(400, 'VALIDATION_FAILED', 'offers.catalog.pageLinkStale', {
+    cursor: 'offers.catalog.invalidCursor',
   });
 }
 

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  LISTING_UNAVAILABLE,
   MESSAGES_PAGE_SIZE,
   NEW_ACCOUNT_CONVERSATIONS_MAX,
   NEW_ACCOUNT_LIMIT_HOURS,
@@ -18,15 +17,17 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import {
-  AppError,
   badRequest,
   conflict,
   forbidden,
   notFound,
+  reason,
+  tooMany,
+  waitFor,
   type LimitKey,
 } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
-import { tooManyRequests, waitInWords, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { tooManyRequests, type RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   notifyNewMessage,
   readMessageNotices,
@@ -80,7 +81,7 @@ export interface ConversationDeps {
   limits: { messages: RateLimiter; newConversations: RateLimiter };
 }
 
-const BLOCKED = 'This conversation is blocked: no more messages can be sent in it';
+const BLOCKED = 'offers.conversation.blocked';
 
 type ConversationPermission = 'conversation.takePart' | 'conversation.block';
 
@@ -175,14 +176,6 @@ async function storeMessage(
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** "A new account can … Try again in 5 hours.": a 429 with the wait in words and in seconds. */
-function newAccountLimit(rule: string, seconds: number): AppError {
-  const wait = seconds < 3600 ? waitInWords(seconds) : `${Math.ceil(seconds / 3600)} hours`;
-  return new AppError(429, 'RATE_LIMITED', `${rule}. Try again in ${wait}.`, undefined, {
-    'retry-after': String(seconds),
-  });
-}
-
 /**
  * In its first 24 hours an account starts at most 5 conversations: a new account that writes
  * to many sellers at once is the usual shape of a scam run. A 429 like the other limits, with
@@ -195,9 +188,12 @@ async function checkNewAccountConversations(trx: Trx, buyerId: string, now: Date
   if (now.getTime() >= grownUpAt) return;
   if ((await countConversationsStartedBy(trx, buyerId)) < NEW_ACCOUNT_CONVERSATIONS_MAX) return;
   const seconds = Math.ceil((grownUpAt - now.getTime()) / 1000);
-  throw newAccountLimit(
-    `A new account can start ${NEW_ACCOUNT_CONVERSATIONS_MAX} conversations in its first ` +
-      `${NEW_ACCOUNT_LIMIT_HOURS} hours`,
+  throw tooMany(
+    reason('offers.conversation.newAccount', {
+      max: NEW_ACCOUNT_CONVERSATIONS_MAX,
+      hours: NEW_ACCOUNT_LIMIT_HOURS,
+      wait: waitFor(seconds),
+    }),
     seconds,
   );
 }
@@ -216,12 +212,12 @@ export async function startConversation(
   const { conversationId, created, message } = await deps.notifier.transaction(async (notices) => {
     const { trx } = notices;
     const product = await lockProductForConversation(trx, input.productId);
-    if (!product) throw notFound('No such listing: it may have been deleted');
-    if (product.sellerId === buyer.id) throw forbidden('This is your own listing');
-    if (product.moderation !== null) throw conflict(LISTING_UNAVAILABLE);
-    if (product.status === 'sold') throw conflict('This phone has been sold');
+    if (!product) throw notFound('common.listing.noSuch');
+    if (product.sellerId === buyer.id) throw forbidden('offers.conversation.ownListing');
+    if (product.moderation !== null) throw conflict('common.listing.unavailable');
+    if (product.status === 'sold') throw conflict('common.listing.sold');
     if (product.status !== 'available' && product.status !== 'reserved') {
-      throw conflict('This listing is not open for questions');
+      throw conflict('offers.conversation.notOpen');
     }
 
     let conversation = await findConversationOfBuyer(trx, buyer.id, product.id);
@@ -408,7 +404,7 @@ export async function unblockConversation(
     const { row } = await lockAsParty(trx, actor, 'conversation.block', id);
     if (!row.blockedBy) return;
     if (row.blockedBy !== actor.id) {
-      throw forbidden('Only the person who blocked this conversation can unblock it');
+      throw forbidden('offers.conversation.onlyBlockerUnblocks');
     }
     await setBlockedBy(trx, id, null);
     await record(row.buyerId, { type: 'conversation', conversationId: id });
@@ -429,8 +425,8 @@ export async function reportConversation(
   const messageId = input.messageId ?? null;
   if (messageId !== null) {
     const message = await findMessageOf(db, id, messageId);
-    if (!message) throw notFound('No such message in this conversation');
-    if (message.senderId === actor.id) throw badRequest('You cannot report your own message');
+    if (!message) throw notFound('offers.conversation.noSuchMessage');
+    if (message.senderId === actor.id) throw badRequest('offers.conversation.ownMessage');
   }
   const report = {
     id: crypto.randomUUID(),
@@ -447,8 +443,8 @@ export async function reportConversation(
     if (!isUniqueViolation(err)) throw err;
     throw conflict(
       messageId
-        ? 'You have already reported this message; it is waiting for a moderator'
-        : 'You have already reported this conversation; it is waiting for a moderator',
+        ? 'offers.conversation.reportedMessage'
+        : 'offers.conversation.reportedConversation',
     );
   }
   return {

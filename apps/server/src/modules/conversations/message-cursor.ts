@@ -1,8 +1,6 @@
 import { badRequest } from '../../lib/errors.ts';
 import { SignedValues } from '../../lib/signed-values.ts';
 
-export const INVALID_CURSOR_MESSAGE = 'This page link is not valid';
-
 /** The last message of a page: the next page holds the messages before it. */
 export interface MessagePosition {
   createdAt: string;
@@ -36,7 +34,7 @@ export class MessageCursors {
       Number.isNaN(Date.parse(parsed[1])) ||
       typeof parsed[2] !== 'string'
     ) {
-      throw badRequest(INVALID_CURSOR_MESSAGE);
+      throw badRequest('common.pageLink');
     }
     return { createdAt: parsed[1], id: parsed[2] };
   }

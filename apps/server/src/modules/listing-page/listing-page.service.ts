@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  LISTING_UNAVAILABLE,
   SIMILAR_LISTINGS,
   formatDayMonthYear,
   isId,
@@ -12,7 +11,7 @@ import {
 import { readBool, readDate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { notFound, type AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { toProduct } from '../products/public.ts';
 import { fairPriceOf } from '../phone-facts/phone-facts.service.ts';
@@ -25,11 +24,9 @@ import {
   listPriceHistory,
 } from './listing-page.repository.ts';
 
-export const NO_SUCH_LISTING = 'No such listing: it may have been deleted';
-
 /** Whether an error is the answer about a listing that moderation took off show. */
 export function isUnavailableListing(err: unknown): err is AppError {
-  return err instanceof Error && 'statusCode' in err && err.message === LISTING_UNAVAILABLE;
+  return err instanceof AppError && err.reason === 'common.listing.unavailable';
 }
 
 /**
@@ -80,10 +77,12 @@ export async function getListingPage(
 ): Promise<ListingPage> {
   // An address with something longer than an id, or blank, names no listing.
   const row = isId(id) ? await findListing(db, id) : undefined;
-  if (!row) throw notFound(NO_SUCH_LISTING);
+  if (!row) throw notFound('common.listing.noSuch');
   const maySeeModerated =
     viewer !== null && (viewer.role === 'admin' || viewer.id === row.sellerId);
-  if (row.moderation !== null && !maySeeModerated) throw notFound(LISTING_UNAVAILABLE);
+  if (row.moderation !== null && !maySeeModerated) {
+    throw notFound('common.listing.unavailable');
+  }
   const [photos, history, listingCount, fairPrice] = await Promise.all([
     listPhotos(db, id),
     listPriceHistory(db, id),

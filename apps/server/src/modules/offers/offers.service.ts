@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  LISTING_UNAVAILABLE,
   NEW_ACCOUNT_OFFERS_MAX,
   NEW_ACCOUNT_OFFER_HOURS,
   OFFER_EXPIRY_HOURS,
   OFFER_ROUNDS_MAX,
   SAVED_OFFER_HOURS,
-  formatPrice,
+  formatters,
   paths,
   type Offer,
   type OfferAction,
@@ -22,13 +21,23 @@ import {
   type offerRulesSchema,
   type savedOfferSchema,
 } from '@market/shared';
+import type { ServerTexts } from '@market/shared/texts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
+  reason,
+  tooMany,
+  waitFor,
+  type Reason,
+  type Refusal,
+} from '../../lib/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../lib/money.ts';
-import { waitInWords } from '../../plugins/rate-limit.ts';
 import type { Notices, Notifier } from '../notifications/public.ts';
 import { offerConversationBlocked, recordOfferStep } from '../conversations/public.ts';
 import { openAgreedRequest } from '../bookings/bookings.service.ts';
@@ -60,9 +69,14 @@ type Db = Kysely<Database>;
 
 const HOUR_MS = 60 * 60 * 1000;
 const EXPIRY_MS = OFFER_EXPIRY_HOURS * HOUR_MS;
-const GONE = 'This phone is no longer listed';
-/** A price in the site's currency, as a refusal words it. */
-const money = (cents: number, currency: string) => formatPrice(centsToDollars(cents), currency);
+const GONE = 'common.listing.noLongerListed';
+/** A price in the site's currency, as each language of a refusal writes it. */
+const money = (cents: number, currency: string) => (texts: ServerTexts) =>
+  formatters(texts.language, currency).price(centsToDollars(cents));
+
+/** 400 for a price, its refusal under the field too (the form shows it there). */
+const priceRefused = (field: string, refusal: Refusal) =>
+  new AppError(400, 'VALIDATION_FAILED', refusal, { [field]: refusal });
 
 const iso = (value: Date | string) => readDate(value).toISOString();
 
@@ -114,20 +128,24 @@ export async function getOffer(db: Db, actor: Actor, id: string): Promise<Offer>
 
 /** 409 for a listing that takes no offers now, saying why. */
 function refuseUnavailable(listing: ListingRow): void {
-  if (listing.moderation) throw conflict(LISTING_UNAVAILABLE);
-  if (listing.status === 'sold') throw conflict('This phone has been sold');
-  if (listing.status === 'reserved') throw conflict('This phone is reserved for another buyer');
+  if (listing.moderation) throw conflict('common.listing.unavailable');
+  if (listing.status === 'sold') throw conflict('common.listing.sold');
+  if (listing.status === 'reserved') throw conflict('common.listing.reserved');
 }
 
-const STATUS_WORDS: Record<OfferStatus, string> = {
-  open: 'it waits for the other side',
-  accepted: 'it was already accepted',
-  declined: 'it was declined',
-  expired: `it expired: it was not answered within ${OFFER_EXPIRY_HOURS} hours`,
+/** An answer to an offer, as a refusal of it names it. */
+type Answer = 'accepted' | 'declined' | 'countered';
+
+/** Why an offer in this state takes no answer ("it was declined"). */
+const STATE_REASONS: Record<OfferStatus, Reason> = {
+  open: reason('offers.offer.state.open'),
+  accepted: reason('offers.offer.state.accepted'),
+  declined: reason('offers.offer.state.declined'),
+  expired: reason('offers.offer.state.expired', { hours: OFFER_EXPIRY_HOURS }),
 };
 
-function stateConflict(verb: string, row: Pick<OfferRow, 'status'>): AppError {
-  return conflict(`This offer cannot be ${verb}: ${STATUS_WORDS[row.status]}`);
+function stateConflict(verb: Answer, row: Pick<OfferRow, 'status'>): AppError {
+  return conflict(reason(`offers.offer.cannotBe.${verb}`, { state: STATE_REASONS[row.status] }));
 }
 
 /** The words of each step's notice and card, for the side that did not take it. */
@@ -188,25 +206,21 @@ export async function createOffer(
       await requireAccess(trx, buyer, 'product.book', listing);
       refuseUnavailable(listing);
       if (await findOpenOffer(trx, buyer.id, listing.id)) {
-        throw conflict('You already have an open offer for this phone: see the conversation');
+        throw conflict('common.listing.openOffer');
       }
       if (await hasOpenRequest(trx, buyer.id, listing.id)) {
-        throw conflict('You already have an open request for this phone: see My Orders');
+        throw conflict('common.listing.openRequest');
       }
       const made = await countBuyerOffersOn(trx, buyer.id, listing.id);
       if (made >= OFFER_ROUNDS_MAX) {
-        throw conflict(
-          `You have made ${OFFER_ROUNDS_MAX} offers for this phone, the most one listing takes: book it at its price or ask the seller`,
-        );
+        throw conflict(reason('offers.offer.roundsMax', { max: OFFER_ROUNDS_MAX }));
       }
       await refuseNewAccountPastLimit(notices, buyer.id, now);
       if (priceCents >= listing.resellPriceCents) {
-        throw new AppError(400, 'VALIDATION_FAILED', offerAboveListed(listing, notifier.currency), {
-          price: offerAboveListed(listing, notifier.currency),
-        });
+        throw priceRefused('price', offerAboveListed(listing, notifier.currency));
       }
       if (await offerConversationBlocked(notices, buyer.id, listing.id)) {
-        throw conflict('Your conversation with this seller is blocked: no offers can be made');
+        throw conflict('offers.offer.blocked');
       }
       const row = openOffer(w, now, {
         id,
@@ -252,7 +266,7 @@ export async function createOffer(
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) {
-        throw conflict('You already have an open offer for this phone: see the conversation');
+        throw conflict('common.listing.openOffer');
       }
       throw err;
     });
@@ -286,7 +300,7 @@ function openOffer(
 }
 
 const offerAboveListed = (listing: Pick<ListingRow, 'resellPriceCents'>, currency: string) =>
-  `Offer less than the listed price of ${money(listing.resellPriceCents, currency)}, or book it at that price`;
+  reason('offers.offer.aboveListed', { price: money(listing.resellPriceCents, currency) });
 
 /** An account in its first NEW_ACCOUNT_OFFER_HOURS makes at most NEW_ACCOUNT_OFFERS_MAX offers. */
 async function refuseNewAccountPastLimit(notices: Notices, buyerId: string, now: Date) {
@@ -298,12 +312,13 @@ async function refuseNewAccountPastLimit(notices: Notices, buyerId: string, now:
   const made = await countBuyerOffersSince(notices.trx, buyerId, createdAt);
   if (made < NEW_ACCOUNT_OFFERS_MAX) return;
   const seconds = Math.max(1, Math.ceil((grownUpAt - now.getTime()) / 1000));
-  throw new AppError(
-    429,
-    'RATE_LIMITED',
-    `A new account can make ${NEW_ACCOUNT_OFFERS_MAX} offers in its first ${NEW_ACCOUNT_OFFER_HOURS} hours: you can make more in ${waitInWords(seconds)}.`,
-    undefined,
-    { 'retry-after': String(seconds) },
+  throw tooMany(
+    reason('offers.offer.newAccount', {
+      max: NEW_ACCOUNT_OFFERS_MAX,
+      hours: NEW_ACCOUNT_OFFER_HOURS,
+      wait: waitFor(seconds),
+    }),
+    seconds,
   );
 }
 
@@ -327,7 +342,7 @@ async function closeOffer(
     awaiting: null,
     updatedAt: w.date(now),
   });
-  if (!changed) throw conflict('This offer changed meanwhile: reload and try again');
+  if (!changed) throw conflict('offers.offer.changedMeanwhile');
   const sellerId = row.sellerId;
   // A rule's decline is the seller's answer; an expiry is the silence of the side awaited.
   const silent = row.awaiting === 'buyer' ? row.buyerId : sellerId;
@@ -383,7 +398,7 @@ async function acceptInTransaction(
     farBelowMedian: w.bool(farBelow),
     updatedAt: w.date(now),
   });
-  if (!changed) throw conflict('This offer changed meanwhile: reload and try again');
+  if (!changed) throw conflict('offers.offer.changedMeanwhile');
   const sellerId = row.sellerId!;
   const actorId = by === 'buyer' ? row.buyerId : sellerId;
   await recordStep(notices, { step, row, listing, actorId, text: '', now });
@@ -411,7 +426,7 @@ async function lockForAnswer(
   notices: Notices,
   actor: Actor,
   id: string,
-  verb: string,
+  verb: Answer,
   now: Date,
 ): Promise<{ row: OfferRow; listing: ListingRow | undefined; side: OfferSide } | 'expired'> {
   const { trx } = notices;
@@ -429,11 +444,7 @@ async function lockForAnswer(
     return 'expired';
   }
   if (row.awaiting !== side) {
-    throw conflict(
-      side === 'buyer'
-        ? 'This offer waits for the seller: you can answer once they counter'
-        : 'This offer waits for the buyer to answer your counter-offer',
-    );
+    throw conflict(side === 'buyer' ? 'offers.offer.waitsForSeller' : 'offers.offer.waitsForBuyer');
   }
   return { row, listing, side };
 }
@@ -445,7 +456,7 @@ async function answer(
   notifier: Notifier,
   actor: Actor,
   id: string,
-  verb: string,
+  verb: Answer,
   act: (
     notices: Notices,
     found: { row: OfferRow; listing: ListingRow | undefined; side: OfferSide },
@@ -525,17 +536,24 @@ export function counterOffer(
     id,
     'countered',
     async (notices, { row, listing, side }) => {
-      if (side !== 'seller')
-        throw forbidden('Only the seller counters an offer: accept or decline it');
+      if (side !== 'seller') throw forbidden('offers.offer.onlySellerCounters');
       if (!listing) throw conflict(GONE);
       refuseUnavailable(listing);
       if (priceCents <= row.priceCents) {
-        const message = `A counter-offer must be more than the buyer's offer of ${money(row.priceCents, notifier.currency)}: accept it instead`;
-        throw new AppError(400, 'VALIDATION_FAILED', message, { price: message });
+        throw priceRefused(
+          'price',
+          reason('offers.offer.counterNotAbove', {
+            price: money(row.priceCents, notifier.currency),
+          }),
+        );
       }
       if (priceCents > listing.resellPriceCents) {
-        const message = `A counter-offer cannot be more than the listed price of ${money(listing.resellPriceCents, notifier.currency)}`;
-        throw new AppError(400, 'VALIDATION_FAILED', message, { price: message });
+        throw priceRefused(
+          'price',
+          reason('offers.offer.counterAboveListed', {
+            price: money(listing.resellPriceCents, notifier.currency),
+          }),
+        );
       }
       const w = valueWriters(notices.trx);
       const changed = await updateOpenOffer(notices.trx, row.id, 'seller', {
@@ -543,7 +561,7 @@ export function counterOffer(
         awaiting: 'buyer',
         updatedAt: w.date(now),
       });
-      if (!changed) throw conflict('This offer changed meanwhile: reload and try again');
+      if (!changed) throw conflict('offers.offer.changedMeanwhile');
       const countered = { ...row, priceCents, awaiting: 'buyer' as const };
       const conversationId = await recordStep(notices, {
         step: 'countered',
@@ -618,12 +636,16 @@ export async function setOfferRules(
       input.declineBelow === null ? null : dollarsToCents(input.declineBelow);
     const acceptFromCents = input.acceptFrom === null ? null : dollarsToCents(input.acceptFrom);
     if (declineBelowCents !== null && declineBelowCents > listed) {
-      const message = `The floor cannot be more than the listed price of ${money(listed, notifier.currency)}`;
-      throw new AppError(400, 'VALIDATION_FAILED', message, { declineBelow: message });
+      throw priceRefused(
+        'declineBelow',
+        reason('offers.offer.floorAboveListed', { price: money(listed, notifier.currency) }),
+      );
     }
     if (acceptFromCents !== null && acceptFromCents > listed) {
-      const message = `The automatic accept price cannot be more than the listed price of ${money(listed, notifier.currency)}`;
-      throw new AppError(400, 'VALIDATION_FAILED', message, { acceptFrom: message });
+      throw priceRefused(
+        'acceptFrom',
+        reason('offers.offer.acceptFromAboveListed', { price: money(listed, notifier.currency) }),
+      );
     }
     await saveOfferRules(notices.trx, productId, { declineBelowCents, acceptFromCents });
   });
@@ -651,24 +673,25 @@ export async function offerToSavers(
     const listing = await ownListing(notices, seller, productId);
     refuseUnavailable(listing);
     if (priceCents >= listing.resellPriceCents) {
-      const message = `An offer to those who saved it must be below the listed price of ${money(listing.resellPriceCents, notifier.currency)}`;
-      throw new AppError(400, 'VALIDATION_FAILED', message, { price: message });
+      throw priceRefused(
+        'price',
+        reason('offers.offer.savedAboveListed', {
+          price: money(listing.resellPriceCents, notifier.currency),
+        }),
+      );
     }
     const savers = await listSavers(trx, productId, listing.sellerId);
     if (savers.length === 0) {
-      throw conflict('Nobody has saved this phone in their wish list yet');
+      throw conflict('offers.offer.noSavers');
     }
     const since = new Date(now.getTime() - SAVED_OFFER_HOURS * HOUR_MS);
     if (!(await claimSavedOffer(trx, productId, since, now))) {
       const rules = await findOfferRules(trx, productId);
       const next = readDate(rules!.savedOfferAt!).getTime() + SAVED_OFFER_HOURS * HOUR_MS;
       const seconds = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        `You can offer this phone to everyone who saved it once every ${SAVED_OFFER_HOURS} hours: again in ${waitInWords(seconds)}.`,
-        undefined,
-        { 'retry-after': String(seconds) },
+      throw tooMany(
+        reason('offers.offer.savedOnceEvery', { hours: SAVED_OFFER_HOURS, wait: waitFor(seconds) }),
+        seconds,
       );
     }
     let sent = 0;

@@ -3,7 +3,6 @@ import {
   FAIR_PRICE_MIN_COUNT,
   FAR_BELOW_MEDIAN,
   KNOWN_MODELS,
-  LISTING_UNAVAILABLE,
   inspectionAnswersSchema,
   isId,
   type PhoneHistory,
@@ -374,8 +373,8 @@ export async function findHistoryKey(
   productId: string,
 ): Promise<{ productId: string; imeiHash: string | null; postedAt: Date | string }> {
   const listing = isId(productId) ? await findHistoryListing(db, productId) : undefined;
-  if (!listing) throw notFound('No such product');
-  if (listing.moderation !== null) throw notFound(LISTING_UNAVAILABLE);
+  if (!listing) throw notFound('common.listing.noSuchProduct');
+  if (listing.moderation !== null) throw notFound('common.listing.unavailable');
   return { productId: listing.id, imeiHash: listing.imeiHash, postedAt: listing.postedAt };
 }
 

@@ -12,7 +12,7 @@ import { readDate, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, reason } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { LiveSearchIndex } from './search-index-feed.ts';
 import { findNewestPostedAt, findNewMatches } from './search.service.ts';
@@ -116,9 +116,7 @@ export async function createSavedSearch(
       .where('userId', '=', actor.id)
       .executeTakeFirstOrThrow();
     if (Number(n) >= SAVED_SEARCHES_MAX) {
-      throw conflict(
-        `You can keep at most ${SAVED_SEARCHES_MAX} saved searches: delete one to save another`,
-      );
+      throw conflict(reason('offers.search.savedMax', { max: SAVED_SEARCHES_MAX }));
     }
     await trx.insertInto('savedSearches').values(row).execute();
   });

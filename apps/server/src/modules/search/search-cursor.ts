@@ -3,8 +3,6 @@ import { SignedValues } from '../../lib/signed-values.ts';
 import { readRankKey } from './search-rank-key.ts';
 import type { SearchAfter, SearchOrder } from './search-engine.ts';
 
-export const INVALID_CURSOR_MESSAGE = 'This page link is not valid';
-
 const isWhole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
 
 /** Whether a key has the shape its order gives (one issued before a change of shape has not). */
@@ -47,7 +45,7 @@ export class SearchCursors {
       typeof parsed[2] !== 'string' ||
       !keyFits(order, parsed[1], parsed[2])
     ) {
-      throw badRequest(INVALID_CURSOR_MESSAGE);
+      throw badRequest('common.pageLink');
     }
     return { key: parsed[1], id: parsed[2] };
   }

@@ -472,13 +472,9 @@ export interface FollowLimits {
 
 /** The 503 a search gets while the index is first built. */
 export function searchStarting(): AppError {
-  return new AppError(
-    503,
-    'SEARCH_STARTING',
-    'Search is starting: try again in a few seconds',
-    undefined,
-    { 'retry-after': String(STARTING_RETRY_SECONDS) },
-  );
+  return new AppError(503, 'SEARCH_STARTING', 'offers.search.starting', undefined, {
+    'retry-after': String(STARTING_RETRY_SECONDS),
+  });
 }
 
 /**

@@ -47,7 +47,7 @@ export async function addToWishlist(
   productId: string,
   now: Date = new Date(),
 ): Promise<void> {
-  if (!(await productExists(db, productId))) throw notFound('This product is no longer available');
+  if (!(await productExists(db, productId))) throw notFound('common.listing.noLonger');
   await insertWishlistItemOnce(db, {
     id: crypto.randomUUID(),
     userId: user.id,
@@ -55,7 +55,7 @@ export async function addToWishlist(
     createdAt: valueWriters(db).date(now),
   }).catch((err: unknown) => {
     // The product may be deleted between the check above and this insert.
-    if (isForeignKeyViolation(err)) throw notFound('This product is no longer available');
+    if (isForeignKeyViolation(err)) throw notFound('common.listing.noLonger');
     throw err;
   });
 }

@@ -182,7 +182,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.decorate('places', loadGazetteer(config.placesCountries));
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  registerErrorHandling(app);
+  registerErrorHandling(app, config.currency);
   registerMetrics(app, database);
   registerSecurityHeaders(app);
   await registerLoadShedding(app);
@@ -259,7 +259,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   );
 
   if (options.serveWeb !== false) await registerWebApp(app, config.webDistDir);
-  registerNotFound(app);
+  registerNotFound(app, config.currency);
 
   // The background jobs, in the order they start (they stop in the reverse order). Several
   // instances may run each at once: every one is written to do its work once.

@@ -43,7 +43,7 @@ async function guardedServer(): Promise<{ app: FastifyInstance; routes: RouteOpt
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, 'USD');
   app.decorateRequest('getActor', function (this: { headers: Record<string, unknown> }) {
     const role = this.headers['x-role'];
     return Promise.resolve(typeof role === 'string' ? actorWithRole(role as Role) : null);
@@ -88,7 +88,7 @@ describe('route guards', () => {
     const res = await post({}, { name: '' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' },
+      error: { code: 'UNAUTHORIZED', message: 'Sign in to continue', reason: 'common.signIn' },
     });
   });
 
@@ -96,7 +96,11 @@ describe('route guards', () => {
     const res = await post({ 'x-role': 'buyer' }, { name: '' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'This needs a seller account' },
+      error: {
+        code: 'FORBIDDEN',
+        message: 'This needs a seller account',
+        reason: 'common.needs.seller',
+      },
     });
   });
 

@@ -111,6 +111,7 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
       code: 'CONFLICT',
       message:
         'You have 1 open request and 1 accepted deal in My Orders. Finish or cancel them before you become a seller: a seller account cannot see its orders or hand-over codes.',
+      reason: 'accounts.roles.openOrders',
     });
     const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
     const bangla = await call(t, inBangla, 'POST', '/api/me/become-seller');
@@ -119,6 +120,7 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
       code: 'CONFLICT',
       message:
         'আমার অর্ডারে আপনার ১টি খোলা অনুরোধ ও ১টি গৃহীত লেনদেন আছে। বিক্রেতা হওয়ার আগে সেগুলো শেষ বা বাতিল করুন: বিক্রেতার অ্যাকাউন্ট তার অর্ডার বা হস্তান্তর কোড দেখতে পারে না।',
+      reason: 'accounts.roles.openOrders',
     });
     expect(await snapshot(t)).toEqual(before);
     expect((await userRow(buyer.id))?.role).toBe('buyer');
@@ -149,6 +151,7 @@ describe(`becoming a seller with orders, and going back to buying, on ${testDbKi
       code: 'CONFLICT',
       message:
         'You have 1 listing not yet sold. Delete or sell it in My Products before you go back to buying.',
+      reason: 'accounts.roles.unsoldListings',
     });
     const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
     const bangla = await call(t, inBangla, 'POST', '/api/me/become-buyer');

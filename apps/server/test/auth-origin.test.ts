@@ -133,6 +133,7 @@ describe(`with PUBLIC_URL, other addresses are told where to go, on ${testDbKind
         error: {
           code: 'FORBIDDEN',
           message: 'Phone Market is served at https://market.example. Open it there and try again.',
+          reason: 'common.wrongOrigin',
         },
       });
     }

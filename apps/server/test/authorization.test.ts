@@ -106,7 +106,9 @@ const requestParties = { ...ownSellerProduct, buyer: 200, otherBuyer: 404 };
 /** A request's buyer only (the check at hand-over); other buyers are told it does not exist. */
 const requestBuyer = { ...ownBuyerList, otherBuyer: 404 };
 /** The refusal of a thing someone else owns, the same as of one that does not exist. */
-const noSuch = (message: string) => ({ error: { code: 'NOT_FOUND', message } });
+const noSuch = (message: string, reason: string) => ({
+  error: { code: 'NOT_FOUND', message, reason },
+});
 /** A made-up id of something that does not exist. */
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -303,7 +305,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.requestedId}/accept`,
     body: () => acceptBody(),
     expected: requestSeller,
-    answers: { otherSeller: noSuch('No such booking') },
+    answers: { otherSeller: noSuch('No such booking', 'common.noSuch.booking') },
   },
   {
     label: "POST /booking/<seller's request>/decline",
@@ -318,7 +320,10 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/cancel`,
     body: () => ({ reason: 'Cannot come' }),
     expected: requestParties,
-    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+    answers: {
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
+      otherSeller: noSuch('No such booking', 'common.noSuch.booking'),
+    },
   },
   {
     label: 'POST /booking/<no such request>/cancel',
@@ -326,7 +331,10 @@ const CASES: Case[] = [
     url: () => `/api/booking/${MISSING_ID}/cancel`,
     body: () => ({ reason: 'Cannot come' }),
     expected: { ...requestParties, buyer: 404, seller: 404 },
-    answers: { buyer: noSuch('No such booking'), seller: noSuch('No such booking') },
+    answers: {
+      buyer: noSuch('No such booking', 'common.noSuch.booking'),
+      seller: noSuch('No such booking', 'common.noSuch.booking'),
+    },
   },
   {
     label: 'POST /booking/<request of buyer and seller>/cancel with a preset reason',
@@ -341,21 +349,27 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/complete`,
     body: (_u, fx) => ({ code: fx.code }),
     expected: requestSeller,
-    answers: { otherSeller: noSuch('No such booking') },
+    answers: { otherSeller: noSuch('No such booking', 'common.noSuch.booking') },
   },
   {
     label: 'GET /booking/<accepted request>/calendar.ics',
     route: 'GET /api/booking/:id/calendar.ics',
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/calendar.ics`,
     expected: requestParties,
-    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+    answers: {
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
+      otherSeller: noSuch('No such booking', 'common.noSuch.booking'),
+    },
   },
   {
     label: 'POST /booking/<meeting under way>/check-in',
     route: 'POST /api/booking/:id/check-in',
     url: (_u, fx) => `/api/booking/${fx.meetingNowId}/check-in`,
     expected: requestParties,
-    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+    answers: {
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
+      otherSeller: noSuch('No such booking', 'common.noSuch.booking'),
+    },
   },
   {
     label: "PUT /booking/<buyer's missed meeting>/no-show-reason",
@@ -364,7 +378,10 @@ const CASES: Case[] = [
     body: () => ({ reason: 'My bus broke down' }),
     // The seller came: there is no no-show of theirs to explain.
     expected: { ...requestParties, seller: 409 },
-    answers: { otherBuyer: noSuch('No such booking'), otherSeller: noSuch('No such booking') },
+    answers: {
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
+      otherSeller: noSuch('No such booking', 'common.noSuch.booking'),
+    },
   },
   {
     label: 'GET /booking/<accepted request>/inspection',
@@ -374,8 +391,8 @@ const CASES: Case[] = [
     answers: {
       buyer: expect.objectContaining({ status: 'not_started', required: false, imei: 'skipped' }),
       seller: expect.objectContaining({ status: 'not_started', required: false, imei: 'skipped' }),
-      otherBuyer: noSuch('No such booking'),
-      otherSeller: noSuch('No such booking'),
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
+      otherSeller: noSuch('No such booking', 'common.noSuch.booking'),
     },
   },
   {
@@ -383,7 +400,10 @@ const CASES: Case[] = [
     route: 'GET /api/booking/:id/inspection',
     url: () => `/api/booking/${MISSING_ID}/inspection`,
     expected: { ...requestParties, buyer: 404, seller: 404 },
-    answers: { buyer: noSuch('No such booking'), seller: noSuch('No such booking') },
+    answers: {
+      buyer: noSuch('No such booking', 'common.noSuch.booking'),
+      seller: noSuch('No such booking', 'common.noSuch.booking'),
+    },
   },
   {
     label: "PUT /booking/<buyer's accepted request>/inspection",
@@ -393,7 +413,7 @@ const CASES: Case[] = [
     expected: requestBuyer,
     answers: {
       buyer: expect.objectContaining({ status: 'complete' }),
-      otherBuyer: noSuch('No such booking'),
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
     },
   },
   {
@@ -408,9 +428,10 @@ const CASES: Case[] = [
         error: {
           code: 'CONFLICT',
           message: 'This listing has no IMEI to check: the step is skipped',
+          reason: 'bookings.inspection.noImei',
         },
       },
-      otherBuyer: noSuch('No such booking'),
+      otherBuyer: noSuch('No such booking', 'common.noSuch.booking'),
     },
   },
   {
@@ -419,7 +440,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/booking/${fx.acceptedId}/code`,
     // Accepted before the check began (as inserted): its code is shown without one.
     expected: requestBuyer,
-    answers: { otherBuyer: noSuch('No such booking') },
+    answers: { otherBuyer: noSuch('No such booking', 'common.noSuch.booking') },
   },
   {
     label: "GET /product/<seller's product>/history",
@@ -559,7 +580,7 @@ const CASES: Case[] = [
     url: () => '/api/seller-reviews',
     body: (_u, fx) => ({ bookingId: fx.completedId, rating: 5, text: 'Smooth hand-over' }),
     expected: { ...ownBuyerList, buyer: 201, otherBuyer: 404 },
-    answers: { otherBuyer: noSuch('No such deal among your orders') },
+    answers: { otherBuyer: noSuch('No such deal among your orders', 'common.noSuch.deal') },
   },
   {
     label: 'POST /seller-reviews <no such deal>',
@@ -567,7 +588,7 @@ const CASES: Case[] = [
     url: () => '/api/seller-reviews',
     body: () => ({ bookingId: MISSING_ID, rating: 5, text: 'Smooth hand-over' }),
     expected: { ...ownBuyerList, buyer: 404, otherBuyer: 404 },
-    answers: { buyer: noSuch('No such deal among your orders') },
+    answers: { buyer: noSuch('No such deal among your orders', 'common.noSuch.deal') },
   },
   {
     label: "PUT /seller-reviews/<buyer's review>",
@@ -575,7 +596,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/seller-reviews/${fx.reviewId}`,
     body: () => ({ rating: 3, text: 'Fine' }),
     expected: { ...ownBuyerList, otherBuyer: 404 },
-    answers: { otherBuyer: noSuch('No such review of yours') },
+    answers: { otherBuyer: noSuch('No such review of yours', 'common.noSuch.reviewOfYours') },
   },
   {
     label: 'POST /seller-reviews/<review of seller>/reply',
@@ -583,7 +604,7 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/seller-reviews/${fx.reviewId}/reply`,
     body: () => ({ text: 'Thank you!' }),
     expected: ownSellerProduct,
-    answers: { otherSeller: noSuch('No such review of you') },
+    answers: { otherSeller: noSuch('No such review of you', 'common.noSuch.reviewOfYou') },
   },
   {
     label: 'GET /sellers/<seller>',
@@ -617,9 +638,9 @@ const CASES: Case[] = [
     url: (_u, fx) => `/api/conversations/${fx.conversationId}`,
     expected: conversationParties(200),
     answers: {
-      otherBuyer: noSuch('No such conversation'),
-      otherSeller: noSuch('No such conversation'),
-      admin: noSuch('No such conversation'),
+      otherBuyer: noSuch('No such conversation', 'common.noSuch.conversation'),
+      otherSeller: noSuch('No such conversation', 'common.noSuch.conversation'),
+      admin: noSuch('No such conversation', 'common.noSuch.conversation'),
     },
   },
   {
@@ -660,9 +681,9 @@ const CASES: Case[] = [
     body: () => ({ reason: 'spam', note: 'Keeps sending links' }),
     expected: conversationParties(201),
     answers: {
-      otherBuyer: noSuch('No such conversation'),
-      otherSeller: noSuch('No such conversation'),
-      admin: noSuch('No such conversation'),
+      otherBuyer: noSuch('No such conversation', 'common.noSuch.conversation'),
+      otherSeller: noSuch('No such conversation', 'common.noSuch.conversation'),
+      admin: noSuch('No such conversation', 'common.noSuch.conversation'),
     },
   },
   {
@@ -678,7 +699,10 @@ const CASES: Case[] = [
     route: 'GET /api/conversations/:id',
     url: () => `/api/conversations/${MISSING_ID}`,
     expected: { ...everyone(404), anonymous: 401 },
-    answers: { buyer: noSuch('No such conversation'), admin: noSuch('No such conversation') },
+    answers: {
+      buyer: noSuch('No such conversation', 'common.noSuch.conversation'),
+      admin: noSuch('No such conversation', 'common.noSuch.conversation'),
+    },
   },
   {
     label: 'GET /me/unread',
@@ -821,8 +845,8 @@ const CASES: Case[] = [
     // Only its reader may report it; to anyone outside the conversation it does not exist.
     expected: { ...everyone(404), anonymous: 401, buyer: 201, seller: 400 },
     answers: {
-      otherBuyer: noSuch('No such message in your conversations'),
-      admin: noSuch('No such message in your conversations'),
+      otherBuyer: noSuch('No such message in your conversations', 'common.noSuch.message'),
+      admin: noSuch('No such message in your conversations', 'common.noSuch.message'),
     },
   },
   {
@@ -832,8 +856,8 @@ const CASES: Case[] = [
     body: (_u, fx) => ({ targetType: 'message', targetId: fx.messageId, reason: 'scam' }),
     expected: { ...everyone(404), anonymous: 401, buyer: 201, seller: 400 },
     answers: {
-      otherBuyer: noSuch('No such message in your conversations'),
-      admin: noSuch('No such message in your conversations'),
+      otherBuyer: noSuch('No such message in your conversations', 'common.noSuch.message'),
+      admin: noSuch('No such message in your conversations', 'common.noSuch.message'),
     },
   },
   {
@@ -842,7 +866,7 @@ const CASES: Case[] = [
     url: () => '/api/reports',
     body: () => ({ targetType: 'message', targetId: MISSING_ID, reason: 'spam' }),
     expected: { ...everyone(404), anonymous: 401 },
-    answers: { buyer: noSuch('No such message in your conversations') },
+    answers: { buyer: noSuch('No such message in your conversations', 'common.noSuch.message') },
   },
   {
     label: "POST /my-products/<seller's hidden listing>/review-request",

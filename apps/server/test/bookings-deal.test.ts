@@ -40,7 +40,7 @@ const orders = async (user: TestUser) =>
   ).json<Booking[]>();
 const buyers = async (user: TestUser) =>
   (await call(t, user, 'GET', '/api/my-buyers?limit=100')).json<SellerBuyer[]>();
-const post = (user: TestUser | null, url: string, body?: unknown) =>
+const post = (user: Parameters<typeof call>[1], url: string, body?: unknown) =>
   call(t, user, 'POST', url, body);
 
 async function newListing(overrides: Record<string, unknown> = {}): Promise<Product> {
@@ -338,6 +338,7 @@ describe(`declining and cancelling on ${testDbKind}`, () => {
     expect(early.json().error).toEqual({
       code: 'CONFLICT',
       message: 'অনুরোধটি সম্পন্ন করা যাবে না: এটি এখনো উত্তরের অপেক্ষায় আছে',
+      reason: 'bookings.cannot.completed',
     });
     await acceptBooking(t, shop, id);
     const code = await passInspection(t, buyer, id);
@@ -349,6 +350,7 @@ describe(`declining and cancelling on ${testDbKind}`, () => {
       code: 'VALIDATION_FAILED',
       message,
       fields: { code: message },
+      reason: 'bookings.wrongCode',
     });
     const english = await post(shop, `/api/booking/${id}/complete`, { code: wrong });
     expect(english.json().error.message).toBe('Wrong hand-over code: 3 tries left');

@@ -113,6 +113,7 @@ describe(`booking a product on ${testDbKind}`, () => {
     expect(res.json().error).toEqual({
       code: 'CONFLICT',
       message: 'You already have an open request for this phone: see My Orders',
+      reason: 'common.listing.openRequest',
     });
     expect((await bookingRows(product._id)).filter((r) => r.buyerId === buyer.id)).toHaveLength(1);
   });

@@ -147,6 +147,7 @@ describe(`"I'm here" within the meeting window on ${testDbKind}`, () => {
       error: {
         code: 'CONFLICT',
         message: 'There is no meeting to check in to: the request is not accepted',
+        reason: 'bookings.checkIn.noMeeting',
       },
     });
     const res = await call(t, seller, 'POST', `/api/booking/${id}/accept`, {
@@ -158,7 +159,7 @@ describe(`"I'm here" within the meeting window on ${testDbKind}`, () => {
 
     const before = await snapshot(t);
     expect((await call(t, otherBuyer, 'POST', `/api/booking/${id}/check-in`)).json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'No such booking' },
+      error: { code: 'NOT_FOUND', message: 'No such booking', reason: 'common.noSuch.booking' },
     });
     expect((await call(t, otherSeller, 'POST', `/api/booking/${id}/check-in`)).statusCode).toBe(
       404,
@@ -402,6 +403,7 @@ describe(`the absent side's reason on ${testDbKind}`, () => {
       error: {
         code: 'CONFLICT',
         message: 'There is no missed meeting of yours recorded for this request',
+        reason: 'bookings.checkIn.noMissedMeeting',
       },
     });
     expect((await call(t, otherSeller, 'PUT', url, { reason: 'x' })).statusCode).toBe(404);

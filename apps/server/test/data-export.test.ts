@@ -284,7 +284,13 @@ describe(`a person's data export on ${testDbKind}`, () => {
     for (const url of [`/api/me/export/${id}`, `/api/me/export/${id}/download`]) {
       const res = await call(t, ben, 'GET', url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such export' } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'NOT_FOUND',
+          message: 'No such export',
+          reason: 'accounts.dataExport.noSuch',
+        },
+      });
       expect((await call(t, null, 'GET', url)).statusCode).toBe(401);
     }
     for (const url of ['/api/me/export/not-an-id', '/api/me/export/123/download']) {

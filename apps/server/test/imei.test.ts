@@ -344,6 +344,7 @@ describe(`IMEI changes tell nothing about other people's phones on ${testDbKind}
     expect(refused.json<{ error: { code: string; message: string } }>().error).toEqual({
       code: 'RATE_LIMITED',
       message: `The IMEI of a listing can be changed ${IMEI_CHANGES_PER_LISTING} times a day. Try again in 24 hours.`,
+      reason: 'bookings.imei.perListing',
     });
     expect(await snapshot()).toEqual(before);
     const inBangla = await call(

@@ -169,7 +169,7 @@ describe(`GET /api/events on ${testDbKind}`, () => {
     const anonymous = await stream(null);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({
-      error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' },
+      error: { code: 'UNAUTHORIZED', message: 'Sign in to continue', reason: 'common.signIn' },
     });
     for (const bad of ['abc', '-1', '1.5', '9'.repeat(20)]) {
       const refused = await stream(seller, { 'last-event-id': bad });

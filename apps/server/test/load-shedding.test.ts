@@ -76,6 +76,7 @@ function expectShedApiAnswer(res: {
     error: {
       code: 'SERVICE_UNAVAILABLE',
       message: SHED_MESSAGE,
+      reason: 'common.busy',
       requestId: res.headers['x-request-id'],
     },
   });

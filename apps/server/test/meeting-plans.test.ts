@@ -261,7 +261,11 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
     const gone = await call(t, null, 'GET', `/api/meeting-plans/${firstToken}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'This meeting plan is no longer shared' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'This meeting plan is no longer shared',
+        reason: 'bookings.plan.revoked',
+      },
     });
     expect(gone.headers['cache-control']).toBe('private, no-store');
     expect((await call(t, seller, 'GET', `/api/booking/${id}/share`)).json()).toEqual({
@@ -303,7 +307,11 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
     const expired = await call(t, null, 'GET', `/api/meeting-plans/${token}`);
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'This meeting plan has expired' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'This meeting plan has expired',
+        reason: 'bookings.plan.expired',
+      },
     });
     expect((await call(t, buyer, 'GET', `/api/booking/${id}/share`)).json()).toEqual({
       share: null,
@@ -312,7 +320,11 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
     const late = await call(t, seller, 'POST', `/api/booking/${id}/share`);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({
-      error: { code: 'CONFLICT', message: 'This meeting was more than 12 hours ago' },
+      error: {
+        code: 'CONFLICT',
+        message: 'This meeting was more than 12 hours ago',
+        reason: 'bookings.plan.tooLate',
+      },
     });
     expect(await shares()).toEqual(before);
   });
@@ -333,6 +345,7 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
       error: {
         code: 'NOT_FOUND',
         message: 'This meeting was called off, so its plan is no longer shared',
+        reason: 'bookings.plan.calledOff',
       },
     });
   });
@@ -346,13 +359,16 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
       error: {
         code: 'CONFLICT',
         message: 'A meeting plan can be shared once the request is accepted',
+        reason: 'bookings.plan.notAccepted',
       },
     });
     const { id: accepted } = await acceptedDeal();
     for (const stranger of [otherBuyer, otherSeller]) {
       const res = await call(t, stranger, 'POST', `/api/booking/${accepted}/share`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such booking' } });
+      expect(res.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: 'No such booking', reason: 'common.noSuch.booking' },
+      });
     }
     expect((await call(t, admin, 'POST', `/api/booking/${accepted}/share`)).statusCode).toBe(403);
     expect((await call(t, null, 'POST', `/api/booking/${accepted}/share`)).statusCode).toBe(401);
@@ -381,6 +397,8 @@ describe(`sharing a meeting plan on ${testDbKind}`, () => {
       return;
     }
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such meeting plan' } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such meeting plan', reason: 'bookings.plan.noSuch' },
+    });
   });
 });

@@ -258,7 +258,7 @@ describe(`meeting spots on ${testDbKind}`, () => {
     const missing = await call(t, admin, 'PUT', '/api/admin/meeting-spots/no-such-spot', spot());
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'No such meeting spot' },
+      error: { code: 'NOT_FOUND', message: 'No such meeting spot', reason: 'bookings.spot.noSuch' },
     });
     expect(await rows()).toEqual(before);
   });
@@ -279,7 +279,9 @@ describe(`meeting spots on ${testDbKind}`, () => {
     expect((await list(`?near=${GULSHAN}`)).spots.map((s) => s.id)).not.toContain(id);
     const again = await call(t, admin, 'DELETE', `/api/admin/meeting-spots/${id}`);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such meeting spot' } });
+    expect(again.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such meeting spot', reason: 'bookings.spot.noSuch' },
+    });
     // A change of a removed spot is refused too.
     expect((await call(t, admin, 'PUT', `/api/admin/meeting-spots/${id}`, spot())).statusCode).toBe(
       404,

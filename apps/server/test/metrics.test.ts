@@ -90,7 +90,11 @@ describe(`/metrics with METRICS_TOKEN on ${testDbKind}`, () => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(res.json()).toEqual({
-        error: { code: 'UNAUTHORIZED', message: 'The metrics need their bearer token' },
+        error: {
+          code: 'UNAUTHORIZED',
+          message: 'The metrics need their bearer token',
+          reason: 'common.metricsToken',
+        },
       });
       expect(res.body).not.toContain('http_request_duration_seconds');
     }
@@ -440,7 +444,7 @@ describe(`request ids on ${testDbKind}`, () => {
       expect(refused.statusCode).toBe(401);
       expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(refused.json()).toEqual({
-        error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' },
+        error: { code: 'UNAUTHORIZED', message: 'Sign in to continue', reason: 'common.signIn' },
       });
     } finally {
       await broken.close();

@@ -643,6 +643,7 @@ describe(`suspending accounts on ${testDbKind}`, () => {
         code: 'VALIDATION_FAILED',
         message: 'Hide listing does not apply to a report about a user',
         fields: { action: 'Choose one of: suspend_user, unverify_seller, dismiss' },
+        reason: 'moderation.notFor.user',
       },
     });
     const refusedInBangla = await resolve(inBangla(admin), aboutUser._id, {
@@ -657,6 +658,7 @@ describe(`suspending accounts on ${testDbKind}`, () => {
         fields: {
           action: 'এগুলোর একটি বেছে নিন: অ্যাকাউন্ট স্থগিত করা, যাচাই বাতিল করা, খারিজ করা',
         },
+        reason: 'moderation.notFor.user',
       },
     });
     expect(await snapshot()).toEqual(before);

@@ -233,7 +233,12 @@ describe(`making an offer on ${testDbKind}`, () => {
     expect(inBangla.statusCode).toBe(400);
     const bangla = 'বিজ্ঞাপনের দাম ৪৫০.৫০$-এর চেয়ে কম অফার দিন, অথবা ওই দামেই বুক করুন';
     expect(inBangla.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: bangla, fields: { price: bangla } },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: bangla,
+        fields: { price: bangla },
+        reason: 'offers.offer.aboveListed',
+      },
     });
     const missing = await offer(buyer, crypto.randomUUID(), 100);
     expect(missing.statusCode).toBe(404);

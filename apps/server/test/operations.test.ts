@@ -31,6 +31,7 @@ describe(`operations on ${testDbKind}`, () => {
       error: {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The database is unreachable',
+        reason: 'common.databaseDown',
         requestId: res.headers['x-request-id'],
       },
     });

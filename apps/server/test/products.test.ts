@@ -289,6 +289,7 @@ describe(`category pages on ${testDbKind}`, () => {
         code: 'VALIDATION_FAILED',
         message: 'This page link is no longer valid; start again from the first page',
         fields: { cursor: 'Invalid cursor' },
+        reason: 'offers.catalog.pageLinkStale',
       },
     });
     const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
@@ -298,6 +299,7 @@ describe(`category pages on ${testDbKind}`, () => {
         code: 'VALIDATION_FAILED',
         message: 'এই পাতার লিংকটি আর চলবে না; প্রথম পাতা থেকে আবার শুরু করুন',
         fields: { cursor: 'পাতার লিংকটি সঠিক নয়' },
+        reason: 'offers.catalog.pageLinkStale',
       },
     });
   });
@@ -315,6 +317,7 @@ describe(`category pages on ${testDbKind}`, () => {
     expect(unknown.json().error).toEqual({
       code: 'NOT_FOUND',
       message: "There is no category named 'nokia'",
+      reason: 'offers.catalog.noCategory',
     });
     const inBangla = { headers: { ...buyer.headers, 'accept-language': 'bn' } };
     const unknownInBangla = await call(t, inBangla, 'GET', '/api/products/nokia');

@@ -235,7 +235,11 @@ describe(`push notifications on ${testDbKind}`, () => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'This device does not get your push notifications' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'This device does not get your push notifications',
+        reason: 'accounts.push.notSubscribed',
+      },
     });
     expect(await tables()).toEqual(before);
     const res = await call(t, user, 'DELETE', '/api/push/subscriptions', {

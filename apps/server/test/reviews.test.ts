@@ -533,7 +533,11 @@ describe(`a seller profile on ${testDbKind}`, () => {
       for (const url of [`/api/sellers/${id}`, `/api/sellers/${id}/reviews`]) {
         const res = await call(t, null, 'GET', url);
         expect(res.statusCode, url).toBe(404);
-        expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: 'No such seller' });
+        expect(errorOf(res)).toEqual({
+          code: 'NOT_FOUND',
+          message: 'No such seller',
+          reason: 'accounts.reviews.noSuchSeller',
+        });
       }
     }
   });

@@ -133,6 +133,7 @@ describe(`saved searches on ${testDbKind}`, () => {
       error: {
         code: 'CONFLICT',
         message: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches: delete one to save another`,
+        reason: 'offers.search.savedMax',
       },
     });
     expect(await rowsOf(otherBuyer)).toHaveLength(SAVED_SEARCHES_MAX);

@@ -221,6 +221,7 @@ describe(`new accounts on ${testDbKind}`, () => {
       code: 'RATE_LIMITED',
       message:
         'A new account can start 5 conversations in its first 24 hours. Try again in 22 hours.',
+      reason: 'offers.conversation.newAccount',
     });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(22 * 3600 - 60);

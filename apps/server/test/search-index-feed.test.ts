@@ -208,6 +208,7 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
           error: {
             code: 'SEARCH_STARTING',
             message: 'Search is starting: try again in a few seconds',
+            reason: 'offers.search.starting',
             requestId: res.headers['x-request-id'],
           },
         });

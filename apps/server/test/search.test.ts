@@ -310,7 +310,11 @@ describe('search', () => {
         const res = await search(`q=paged&sort=newest&cursor=${encodeURIComponent(bad)}`);
         expect(res.statusCode, bad).toBe(400);
         expect(res.json()).toEqual({
-          error: { code: expect.any(String), message: 'This page link is not valid' },
+          error: {
+            code: expect.any(String),
+            message: 'This page link is not valid',
+            reason: 'common.pageLink',
+          },
         });
       }
       const otherOrder = await search(

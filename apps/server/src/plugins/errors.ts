@@ -39,8 +39,7 @@ function textsFor(request: FastifyRequest, currency: string): ServerTexts {
  * A server error (5xx) also carries the request's id, which its log lines carry, so that a
  * person can quote it; a refusal (4xx) says what to change instead, and has it in X-Request-Id.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
-  const { currency } = app.config;
+export function registerErrorHandling(app: FastifyInstance, currency: string): void {
   const worded = (request: FastifyRequest, refusal: Refusal) =>
     wordRefusal(refusal, textsFor(request, currency));
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
@@ -90,8 +89,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /** Unknown /api paths and non-GET requests get the JSON 404 (pages have their own route). */
-export function registerNotFound(app: FastifyInstance): void {
-  const { currency } = app.config;
+export function registerNotFound(app: FastifyInstance, currency: string): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const refusal = reason('common.noRoute', { method: request.method, path: pathname });

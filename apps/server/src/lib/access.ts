@@ -23,13 +23,7 @@ import {
   notificationsOf,
 } from './access.repository.ts';
 import type { Actor } from './actor.ts';
-import {
-  forbidden,
-  notFound,
-  unauthorized,
-  type AppError,
-  type RefusalKey,
-} from './errors.ts';
+import { forbidden, notFound, unauthorized, type AppError, type RefusalKey } from './errors.ts';
 
 /** What a route that needs some roles says to the others. */
 const ROLE_NEEDS: Readonly<Record<string, RefusalKey>> = {
@@ -96,9 +90,7 @@ export function onlyRoles(...roles: [Role, ...Role[]]): preValidationHookHandler
   if (!needs) throw new Error(`No refusal says what ${name} accounts are needed for`);
   let hook = roleGuards.get(name);
   if (!hook) {
-    hook = guard([401, 403], (actor) =>
-      roles.includes(actor.role) ? null : forbidden(needs),
-    );
+    hook = guard([401, 403], (actor) => (roles.includes(actor.role) ? null : forbidden(needs)));
     roleGuards.set(name, hook);
   }
   return hook;

@@ -8,12 +8,7 @@ import type { ServerCatalog, TextKey } from './catalog.ts';
 import bn from './bn.ts';
 import en from './en.ts';
 
-export {
-  catalogTexts,
-  type RefusalKey,
-  type ServerCatalog,
-  type TextKey,
-} from './catalog.ts';
+export { catalogTexts, type RefusalKey, type ServerCatalog, type TextKey } from './catalog.ts';
 
 export const SERVER_CATALOGS = { en, bn } as const satisfies Record<Language, ServerCatalog>;
 

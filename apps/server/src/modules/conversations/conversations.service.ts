@@ -426,7 +426,7 @@ export async function reportConversation(
   if (messageId !== null) {
     const message = await findMessageOf(db, id, messageId);
     if (!message) throw notFound('offers.conversation.noSuchMessage');
-    if (message.senderId === actor.id) throw badRequest('offers.conversation.ownMessage');
+    if (message.senderId === actor.id) throw badRequest('moderation.report.ownMessage');
   }
   const report = {
     id: crypto.randomUUID(),

@@ -82,7 +82,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       queryClient.setQueryData(meQueryOptions.queryKey, null);
       throw redirect(logInPath(returnTo));
     }
-    if (err instanceof ApiError && err.status === 404) throw data(err.reason ?? err.message, { status: 404 });
+    if (err instanceof ApiError && err.status === 404)
+      throw data(err.reason ?? err.message, { status: 404 });
     throw err;
   }
   return { category, page };

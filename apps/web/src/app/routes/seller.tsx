@@ -45,7 +45,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     await queryClient.ensureQueryData(sellerProfileQueryOptions(sellerId));
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw data(err.reason ?? err.message, { status: 404 });
+    if (err instanceof ApiError && err.status === 404)
+      throw data(err.reason ?? err.message, { status: 404 });
     throw err;
   }
   await reviews;

@@ -97,8 +97,7 @@ export const bn: typeof en = {
   noRoute: '{{method}} {{path}}-এর কোনো পথ নেই',
   tooDeep: `অনুরোধটির ভেতরে খুব বেশি স্তর: অবজেক্ট ও তালিকার সর্বোচ্চ ${new Intl.NumberFormat('bn-BD').format(JSON_MAX_DEPTH)}টি স্তর চলে`,
   wrongOrigin: 'Phone Market চলে {{address}} ঠিকানায়। সেখানে খুলে আবার চেষ্টা করুন।',
-  otherSite:
-    'অন্য সাইট থেকে অনুরোধ চলে না। Phone Market তার নিজের ঠিকানায় খুলে আবার চেষ্টা করুন।',
+  otherSite: 'অন্য সাইট থেকে অনুরোধ চলে না। Phone Market তার নিজের ঠিকানায় খুলে আবার চেষ্টা করুন।',
   accountExists: 'এই ইমেইলে আগেই একটি অ্যাকাউন্ট আছে',
   metricsToken: 'মেট্রিক্স দেখতে তার বেয়ারার টোকেন লাগে',
   needs: {

@@ -46,7 +46,6 @@ export const en = {
       'A new account can start {{max}} conversations in its first {{hours}} hours. Try again in {{wait}}.',
     onlyBlockerUnblocks: 'Only the person who blocked this conversation can unblock it',
     noSuchMessage: 'No such message in this conversation',
-    ownMessage: 'You cannot report your own message',
     reportedMessage: 'You have already reported this message; it is waiting for a moderator',
     reportedConversation:
       'You have already reported this conversation; it is waiting for a moderator',
@@ -104,7 +103,6 @@ export const bn: typeof en = {
       'নতুন অ্যাকাউন্ট থেকে প্রথম {{hours, number}} ঘণ্টায় {{max, number}}টি কথোপকথন শুরু করা যায়। {{wait}} পরে আবার চেষ্টা করুন।',
     onlyBlockerUnblocks: 'যিনি কথোপকথনটি ব্লক করেছেন, শুধু তিনিই এটি আনব্লক করতে পারেন',
     noSuchMessage: 'এই কথোপকথনে এমন কোনো বার্তা নেই',
-    ownMessage: 'নিজের বার্তা রিপোর্ট করা যায় না',
     reportedMessage: 'এই বার্তাটি আপনি আগেই রিপোর্ট করেছেন; এটি মডারেটরের অপেক্ষায় আছে',
     reportedConversation: 'এই কথোপকথনটি আপনি আগেই রিপোর্ট করেছেন; এটি মডারেটরের অপেক্ষায় আছে',
   },

@@ -108,6 +108,10 @@ describe('the search page’s filters', () => {
       ['category', 'samsung'],
       ['sort', 'relevance'],
     ]);
+    // The page shows the choice once its results are in; a person chooses the next from there.
+    await waitFor(() =>
+      expect(panel().getByRole<HTMLInputElement>('radio', { name: /samsung/ }).checked).toBe(true),
+    );
 
     // Each choice is a new search, which the next choice starts from.
     const chosen: Query = [

@@ -273,7 +273,9 @@ describe.each([
       page,
       'আমার অর্ডারে আপনার ১টি গৃহীত লেনদেন আছে। বিক্রেতা হওয়ার আগে সেগুলো শেষ বা বাতিল করুন',
     );
-    await shot(page, 'refusal');
+    // Once the toast has slid in.
+    await page.waitForTimeout(800);
+    await screenShot(page, 'refusal');
     expect(unexpectedErrors(buyer.errors, [/409/, /Becoming a seller/])).toEqual([]);
     await buyer.close();
     await seller.close();

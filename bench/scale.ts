@@ -83,6 +83,8 @@ interface ImportUnderLoad {
   imported: number;
   importMs: number;
   search: Measurement;
+  /** The server's longest event-loop delay from the import's start until the index caught up. */
+  eventLoopMaxMs: number;
   /** The slowest search answered during the import. */
   maxMs: number;
   catchUpMs: number;
@@ -357,6 +359,19 @@ async function measureSearch(url: string, cookie: string, size: number): Promise
  * the compiled build as the server runs: compiling the sources first would take both cores for
  * half a second and count as the searches' latency.
  */
+/** The server's /metrics, read with the bench's token. */
+const METRICS_TOKEN = 'bench-metrics-token-for-the-run';
+
+/** The longest event-loop delay the server saw since /metrics was last read, in ms. */
+async function eventLoopDelayMaxMs(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const line = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
+  return line ? Math.round(Number(line[1]) * 1000) : NaN;
+}
+
 function runImport(env: Record<string, string>): Promise<void> {
   const args = ['--conditions=market-compiled', 'apps/server/dist/modules/demo/bulk-cli.js'];
   args.push('--products', String(IMPORTED), '--seed', '7', '--data-dir', env.DATA_DIR!);
@@ -403,6 +418,8 @@ async function importUnderLoad(
   await new Promise<void>((resolve) =>
     load.on('message', (message) => message === 'started' && resolve()),
   );
+  // Read once, so that the server's event-loop delay counts from here (prom-client starts it over).
+  await eventLoopDelayMaxMs(url);
   const started = performance.now();
   // A process of its own, as `npm run seed:bulk` is: in this one, its synchronous SQLite writes
   // would hold up the load generator and count as the server's latency.
@@ -422,6 +439,7 @@ async function importUnderLoad(
   }
   load.send('stop');
   const answer = await report;
+  const eventLoopMaxMs = await eventLoopDelayMaxMs(url);
   if ('error' in answer) throw new Error(`the load generator failed: ${answer.error}`);
   const { result } = answer;
   return {
@@ -430,6 +448,7 @@ async function importUnderLoad(
     importMs,
     catchUpMs,
     maxMs: result.latency.max,
+    eventLoopMaxMs,
     search: {
       name: `${size} listings, search while ${IMPORTED} are imported`,
       requestsPerSecond: Math.round(result.requests.average),
@@ -448,7 +467,7 @@ for (const size of sizes) {
   await queryTimes(database.env, size);
   // Every search of the load below is a new one from one user and address: not limited here.
   const { product, cookie } = await measureStart(
-    { ...database.env, SEARCHES_PER_MINUTE: '0' },
+    { ...database.env, SEARCHES_PER_MINUTE: '0', METRICS_TOKEN },
     size,
   );
   try {
@@ -531,7 +550,7 @@ for (const i of imports) {
     `\nan import of ${i.imported.toLocaleString('en-US')} listings into ${i.size.toLocaleString('en-US')} while 50 connections search:`,
   );
   console.log(
-    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}; the slowest search ${i.maxMs} ms`,
+    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}; the slowest search ${i.maxMs} ms; the server's longest event-loop delay ${i.eventLoopMaxMs} ms`,
   );
   printTable([i.search]);
 }

@@ -26,8 +26,9 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { AppError } from '../../lib/errors.ts';
 import {
-  AppError,
+  badRequest,
   conflict,
   forbidden,
   notFound,
@@ -35,7 +36,6 @@ import {
   tooMany,
   waitFor,
   type Reason,
-  type Refusal,
 } from '../../lib/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../lib/money.ts';
 import type { Notices, Notifier } from '../notifications/public.ts';
@@ -73,10 +73,6 @@ const GONE = 'common.listing.noLongerListed';
 /** A price in the site's currency, as each language of a refusal writes it. */
 const money = (cents: number, currency: string) => (texts: ServerTexts) =>
   formatters(texts.language, currency).price(centsToDollars(cents));
-
-/** 400 for a price, its refusal under the field too (the form shows it there). */
-const priceRefused = (field: string, refusal: Refusal) =>
-  new AppError(400, 'VALIDATION_FAILED', refusal, { [field]: refusal });
 
 const iso = (value: Date | string) => readDate(value).toISOString();
 
@@ -217,7 +213,7 @@ export async function createOffer(
       }
       await refuseNewAccountPastLimit(notices, buyer.id, now);
       if (priceCents >= listing.resellPriceCents) {
-        throw priceRefused('price', offerAboveListed(listing, notifier.currency));
+        throw badRequest(offerAboveListed(listing, notifier.currency), 'price');
       }
       if (await offerConversationBlocked(notices, buyer.id, listing.id)) {
         throw conflict('offers.offer.blocked');
@@ -540,19 +536,19 @@ export function counterOffer(
       if (!listing) throw conflict(GONE);
       refuseUnavailable(listing);
       if (priceCents <= row.priceCents) {
-        throw priceRefused(
-          'price',
+        throw badRequest(
           reason('offers.offer.counterNotAbove', {
             price: money(row.priceCents, notifier.currency),
           }),
+          'price',
         );
       }
       if (priceCents > listing.resellPriceCents) {
-        throw priceRefused(
-          'price',
+        throw badRequest(
           reason('offers.offer.counterAboveListed', {
             price: money(listing.resellPriceCents, notifier.currency),
           }),
+          'price',
         );
       }
       const w = valueWriters(notices.trx);
@@ -636,15 +632,15 @@ export async function setOfferRules(
       input.declineBelow === null ? null : dollarsToCents(input.declineBelow);
     const acceptFromCents = input.acceptFrom === null ? null : dollarsToCents(input.acceptFrom);
     if (declineBelowCents !== null && declineBelowCents > listed) {
-      throw priceRefused(
-        'declineBelow',
+      throw badRequest(
         reason('offers.offer.floorAboveListed', { price: money(listed, notifier.currency) }),
+        'declineBelow',
       );
     }
     if (acceptFromCents !== null && acceptFromCents > listed) {
-      throw priceRefused(
-        'acceptFrom',
+      throw badRequest(
         reason('offers.offer.acceptFromAboveListed', { price: money(listed, notifier.currency) }),
+        'acceptFrom',
       );
     }
     await saveOfferRules(notices.trx, productId, { declineBelowCents, acceptFromCents });
@@ -673,11 +669,11 @@ export async function offerToSavers(
     const listing = await ownListing(notices, seller, productId);
     refuseUnavailable(listing);
     if (priceCents >= listing.resellPriceCents) {
-      throw priceRefused(
-        'price',
+      throw badRequest(
         reason('offers.offer.savedAboveListed', {
           price: money(listing.resellPriceCents, notifier.currency),
         }),
+        'price',
       );
     }
     const savers = await listSavers(trx, productId, listing.sellerId);

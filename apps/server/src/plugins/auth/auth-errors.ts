@@ -1,5 +1,11 @@
 import type { ErrorCode, ErrorResponse } from '@market/shared';
-import { AppError, ERROR_CODE_FOR_STATUS, reason, type Refusal } from '../../lib/errors.ts';
+import {
+  ERROR_CODE_FOR_STATUS,
+  forbidden,
+  reason,
+  type AppError,
+  type Refusal,
+} from '../../lib/errors.ts';
 
 /** Better Auth's refusals of a request that came from another site. */
 const WRONG_ORIGIN_CODES = new Set([
@@ -38,7 +44,7 @@ export function translateAuthError(
   });
 
   if (code && WRONG_ORIGIN_CODES.has(code)) {
-    return new AppError(403, 'FORBIDDEN', wrongOrigin(request.publicUrl));
+    return forbidden(wrongOrigin(request.publicUrl));
   }
   if (code === 'VALIDATION_FAILED' || code === 'VALIDATION_ERROR') {
     const found = fields ?? fieldsOf(message);

@@ -162,9 +162,9 @@ describe('accounts in the browser', () => {
       await page.goto('/log-in');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await page.waitForURL((url) => url.pathname === '/forgot-password');
-      // The form is filled once the page has settled: a field typed into while the page still
-      // loads can be drawn again empty, and the form then shows an error instead of the answer.
-      await page.waitForLoadState('networkidle');
+      // The address changes before the new page is drawn: until its heading shows, the Email
+      // field on screen can still be the log-in form's, and typing into it would be lost.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       const field = page.getByLabel('Email');
       await field.fill(email);
       expect(await field.inputValue()).toBe(email);

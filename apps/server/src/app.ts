@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import {
@@ -39,11 +38,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { listingPageRoutes } from './modules/listing-page/listing-page.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import {
-  FOLLOW_INTERVAL_MS,
-  SEARCH_SNAPSHOT_FILE,
-  registerSearchIndex,
-} from './modules/search/search-index-feed.ts';
+import { FOLLOW_INTERVAL_MS, registerSearchIndex } from './modules/search/search-index-feed.ts';
+import { searchSnapshotPlace } from './modules/search/search-snapshot.ts';
 import { savedSearchesRoutes } from './modules/search/saved-searches.routes.ts';
 import { registerLiveEvents } from './modules/events/live-event-hub.ts';
 import { PRUNE_INTERVAL_MS, pruneLiveEvents } from './modules/events/live-events.prune.ts';
@@ -197,14 +193,13 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.addHook('onClose', async () => imageStorage.close());
   const exportStorage = createExportStorage(config);
   app.addHook('onClose', async () => exportStorage.close());
+  const searchSnapshots = searchSnapshotPlace(config);
+  app.addHook('onClose', async () => searchSnapshots.close());
   // Started when the app is ready, stopped when it closes (before the image storage, Redis and
   // the database): every background job is registered by name below.
   const jobs = registerJobs(app);
   const liveEventHub = registerLiveEvents(app);
-  const searchIndex = registerSearchIndex(
-    app,
-    config.searchSnapshot ? path.join(config.dataDir, SEARCH_SNAPSHOT_FILE) : null,
-  );
+  const searchIndex = registerSearchIndex(app, searchSnapshots.place);
   const notificationMail = {
     publicUrl: config.publicUrl,
     tokens: new UnsubscribeTokens(config.authSecret),

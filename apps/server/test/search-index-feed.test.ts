@@ -23,10 +23,17 @@ import {
   LiveSearchIndex,
   Pacer,
   SEARCH_PAGE,
-  SEARCH_SNAPSHOT_FILE,
   STARTING_RETRY_SECONDS,
 } from '../src/modules/search/search-index-feed.ts';
-import { readSnapshot, writeSnapshot } from '../src/modules/search/search-snapshot.ts';
+import {
+  SEARCH_SNAPSHOT_FILE,
+  readSnapshot,
+  snapshotFile,
+  snapshotObject,
+  writeSnapshot,
+} from '../src/modules/search/search-snapshot.ts';
+import { S3Folder } from '../src/lib/file-store.ts';
+import { startLocalBucket } from './helpers/local-bucket.ts';
 import { parseSearchText } from '../src/modules/search/search-text.ts';
 import { buildTestApp, testDbKind, useTestApp, type TestApp } from './build-test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -668,7 +675,7 @@ describe(`the search index's snapshot on ${testDbKind}`, () => {
 
   it('is written as the server stops, and read back at the next start with the log written since', async () => {
     const kept = file();
-    const first = new LiveSearchIndex(t.app.db, quiet, {}, kept);
+    const first = new LiveSearchIndex(t.app.db, quiet, {}, snapshotFile(kept));
     await first.follow();
     await insertListing(t.app.db, 'Lava kept whole');
     const removed = await insertListing(t.app.db, 'Lava kept then removed');
@@ -681,7 +688,7 @@ describe(`the search index's snapshot on ${testDbKind}`, () => {
     await t.app.db.deleteFrom('products').where('id', '=', removed).execute();
 
     const { said, log } = recorder();
-    const second = new LiveSearchIndex(t.app.db, log, {}, kept);
+    const second = new LiveSearchIndex(t.app.db, log, {}, snapshotFile(kept));
     await second.follow();
     expect(said).toContain('search index read from its snapshot');
     const built = new LiveSearchIndex(t.app.db, quiet);
@@ -698,13 +705,13 @@ describe(`the search index's snapshot on ${testDbKind}`, () => {
 
   it('is not read when too old, damaged, or of a log that does not reach it: the index is built', async () => {
     const kept = file();
-    const first = new LiveSearchIndex(t.app.db, quiet, {}, kept);
+    const first = new LiveSearchIndex(t.app.db, quiet, {}, snapshotFile(kept));
     await first.follow();
     await first.saveSnapshot();
     const expected = (await first.current()).index.documents;
     const startWith = async (limits: ConstructorParameters<typeof LiveSearchIndex>[2] = {}) => {
       const { said, log } = recorder();
-      const live = new LiveSearchIndex(t.app.db, log, limits, kept);
+      const live = new LiveSearchIndex(t.app.db, log, limits, snapshotFile(kept));
       await live.follow();
       expect((await live.current()).index.documents).toBe(expected);
       live.stop();
@@ -728,7 +735,7 @@ describe(`the search index's snapshot on ${testDbKind}`, () => {
       t.app.db,
       { info: () => {}, error: (...args: unknown[]) => errors.push(args.at(-1)) },
       {},
-      kept,
+      snapshotFile(kept),
     );
     await live.follow();
     expect(errors).toEqual(['search index snapshot unreadable: building the index']);
@@ -749,6 +756,116 @@ describe(`the search index's snapshot on ${testDbKind}`, () => {
       'search index snapshot of another database: building the index',
       'search index built',
     ]);
+  });
+
+  describe('in the bucket, when one is configured', () => {
+    let bucket: Awaited<ReturnType<typeof startLocalBucket>>;
+    beforeAll(async () => {
+      bucket = await startLocalBucket('market-search');
+    });
+    afterAll(async () => {
+      await bucket?.close();
+    });
+    const s3 = (name = bucket.bucket) => ({
+      bucket: name,
+      endpoint: bucket.endpoint,
+      region: 'us-east-1',
+      ...bucket.credentials,
+      forcePathStyle: true,
+    });
+    /** A place in the bucket, passing through a folder of its own, as another instance's. */
+    const inBucket = (folder: S3Folder) => {
+      const scratch = fs.mkdtempSync(path.join(t.config.dataDir, 'scratch-'));
+      return { scratch, place: snapshotObject(folder, SEARCH_SNAPSHOT_FILE, scratch) };
+    };
+
+    it("is read by another instance's start, and leaves no file behind", async () => {
+      const folder = new S3Folder(s3(), 'search/');
+      try {
+        const writer = inBucket(folder);
+        const first = new LiveSearchIndex(t.app.db, quiet, {}, writer.place);
+        await first.follow();
+        await insertListing(t.app.db, 'Zircon in the bucket');
+        await first.current();
+        await first.saveSnapshot();
+        const stored = await folder.get(SEARCH_SNAPSHOT_FILE);
+        expect(stored).not.toBeNull();
+        stored!.body.destroy();
+        expect(writer.place.where).toBe("the bucket's search/search-index.snapshot");
+
+        await insertListing(t.app.db, 'Zircon written since');
+        const reader = inBucket(folder);
+        const { said, log } = recorder();
+        const second = new LiveSearchIndex(t.app.db, log, {}, reader.place);
+        await second.follow();
+        expect(said).toContain('search index read from its snapshot');
+        const built = new LiveSearchIndex(t.app.db, quiet);
+        await built.follow();
+        expect(await docidsFor(second, 'zircon')).toHaveLength(2);
+        expect(await docidsFor(second, 'zircon')).toEqual(await docidsFor(built, 'zircon'));
+        // The object passed through each instance's folder and was not left there.
+        expect(fs.readdirSync(writer.scratch)).toEqual([]);
+        expect(fs.readdirSync(reader.scratch)).toEqual([]);
+        second.stop();
+        built.stop();
+      } finally {
+        folder.close();
+      }
+    });
+
+    it('builds the index when the bucket holds none, and says so when one cannot be written', async () => {
+      const missing = new S3Folder(s3('no-such-bucket'), 'search/');
+      try {
+        const errors: unknown[] = [];
+        const said: unknown[] = [];
+        const live = new LiveSearchIndex(
+          t.app.db,
+          {
+            info: (...args: unknown[]) => said.push(args.at(-1)),
+            error: (...args: unknown[]) => errors.push(args.at(-1)),
+          },
+          {},
+          inBucket(missing).place,
+        );
+        await live.follow();
+        // The store answers 404 for a bucket it does not have, as for an object: none to read.
+        expect(errors).toEqual([]);
+        expect(said).toEqual(['search index built']);
+        await live.saveSnapshot();
+        // The close goes on; the next start builds the index.
+        expect(errors).toEqual(['search index snapshot not written']);
+      } finally {
+        missing.close();
+      }
+      const empty = new S3Folder(s3(), 'nothing-here/');
+      try {
+        const { said, log } = recorder();
+        const live = new LiveSearchIndex(t.app.db, log, {}, inBucket(empty).place);
+        await live.follow();
+        expect(said).toEqual(['search index built']);
+        live.stop();
+      } finally {
+        empty.close();
+      }
+    });
+
+    it('is where the app keeps its snapshot at close, rather than DATA_DIR', async () => {
+      const built = await buildTestApp({ env: { ...bucket.env, SEARCH_SNAPSHOT: 'true' } });
+      try {
+        await built.app.close();
+        expect(fs.existsSync(path.join(built.config.dataDir, SEARCH_SNAPSHOT_FILE))).toBe(false);
+        const folder = new S3Folder(s3(), 'search/');
+        try {
+          const stored = await folder.get(SEARCH_SNAPSHOT_FILE);
+          expect(stored?.size).toBeGreaterThan(0);
+          stored?.body.destroy();
+        } finally {
+          folder.close();
+        }
+      } finally {
+        await built.db.destroy();
+      }
+    });
   });
 
   it('is written at close by the app, and not at all with SEARCH_SNAPSHOT=false', async () => {

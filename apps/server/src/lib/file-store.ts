@@ -110,11 +110,16 @@ export class S3Folder {
     });
   }
 
+  /** The object's key in the bucket. */
+  keyOf(name: string): string {
+    return this.prefix + name;
+  }
+
   async put(name: string, body: Buffer | Readable, headers: ObjectHeaders): Promise<void> {
     await this.client.send(
       new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
-        Key: this.prefix + name,
+        Key: this.keyOf(name),
         Body: body,
         ContentType: headers.contentType,
         CacheControl: headers.cacheControl,
@@ -127,7 +132,7 @@ export class S3Folder {
   async get(name: string): Promise<StoredFile | null> {
     try {
       const out = await this.client.send(
-        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
+        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
       );
       if (!out.Body) return null;
       // In Node the SDK's body is an http.IncomingMessage, a Readable.
@@ -145,7 +150,7 @@ export class S3Folder {
     await Promise.all(
       names.map((name) =>
         this.client.send(
-          new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
+          new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
         ),
       ),
     );

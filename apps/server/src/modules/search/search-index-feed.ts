@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/heap.ts';
 import { CardCache } from './search-cards.ts';
 import { SearchIndex, type IndexedDocument } from './search-index.ts';
-import { readSnapshot, writeSnapshot, type LogPosition } from './search-snapshot.ts';
+import type { LogPosition, SnapshotPlace } from './search-snapshot.ts';
 
 type Db = Kysely<Database>;
 
@@ -56,9 +56,6 @@ const REBUILD_AFTER_REMOVED = 10_000;
 const PRUNE_EVERY = 60;
 /** The wait a search is told while the index is first built (Retry-After). */
 export const STARTING_RETRY_SECONDS = 3;
-
-/** The index's snapshot file in DATA_DIR (search-snapshot.ts). */
-export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 
 /** How long a stopping server waits for background work to end before it writes the snapshot. */
 const SNAPSHOT_WAIT_MS = 5_000;
@@ -509,7 +506,7 @@ export class LiveSearchIndex {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     limits: Partial<FollowLimits> = {},
     /** Where the index is kept when the server stops, and read back at the next start; null: nowhere. */
-    private readonly snapshotFile: string | null = null,
+    private readonly snapshots: SnapshotPlace | null = null,
   ) {
     const logPage = limits.logPage ?? LOG_PAGE;
     this.limits = {
@@ -669,9 +666,9 @@ export class LiveSearchIndex {
    * index is then built from the documents.
    */
   private async restored(): Promise<Follower | null> {
-    if (!this.snapshotFile) return null;
+    if (!this.snapshots) return null;
     try {
-      const snapshot = await readSnapshot(this.snapshotFile);
+      const snapshot = await this.snapshots.read();
       if (!snapshot) return null;
       const age = Date.now() - snapshot.readAt;
       if (!(age >= 0 && age < this.limits.staleAfterMs)) {
@@ -713,7 +710,8 @@ export class LiveSearchIndex {
    * server stops, once the index follows no more (`stop`) and background work is over.
    */
   async saveSnapshot(): Promise<void> {
-    if (!this.snapshotFile) return;
+    const snapshots = this.snapshots;
+    if (!snapshots) return;
     this.stop();
     // A catch-up may begin with a page a search read: once none is under way, read is applied.
     // Background work stops at its next step; one stuck on the database does not hold the close.
@@ -733,13 +731,19 @@ export class LiveSearchIndex {
       const follower = this.follower;
       if (!follower) return;
       const started = Date.now();
-      await writeSnapshot(this.snapshotFile!, {
-        contents: follower.index.contents(),
-        position: follower.position(),
-        readAt: this.readAt,
-      });
+      try {
+        await snapshots.write({
+          contents: follower.index.contents(),
+          position: follower.position(),
+          readAt: this.readAt,
+        });
+      } catch (err) {
+        // The next start builds the index instead: slower, but nothing is lost.
+        this.log.error({ err, where: snapshots.where }, 'search index snapshot not written');
+        return;
+      }
       this.log.info(
-        { documents: follower.index.documents, ms: Date.now() - started },
+        { documents: follower.index.documents, ms: Date.now() - started, where: snapshots.where },
         'search index snapshot written',
       );
     });
@@ -896,9 +900,9 @@ declare module 'fastify' {
  */
 export function registerSearchIndex(
   app: FastifyInstance,
-  snapshotFile: string | null,
+  snapshots: SnapshotPlace | null,
 ): LiveSearchIndex {
-  const live = new LiveSearchIndex(app.db, app.log, {}, snapshotFile);
+  const live = new LiveSearchIndex(app.db, app.log, {}, snapshots);
   app.decorate('searchIndex', live);
   return live;
 }

@@ -1,12 +1,18 @@
 import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../../config.ts';
+import { S3Folder } from '../../lib/file-store.ts';
 import { indexedWords } from './search-text.ts';
 import type { IndexContents } from './search-index.ts';
 
 /**
  * A snapshot of the search index: its contents as they stood at a place in the search log, kept
- * in one file of DATA_DIR when the server stops, so that the next start reads it and applies
- * only the log written since, rather than build the index from every document (decision 0017).
+ * when the server stops (a file of DATA_DIR, or an object of the S3-compatible bucket when one is
+ * configured), so that the next start reads it and applies only the log written since, rather
+ * than build the index from every document (decision 0017).
  *
  * The file: 8 bytes "PMSEARCH", the header's length (4 bytes, little-endian), the header (JSON),
  * then each section (a column, a list or a set of texts) at an offset of a multiple of 8 that
@@ -236,5 +242,89 @@ function contentsOf(size: number, values: Map<string, TypedArray | string[]>): I
     placeWords: texts('placeWords'),
     placeLengths: take('placeLengths', 'i32'),
     placePostings: take('placePostings', 'i32'),
+  };
+}
+
+/** Where the snapshot is kept between a stop and the next start. */
+export interface SnapshotPlace {
+  /** Said in the logs. */
+  readonly where: string;
+  /** The snapshot kept there, or null when there is none; throws as `readSnapshot` does. */
+  read(): Promise<Snapshot | null>;
+  /** Keeps `snapshot` there in place of the one before, whole or not at all. */
+  write(snapshot: Snapshot): Promise<void>;
+}
+
+/** A file of DATA_DIR: the place of a server that keeps its files on its own disk. */
+export function snapshotFile(file: string): SnapshotPlace {
+  return {
+    where: file,
+    read: () => readSnapshot(file),
+    write: (snapshot) => writeSnapshot(file, snapshot),
+  };
+}
+
+/**
+ * An object of the bucket, under the folder's prefix: the place of instances whose disks do not
+ * outlive them. The object passes through a file of `scratchDir` each way (a snapshot is read by
+ * sections, and its length must be known before it is sent); an object is replaced whole, so a
+ * start never reads one half written.
+ */
+export function snapshotObject(folder: S3Folder, name: string, scratchDir: string): SnapshotPlace {
+  const scratch = (use: string) =>
+    path.join(scratchDir, `${name}.${use}.${process.pid}.${crypto.randomUUID()}.tmp`);
+  return {
+    where: `the bucket's ${folder.keyOf(name)}`,
+    async read() {
+      const stored = await folder.get(name);
+      if (!stored) return null;
+      const file = scratch('read');
+      try {
+        await pipeline(stored.body, createWriteStream(file));
+        return await readSnapshot(file);
+      } finally {
+        await fs.rm(file, { force: true });
+      }
+    },
+    async write(snapshot) {
+      const file = scratch('write');
+      try {
+        await writeSnapshot(file, snapshot);
+        const { size } = await fs.stat(file);
+        await folder.put(name, createReadStream(file), {
+          contentType: 'application/octet-stream',
+          cacheControl: 'no-store',
+          contentLength: size,
+        });
+      } finally {
+        await fs.rm(file, { force: true });
+      }
+    },
+  };
+}
+
+/** The snapshot's name, as a file of DATA_DIR or an object under the bucket's `search/`. */
+export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
+
+/**
+ * Where this server keeps its snapshot: the bucket when one is configured (every instance's next
+ * start can read it), else DATA_DIR; nowhere with SEARCH_SNAPSHOT=false. `close` ends the
+ * bucket's connections, once the snapshot is written.
+ */
+export function searchSnapshotPlace(config: Pick<Config, 'searchSnapshot' | 's3' | 'dataDir'>): {
+  place: SnapshotPlace | null;
+  close(): void;
+} {
+  if (!config.searchSnapshot) return { place: null, close: () => {} };
+  if (!config.s3) {
+    return {
+      place: snapshotFile(path.join(config.dataDir, SEARCH_SNAPSHOT_FILE)),
+      close: () => {},
+    };
+  }
+  const folder = new S3Folder(config.s3, 'search/');
+  return {
+    place: snapshotObject(folder, SEARCH_SNAPSHOT_FILE, config.dataDir),
+    close: () => folder.close(),
   };
 }

@@ -136,69 +136,90 @@ export async function insertWishlistItem(
   return id;
 }
 
-/** Everything a refused call must leave as it was. */
+/**
+ * The tables a refused call must leave as they were: the columns compared (every one when not
+ * given) and the order the rows are read in. Of users and sessions, only what a call may not
+ * change: a session's expiry is renewed by any signed-in request.
+ */
+const SNAPSHOT_TABLES: ReadonlyArray<{ table: string; columns?: string[]; order: string[] }> = [
+  {
+    table: 'users',
+    columns: ['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone', 'suspendedAt'],
+    order: ['id'],
+  },
+  { table: 'sessions', columns: ['id', 'userId'], order: ['id'] },
+  { table: 'products', order: ['id'] },
+  { table: 'bookings', order: ['id'] },
+  { table: 'wishlistItems', order: ['id'] },
+  { table: 'categories', order: ['id'] },
+  { table: 'productPhotos', order: ['productId', 'position'] },
+  { table: 'productPriceHistory', order: ['id'] },
+  { table: 'savedSearches', order: ['id'] },
+  { table: 'conversations', order: ['id'] },
+  { table: 'messages', order: ['id'] },
+  { table: 'seller_reviews', order: ['id'] },
+  { table: 'seller_stats', order: ['sellerId'] },
+  { table: 'reports', order: ['id'] },
+  { table: 'audit_log', order: ['id'] },
+  { table: 'offers', order: ['id'] },
+  { table: 'offer_rules', order: ['productId'] },
+];
+
+const quoted = (name: string) => `"${name}"`;
+
+/** A table's columns on SQLite, read once per table (the schema does not change in a run). */
+const sqliteColumns = new Map<string, Promise<string[]>>();
+
+/**
+ * One text of all the rows of a table, made by the database: each row's values (SQLite's `quote`,
+ * PostgreSQL's row text, which tell every type apart) one per line, in order.
+ */
+async function tableText(t: TestApp, spec: (typeof SNAPSHOT_TABLES)[number]) {
+  const from = quoted(spec.table);
+  const order = spec.order.map(quoted).join(', ');
+  if (t.app.dbKind === 'postgres') {
+    const row = spec.columns ? `row(${spec.columns.map(quoted).join(', ')})` : 't';
+    const { rows } = await sql<{ n: string; text: string | null }>`
+      select count(*) as n, string_agg(${sql.raw(row)}::text, E'\n' order by ${sql.raw(order)}) as text
+      from ${sql.raw(from)} t`.execute(t.app.db);
+    return rows[0]!;
+  }
+  let columns = spec.columns;
+  if (!columns) {
+    let known = sqliteColumns.get(spec.table);
+    if (!known) {
+      known = sql<{ name: string }>`select name from pragma_table_info(${spec.table})`
+        .execute(t.app.db)
+        .then(({ rows }) => rows.map((r) => r.name));
+      sqliteColumns.set(spec.table, known);
+    }
+    columns = await known;
+  }
+  const row = columns.map((c) => `quote(${quoted(c)})`).join(` || ',' || `);
+  const { rows } = await sql<{ n: number; text: string | null }>`
+    select count(*) as n, group_concat(${sql.raw(row)}, char(10) order by ${sql.raw(order)}) as text
+    from ${sql.raw(from)}`.execute(t.app.db);
+  return rows[0]!;
+}
+
+/**
+ * Everything a refused call must leave as it was, by table: its number of rows and a digest of
+ * them all. The database makes the text of the rows, so that comparing a large database (the
+ * authorization matrix's, hundreds of fixtures) costs a read of each table and no comparison of
+ * row objects; a difference names the table that changed.
+ */
 export async function snapshot(t: TestApp) {
-  const db = t.app.db;
-  const [
-    users,
-    sessions,
-    products,
-    bookings,
-    wishlistItems,
-    categories,
-    photos,
-    prices,
-    savedSearches,
-    conversations,
-    messages,
-    sellerReviews,
-    sellerStats,
-    reports,
-    auditLog,
-    offers,
-    offerRules,
-  ] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'role', 'isVerifiedUser', 'name', 'phone', 'suspendedAt'])
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('sessions').select(['id', 'userId']).orderBy('id').execute(),
-    db.selectFrom('products').selectAll().orderBy('id').execute(),
-    db.selectFrom('bookings').selectAll().orderBy('id').execute(),
-    db.selectFrom('wishlistItems').selectAll().orderBy('id').execute(),
-    db.selectFrom('categories').selectAll().orderBy('id').execute(),
-    db.selectFrom('productPhotos').selectAll().orderBy('productId').orderBy('position').execute(),
-    db.selectFrom('productPriceHistory').selectAll().orderBy('id').execute(),
-    db.selectFrom('savedSearches').selectAll().orderBy('id').execute(),
-    db.selectFrom('conversations').selectAll().orderBy('id').execute(),
-    db.selectFrom('messages').selectAll().orderBy('id').execute(),
-    db.selectFrom('seller_reviews').selectAll().orderBy('id').execute(),
-    db.selectFrom('seller_stats').selectAll().orderBy('sellerId').execute(),
-    db.selectFrom('reports').selectAll().orderBy('id').execute(),
-    db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
-    db.selectFrom('offers').selectAll().orderBy('id').execute(),
-    db.selectFrom('offer_rules').selectAll().orderBy('productId').execute(),
-  ]);
-  return {
-    users,
-    sessions,
-    products,
-    bookings,
-    wishlistItems,
-    categories,
-    photos,
-    prices,
-    savedSearches,
-    conversations,
-    messages,
-    sellerReviews,
-    sellerStats,
-    reports,
-    auditLog,
-    offers,
-    offerRules,
-  };
+  const tables = await Promise.all(
+    SNAPSHOT_TABLES.map(async (spec) => {
+      const { n, text } = await tableText(t, spec);
+      const digest = crypto
+        .createHash('sha256')
+        .update(text ?? '')
+        .digest('hex');
+      return [spec.table, { rows: Number(n), digest }] as const;
+    }),
+  );
+  return Object.fromEntries(tables);
 }
 
 /** The categories a product must reference; tests without demo data add them. */

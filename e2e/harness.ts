@@ -347,16 +347,21 @@ export async function openPage(
 }
 
 /**
- * Makes the page's `goto` and `reload` wait, after the load, until the app has taken over the
- * page the server drew (`data-interactive` on <html>): a click before that may be lost, as it
- * would be for a person, and a test that clicks at once would fail on a loaded machine only.
+ * Makes the page's `goto`, `reload` and `waitForURL` wait, after the load, until the app has
+ * taken over the page the server drew (`data-interactive` on <html>) and shows the address's
+ * page (`data-drawn`, apps/web/src/lib/drawn-location.ts): a click before that may be lost, as
+ * it would be for a person, and a test that clicks at once would fail on a loaded machine only.
  * Pages that are not the app's (no #root: the offline page, the busy page) are not waited for.
  */
 function untilInteractive(page: Page): void {
   const interactive = async () => {
     // A visitor's home page fetches the app at the first touch: a key pressed, as a person's
     // first touch would (e2e/server-rendering.e2e.ts checks the page before it).
-    if ((await page.locator('#app-loader[data-start="interaction"]').count()) > 0) {
+    if (
+      (await page
+        .locator('html:not([data-interactive]) #app-loader[data-start="interaction"]')
+        .count()) > 0
+    ) {
       await page.keyboard.press('Shift');
     }
     await page
@@ -369,10 +374,13 @@ function untilInteractive(page: Page): void {
               getElementById(id: string): unknown;
               documentElement: { dataset: Record<string, string | undefined> };
             };
+            history: { state: { key?: string } | null };
           };
+          const { dataset } = page.document.documentElement;
           return (
             !page.document.getElementById('root') ||
-            page.document.documentElement.dataset.interactive === 'true'
+            (dataset.interactive === 'true' &&
+              dataset.drawn === (page.history.state?.key ?? 'default'))
           );
         },
         undefined,
@@ -392,6 +400,13 @@ function untilInteractive(page: Page): void {
     const response = await reload(...args);
     await interactive();
     return response;
+  };
+  // A link followed in the app changes the address before the new page is drawn: until the page
+  // says it shows that address's entry (`data-drawn`), what is on screen is the last page's.
+  const waitForURL = page.waitForURL.bind(page);
+  page.waitForURL = async (...args) => {
+    await waitForURL(...args);
+    await interactive();
   };
 }
 

@@ -6,12 +6,14 @@ import { paths } from '../../config/paths.ts';
 import { reportError, useDescribeError } from '../../lib/errors.ts';
 import { NotFoundContent } from '../../components/layout/not-found-content.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useMarkDrawnLocation } from '../../lib/drawn-location.ts';
 
 /**
  * Shown when a page of either layout fails to load or render. It stands alone (no layout around
  * it), since the layout itself may be what failed.
  */
 export function RouteErrorPage() {
+  useMarkDrawnLocation();
   return (
     <main className="mx-auto max-w-3xl px-4 wrap-anywhere">
       <RouteErrorContent />

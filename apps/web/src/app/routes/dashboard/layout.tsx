@@ -3,6 +3,7 @@ import { useEndedSession, useMe } from '../../../lib/session.ts';
 import { DashboardShell } from '../../../components/layout/dashboard-shell.tsx';
 import { DashboardLoading } from '../../../components/layout/dashboard-frame.tsx';
 import { TopBarAlerts } from '../../top-bar-alerts.tsx';
+import { useMarkDrawnLocation } from '../../../lib/drawn-location.ts';
 
 function SignedInDashboard() {
   const me = useMe();
@@ -14,6 +15,7 @@ function SignedInDashboard() {
 }
 
 export function Component() {
+  useMarkDrawnLocation();
   return (
     <RequireAuth loading={<DashboardLoading />}>
       <SignedInDashboard />

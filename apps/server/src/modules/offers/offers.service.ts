@@ -26,7 +26,6 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, readBool, readDate, valueWriters } from '../../db/dialect.ts';
 import { refusalOf, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { AppError } from '../../lib/errors.ts';
 import {
   badRequest,
   conflict,
@@ -35,6 +34,7 @@ import {
   reason,
   tooMany,
   waitFor,
+  type AppError,
   type Reason,
 } from '../../lib/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../lib/money.ts';

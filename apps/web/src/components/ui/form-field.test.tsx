@@ -5,6 +5,10 @@ import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextField, bindField } from './form-field.tsx';
 
+// The app is started with hydrateRoot here, as main.tsx does, rather than Testing Library's
+// render, which would otherwise tell React that updates are wrapped in act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 let submitted: { email: string; name: string } | undefined;
 
 function TwoFields() {
@@ -42,6 +46,10 @@ async function startOnServerDrawnPage(typeInto: (fields: HTMLInputElement[]) => 
   return { container, fields: [...container.querySelectorAll('input')] };
 }
 
+/**
+ * A person may type into a form the server drew before the app has started on it: the form's
+ * fields (registered with react-hook-form through bindField) keep it, and send it.
+ */
 describe('a form field on a server-drawn page', () => {
   it('keeps what was typed before the app started, and sends it', async () => {
     const { container, fields } = await startOnServerDrawnPage(([email]) => {

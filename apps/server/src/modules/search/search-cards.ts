@@ -41,10 +41,19 @@ export class CardCache {
     this.cards.delete(docid);
   }
 
-  dropSeller(seller: string): void {
+  /**
+   * Drops the cards of these sellers (their name or badge changed), in one pass over the kept
+   * cards: a page of the log may name a thousand sellers (a bulk import's), and a pass for each
+   * held the event loop for hundreds of milliseconds.
+   */
+  dropSellers(sellers: ReadonlySet<string>): void {
+    if (sellers.size === 0) return;
     this.generation++;
-    const theirs = [...this.cards.entries()].filter(([, card]) => card.seller === seller);
-    for (const [docid] of theirs) this.cards.delete(docid);
+    const theirs: number[] = [];
+    for (const [docid, card] of this.cards.entries()) {
+      if (sellers.has(card.seller)) theirs.push(docid);
+    }
+    for (const docid of theirs) this.cards.delete(docid);
   }
 
   async get(db: Db, docids: number[]): Promise<Map<number, string>> {

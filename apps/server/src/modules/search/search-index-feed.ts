@@ -394,14 +394,12 @@ class Follower {
     const docids = new Set<number>();
     const sellers = new Set<string>();
     for (const change of page.changes) {
-      if (change.seller !== null) {
-        sellers.add(change.seller);
-        this.cards.dropSeller(change.seller);
-      }
+      if (change.seller !== null) sellers.add(change.seller);
       if (change.docid === null) continue;
       this.cards.drop(change.docid);
       if (!readBool(change.card)) docids.add(change.docid);
     }
+    this.cards.dropSellers(sellers);
     await this.refreshDocuments([...docids], between);
     await this.refreshSellers([...sellers]);
   }

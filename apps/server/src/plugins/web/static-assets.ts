@@ -49,9 +49,9 @@ export async function serveWebBuild(
     wildcard: false,
     index: false,
     preCompressed: true,
-    // The assets are served above; the build manifest is for the server only.
+    // Only the files found here get a route: the assets are served above, and the build
+    // manifest is for the server only.
     globIgnore: ['assets/**', '.vite/**'],
-    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     setHeaders(reply, filePath) {
       if (path.resolve(filePath) === shellFile)
         reply.header('content-security-policy', shellPolicy);

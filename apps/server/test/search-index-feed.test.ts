@@ -249,14 +249,20 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
       logPage: 2,
       // Rests after every step: the backlog goes on only between turns the loop gave away.
       pace: { workMs: 0, restMs: 1 },
+      matchStep: 4,
     });
     await live.follow();
     const ids: string[] = [];
     try {
+      const deferred = vi.spyOn((await live.current()).index, 'deferMatching');
       for (let n = 1; n <= 9; n++) ids.push(await insertListing(t.app.db, `Pixel paced ${n}`));
       await live.current();
       expect(live.state).toBe('catching_up');
+      // Searches' kept matches take the backlog's listings in steps while it is applied...
+      expect(deferred.mock.calls).toEqual([[4]]);
       await live.settled();
+      // ...and each listing at once again after.
+      expect(deferred.mock.calls).toEqual([[4], [1]]);
       const { index } = await live.current();
       const terms = index.resolveTerms([[[{ word: 'paced', prefix: true }]]]);
       expect(index.count(terms, { q: '', location: undefined }, 100).count).toBe(9);

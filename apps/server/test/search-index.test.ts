@@ -153,6 +153,54 @@ describe('the in-memory search index', () => {
     expect(index.removed).toBe(2);
   });
 
+  it('lets kept matches take new documents in steps while told to, and at once again after', () => {
+    const index = new SearchIndex();
+    const a = doc({ name: 'Pixel 7' });
+    index.add(a);
+    const pixel = index.resolveTerms(parseSearchText('pixel'));
+    const count = (input: SearchFiltersInput = {}) =>
+      index.count(pixel, filters({ q: 'pixel', ...input }), 100).count;
+    // Kept: the word set, and the same within an area.
+    expect(docids(index, 'pixel')).toEqual([a.docid]);
+    expect(docids(index, 'pixel', { location: 'gulshan' })).toEqual([a.docid]);
+    index.deferMatching(3);
+    const b = doc({ name: 'Pixel 8' });
+    const c = doc({ name: 'Pixel 9', location: 'Sylhet' });
+    index.add(b);
+    index.add(c);
+    // Two of three: the kept sets wait, pages and counts alike.
+    expect(docids(index, 'pixel')).toEqual([a.docid]);
+    expect(count()).toBe(1);
+    expect(docids(index, 'pixel', { location: 'gulshan' })).toEqual([a.docid]);
+    // A word set not kept yet is matched whole.
+    expect(docids(index, 'pixe')).toEqual([c.docid, b.docid, a.docid]);
+    // A removal is seen at once.
+    index.remove(a.docid);
+    expect(docids(index, 'pixel')).toEqual([]);
+    const d = doc({ name: 'Pixel 10' });
+    index.add(d);
+    // The third: every document added since.
+    expect(docids(index, 'pixel')).toEqual([d.docid, c.docid, b.docid]);
+    expect(docids(index, 'pixel', { location: 'gulshan' })).toEqual([d.docid, b.docid]);
+    // What a saved search calls new is matched at once (and the kept set with it).
+    const e = doc({ name: 'Pixel Fold' });
+    index.add(e);
+    expect(count()).toBe(3);
+    expect(index.newest(pixel, filters())).toEqual(new Date(Number(e.postedAt)));
+    expect(index.newSince(pixel, filters(), new Date(Number(c.postedAt)), 5).total).toBe(2);
+    expect(count()).toBe(4);
+    index.deferMatching(1);
+    const f = doc({ name: 'Pixel Flip' });
+    index.add(f);
+    expect(docids(index, 'pixel')).toEqual([f.docid, e.docid, d.docid, c.docid, b.docid]);
+    expect(docids(index, 'pixel', { location: 'gulshan' })).toEqual([
+      f.docid,
+      e.docid,
+      d.docid,
+      b.docid,
+    ]);
+  });
+
   it('keeps every document and kept match when room is reserved and when it outgrows it', () => {
     const index = new SearchIndex();
     const first = [

@@ -44,6 +44,11 @@ const CHANGE_BATCH = 100;
  */
 export const BACKGROUND_WORK_MS = 10;
 export const BACKGROUND_REST_MS = 10;
+/**
+ * While a backlog is applied in the background, searches' kept matches take the listings applied
+ * since in steps of this many (`SearchIndex.deferMatching`): about a second of a catch-up.
+ */
+export const MATCH_STEP = 2_000;
 /** How often the index catches up when no search asks it to. */
 export const FOLLOW_INTERVAL_MS = 1_000;
 /** Log entries older than this are deleted. */
@@ -463,6 +468,8 @@ export interface FollowLimits {
   collectEvery: number;
   /** How background work is paced (BACKGROUND_WORK_MS, BACKGROUND_REST_MS). */
   pace: { workMs: number; restMs: number };
+  /** Listings applied in the background before searches' kept matches take them (MATCH_STEP). */
+  matchStep: number;
 }
 
 /** The 503 a search gets while the index is first built. */
@@ -514,6 +521,7 @@ export class LiveSearchIndex {
       searchPage: Math.min(SEARCH_PAGE, logPage),
       collectEvery: COLLECT_EVERY,
       pace: { workMs: BACKGROUND_WORK_MS, restMs: BACKGROUND_REST_MS },
+      matchStep: MATCH_STEP,
       ...limits,
     };
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
@@ -804,6 +812,9 @@ export class LiveSearchIndex {
    */
   private catchUpInBackground(first?: { follower: Follower; page: LogPage }): void {
     if (this.catchingUp) return;
+    // Searches meanwhile are answered from the index as it stands, its newest listings a step later.
+    const deferred = this.follower!.index;
+    deferred.deferMatching(this.limits.matchStep);
     this.catchingUp = (async () => {
       const pacer = this.pacer();
       if (first) {
@@ -830,6 +841,7 @@ export class LiveSearchIndex {
       .catch((err: unknown) => this.failed(err, 'search index catch-up failed'))
       .finally(() => {
         this.catchingUp = null;
+        deferred.deferMatching(1);
       });
   }
 

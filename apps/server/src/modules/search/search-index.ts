@@ -465,6 +465,21 @@ export class SearchIndex implements SearchEngine {
       stringBytes(key) +
       4 * (m.ranks[0].items.length + m.ranks[1].items.length + m.ranks[2].items.length),
   });
+  /** How many slots added since kept matches were last used make them take the new slots. */
+  private matchStep = 1;
+
+  /**
+   * While a backlog is applied in the background (a bulk import), kept matches take the slots
+   * added since they were last used only once `slots` of them have come; 1 (the default) is at
+   * once. A bulk import's listings were posted at any time, so they fall anywhere in a list kept
+   * in docid order, and merging them rewrites the list: done for every hundred listings applied,
+   * it made each search of a common word several times as slow while an import was caught up.
+   * Searches then see the backlog's last listings a moment later, as they see its rest; what a
+   * saved search counts as new (`newSince`, `newest`) is always matched at once.
+   */
+  deferMatching(slots: number): void {
+    this.matchStep = Math.max(1, Math.floor(slots));
+  }
 
   /** The index's contents (`IndexContents`), in arrays of their own: the index may go on changing. */
   contents(): IndexContents {
@@ -1119,7 +1134,7 @@ export class SearchIndex implements SearchEngine {
    * stops at the docids of the second before `since`'s: none after them can be newer.
    */
   newSince(terms: SearchTerm[], filters: SearchFilters, since: Date, limit: number) {
-    const { m, f } = this.walk(terms, filters);
+    const { m, f } = this.walk(terms, filters, true, 1);
     const after = since.getTime();
     const stop = (Math.floor(after / 1000) - 1) * DOCIDS_PER_SECOND;
     const docids: number[] = [];
@@ -1142,7 +1157,7 @@ export class SearchIndex implements SearchEngine {
    * or of another in its second (docids within a second follow insertion, not milliseconds).
    */
   newest(terms: SearchTerm[], filters: SearchFilters): Date | null {
-    const { m, f } = this.walk(terms, filters);
+    const { m, f } = this.walk(terms, filters, true, 1);
     let stop = -Infinity;
     let newest = -Infinity;
     this.newestFirst(m, (slot, docid) => {
@@ -1160,18 +1175,20 @@ export class SearchIndex implements SearchEngine {
    * What a search walks: the matches of its words, within its location and its radius when it
    * has them (kept as the words' matches are: the location and the radius are then already
    * applied), and the filters left to test. Facets ask for the radius to be tested instead
-   * (`withinRadius` false) for their pass that leaves it out.
+   * (`withinRadius` false) for their pass that leaves it out. Kept matches take the slots added
+   * since they were last used once `step` of them have come (`deferMatching`).
    */
   private walk(
     terms: SearchTerm[],
     filters: SearchFilters,
     withinRadius = true,
+    step = this.matchStep,
   ): { m: Matches; f: Compiled } {
     const inRange = withinRadius ? this.rangeTest(filters) : null;
     const m =
       filters.location === undefined && !inRange
-        ? this.matchesOf(terms)
-        : this.narrowedMatchesOf(terms, filters, inRange);
+        ? this.matchesOf(terms, step)
+        : this.narrowedMatchesOf(terms, filters, inRange, step);
     return { m, f: this.compile(filters, inRange ? 'distance' : null) };
   }
 
@@ -1184,13 +1201,13 @@ export class SearchIndex implements SearchEngine {
 
   /**
    * The matches of a set of words, kept for the next search with the same words, which matches
-   * only the slots added since.
+   * only the slots added since (once there are `step` of them).
    */
-  private matchesOf(terms: SearchTerm[]): Matches {
+  private matchesOf(terms: SearchTerm[], step = 1): Matches {
     const key = JSON.stringify(terms);
     const kept = this.matches.get(key);
     if (kept) {
-      if (kept.upTo < this.size) this.matchSlots(kept, null);
+      if (this.size - kept.upTo >= step) this.matchSlots(kept, null);
       return kept;
     }
     const m: Matches = { terms, ranks: [new IntList(), new IntList(), new IntList()], upTo: 0 };
@@ -1209,6 +1226,7 @@ export class SearchIndex implements SearchEngine {
     terms: SearchTerm[],
     filters: SearchFilters,
     inRange: ((slot: number) => boolean) | null,
+    step: number,
   ): Matches {
     const places = filters.location === undefined ? null : this.placeSlots(filters.location);
     const keep =
@@ -1224,11 +1242,11 @@ export class SearchIndex implements SearchEngine {
     ]);
     const kept = this.matches.get(key);
     if (kept) {
-      if (kept.upTo < this.size) this.matchSlots(kept, keep);
+      if (this.size - kept.upTo >= step) this.matchSlots(kept, keep);
       return kept;
     }
     // From the words' own matches, already in docid order.
-    const words = this.matchesOf(terms);
+    const words = this.matchesOf(terms, step);
     const ranks: Matches['ranks'] = [new IntList(), new IntList(), new IntList()];
     words.ranks.forEach((list, rank) => {
       for (let i = 0; i < list.length; i++) {

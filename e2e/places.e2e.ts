@@ -178,15 +178,18 @@ async function slowAndFailingSuggestions(page: Page, panel: Locator): Promise<vo
   await page.route('**/api/places/suggest?*', (route) => route.abort());
   const field = panel.getByRole('combobox', { name: /Near|Another area/ });
   await field.fill('');
+  // The call for the whole word is made once typing pauses, and fails.
+  const failed = page.waitForEvent('requestfailed', {
+    predicate: (request) => new URL(request.url()).searchParams.get('q') === failing,
+    timeout: 30_000,
+  });
   await field.pressSequentially(failing);
-  // A failed call offers nothing; the field still takes what is typed.
-  await page.waitForTimeout(600);
-  expect(
-    await page
-      .getByRole('listbox', { name: /suggestions$/ })
-      .getByRole('option')
-      .count(),
-  ).toBe(0);
+  await failed;
+  // A failed call offers nothing (the last suggestions stay only while it is under way); the
+  // field still takes what is typed.
+  const options = page.getByRole('listbox', { name: /suggestions$/ }).getByRole('option');
+  await options.first().waitFor({ state: 'detached', timeout: 10_000 });
+  expect(await options.count()).toBe(0);
   expect(await field.inputValue()).toBe(failing);
   await screenshot(page, 'places-suggest-failed-phone');
 }

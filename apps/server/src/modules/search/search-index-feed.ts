@@ -112,6 +112,8 @@ interface LogReader {
   position(): LogPosition;
   /** Stands where `position` said, as if it had read the log so far (a snapshot read back). */
   resume(position: LogPosition): void;
+  /** Reads that scanned nothing, the database showing what it showed the last read. */
+  readonly unchangedReads: number;
 }
 
 /** The listings on show: the documents an index built now would hold. */
@@ -132,6 +134,8 @@ async function lastSeq(db: Db): Promise<number> {
 /** SQLite has one writer: entries become visible in `seq` order. */
 class SqliteLog implements LogReader {
   private seq = 0;
+  /** Every read scans: SQLite answers in the process, without a round trip to save. */
+  readonly unchangedReads = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -181,6 +185,12 @@ interface PostgresLogRow {
  * last seq applied, and the entries of those transactions, whatever their seq; an entry it can
  * see was either applied or is among these. A transaction held open for hours costs each read
  * only its own entries (none are visible until it commits), not the log written since it began.
+ *
+ * When no transaction has ended and none has been given an id since the last read (the same
+ * `xmax` and `xip`), the database shows what it showed then: after a read that took every entry
+ * it could see, the next reads nothing (the statement still answers its snapshot). Searches then
+ * cost no scan of the log, in particular of the entries a long transaction, a bulk import, has
+ * written and not committed, which every scan must step over.
  */
 class PostgresLog implements LogReader {
   private seq = 0;
@@ -188,6 +198,10 @@ class PostgresLog implements LogReader {
   private pending: string[] = [];
   /** The first transaction id the last read's snapshot did not cover. */
   private xmax = '0';
+  /** The last read took every entry it could see (no page was left waiting). */
+  private complete = false;
+  /** Reads that found the snapshot as the last one left it, and scanned nothing. */
+  unchangedReads = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -195,7 +209,7 @@ class PostgresLog implements LogReader {
     // One statement, one snapshot: the transactions it cannot see and the entries it can.
     const { rows } = await sql<{ xmax: string; xip: string[]; seq: number | string | null }>`
       select pg_snapshot_xmax(s)::text as xmax,
-             array(select x::text from pg_snapshot_xip(s) x) as xip,
+             array(select x::text from pg_snapshot_xip(s) x order by x) as xip,
              (select max(seq) from search_log) as seq
       from pg_current_snapshot() s
     `.execute(this.db);
@@ -203,33 +217,40 @@ class PostgresLog implements LogReader {
     this.seq = Number(row.seq ?? 0);
     this.pending = row.xip;
     this.xmax = row.xmax;
+    this.complete = false;
   }
 
   async next(limit: number): Promise<LogPage> {
     const n = limit + 1;
+    // Whether the log may show more than the last read saw: the snapshot moved, or the last read
+    // left a page waiting. The database tests it once, before any scan (a one-time filter).
+    const moved = sql`(x.xmax <> ${this.xmax} or x.xip <> ${this.pending}::text[] or ${!this.complete})`;
     // Each part is bounded: by the page (seq, primary key), by the entries of the transactions
     // that were running (tx index), by the entries of transactions begun since the last read.
-    const { rows } = await sql<PostgresLogRow>`
-      select x.xmax, x.xip, l.seq, l.tx::text as tx, l.docid, l.card, l.seller
+    const { rows } = await sql<PostgresLogRow & { moved: boolean }>`
+      select x.xmax, x.xip, ${moved} as moved, l.seq, l.tx::text as tx, l.docid, l.card, l.seller
       from (
-        select pg_snapshot_xmax(s)::text as xmax, array(select t::text from pg_snapshot_xip(s) t) as xip
+        select pg_snapshot_xmax(s)::text as xmax,
+               array(select t::text from pg_snapshot_xip(s) t order by t) as xip
         from pg_current_snapshot() s
       ) x
       left join lateral (
         (select seq, tx, docid, card, seller from search_log
-          where seq > ${this.seq} order by seq limit ${n})
+          where seq > ${this.seq} and ${moved} order by seq limit ${n})
         union
         (select seq, tx, docid, card, seller from search_log
-          where tx = any(${this.pending}::xid8[]) order by seq limit ${n})
+          where tx = any(${this.pending}::xid8[]) and ${moved} order by seq limit ${n})
         union
         (select seq, tx, docid, card, seller from search_log
-          where tx >= ${this.xmax}::xid8 order by seq limit ${n})
+          where tx >= ${this.xmax}::xid8 and ${moved} order by seq limit ${n})
         order by seq limit ${n}
       ) l on true
     `.execute(this.db);
     const found = rows.filter((row) => row.seq !== null);
     const page = found.slice(0, limit);
     const more = found.length > limit;
+    this.complete = !more;
+    if (!rows[0]!.moved) this.unchangedReads += 1;
     const last = page.at(-1);
     if (last) {
       const seq = Number(last.seq);
@@ -265,6 +286,7 @@ class PostgresLog implements LogReader {
     this.seq = position.seq;
     this.pending = [...position.pending];
     this.xmax = position.xmax;
+    this.complete = false;
   }
 }
 
@@ -332,6 +354,11 @@ class Follower {
   /** Where it stands in the log: what its index has applied, once no page waits to be. */
   position(): LogPosition {
     return this.log.position();
+  }
+
+  /** Reads of the log that scanned nothing (PostgreSQL, nothing having changed since the last). */
+  get unchangedReads(): number {
+    return this.log.unchangedReads;
   }
 
   /** Follows on from where a snapshot of its index stood. */
@@ -552,6 +579,11 @@ export class LiveSearchIndex {
   /** Rows the last read of the log answered. */
   get lastLogRead(): number {
     return this.lastRead;
+  }
+
+  /** Reads of the log that scanned nothing, the database showing what the last read saw. */
+  get unchangedLogReads(): number {
+    return this.follower?.unchangedReads ?? 0;
   }
 
   /** The state, log entries not applied yet, and milliseconds since the log was last applied to its end. */

@@ -186,11 +186,12 @@ interface PostgresLogRow {
  * see was either applied or is among these. A transaction held open for hours costs each read
  * only its own entries (none are visible until it commits), not the log written since it began.
  *
- * When no transaction has ended and none has been given an id since the last read (the same
- * `xmax` and `xip`), the database shows what it showed then: after a read that took every entry
- * it could see, the next reads nothing (the statement still answers its snapshot). Searches then
- * cost no scan of the log, in particular of the entries a long transaction, a bulk import, has
- * written and not committed, which every scan must step over.
+ * A snapshot with the same `xmax` and `xip` as the last read's sees what that one saw: what it
+ * cannot see is exactly the transactions in `xip` and from `xmax` on, and every other one had
+ * ended. After a read that took every entry it could see, such a read scans nothing (the
+ * statement still answers its snapshot). Searches then cost no scan of the log, in particular of
+ * the entries a long transaction, a bulk import, has written and not committed, which every scan
+ * must step over.
  */
 class PostgresLog implements LogReader {
   private seq = 0;

@@ -223,27 +223,30 @@ class PostgresLog implements LogReader {
 
   async next(limit: number): Promise<LogPage> {
     const n = limit + 1;
-    // Whether the log may show more than the last read saw: the snapshot moved, or the last read
-    // left a page waiting. The database tests it once, before any scan (a one-time filter).
-    const moved = sql`(x.xmax <> ${this.xmax} or x.xip <> ${this.pending}::text[] or ${!this.complete})`;
     // Each part is bounded: by the page (seq, primary key), by the entries of the transactions
     // that were running (tx index), by the entries of transactions begun since the last read.
+    // None runs when the log can show no more than the last read saw (`moved` false: the same
+    // snapshot, and no page left waiting): the database tests it once, before any scan.
     const { rows } = await sql<PostgresLogRow & { moved: boolean }>`
-      select x.xmax, x.xip, ${moved} as moved, l.seq, l.tx::text as tx, l.docid, l.card, l.seller
+      select x.xmax, x.xip, x.moved, l.seq, l.tx::text as tx, l.docid, l.card, l.seller
       from (
-        select pg_snapshot_xmax(s)::text as xmax,
-               array(select t::text from pg_snapshot_xip(s) t order by t) as xip
-        from pg_current_snapshot() s
+        select xmax, xip,
+               (xmax <> ${this.xmax} or xip <> ${this.pending}::text[] or ${!this.complete}) as moved
+        from (
+          select pg_snapshot_xmax(s)::text as xmax,
+                 array(select t::text from pg_snapshot_xip(s) t order by t) as xip
+          from pg_current_snapshot() s
+        ) snapshot
       ) x
       left join lateral (
         (select seq, tx, docid, card, seller from search_log
-          where seq > ${this.seq} and ${moved} order by seq limit ${n})
+          where seq > ${this.seq} and x.moved order by seq limit ${n})
         union
         (select seq, tx, docid, card, seller from search_log
-          where tx = any(${this.pending}::xid8[]) and ${moved} order by seq limit ${n})
+          where tx = any(${this.pending}::xid8[]) and x.moved order by seq limit ${n})
         union
         (select seq, tx, docid, card, seller from search_log
-          where tx >= ${this.xmax}::xid8 and ${moved} order by seq limit ${n})
+          where tx >= ${this.xmax}::xid8 and x.moved order by seq limit ${n})
         order by seq limit ${n}
       ) l on true
     `.execute(this.db);

@@ -118,6 +118,8 @@ describe(`/metrics with METRICS_TOKEN on ${testDbKind}`, () => {
       'market_search_index_documents',
       'market_search_index_caught_up_age_seconds',
       'market_search_index_state',
+      'market_search_cards_total',
+      'market_search_cache_bytes',
       'market_event_streams_open',
       'market_job_last_success_timestamp_seconds',
       'market_mail_sent_total',
@@ -295,6 +297,70 @@ describe(`/metrics with METRICS_TOKEN on ${testDbKind}`, () => {
         samples.filter((s) => s.name === 'market_job_interval_seconds').map((s) => s.labels.name),
       ),
     ).toEqual(new Set(jobs));
+  });
+
+  it('counts the result cards answered from memory and read from the database', async () => {
+    const seller = await createUser(t, { role: 'seller' });
+    // Posted after every other test's listings: the newest on show.
+    const ids = await insertProducts(t, seller.id, 7, { newest: new Date(Date.now() + 3_600_000) });
+    await t.app.searchIndex.drain();
+    const buyer = await createUser(t, { role: 'buyer' });
+    const cards = (samples: Sample[], source: string) =>
+      valueOf(samples, 'market_search_cards_total', { source }) ?? 0;
+    const search = async () => {
+      const res = await call(t, buyer, 'GET', '/api/search?sort=newest&limit=3');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ _id: string }[]>().map((p) => p._id);
+    };
+
+    const before = await scrape(t);
+    // The newest listings are the ones just written: no search has shown them, so their cards
+    // (the page's three, and the fourth that tells whether there is a next page) are read.
+    expect(await search()).toEqual(ids.slice(0, 3));
+    const first = await scrape(t);
+    expect(cards(first, 'database') - cards(before, 'database')).toBe(4);
+    expect(cards(first, 'memory') - cards(before, 'memory')).toBe(0);
+
+    // The same page again comes from memory.
+    expect(await search()).toEqual(ids.slice(0, 3));
+    const second = await scrape(t);
+    expect(cards(second, 'database') - cards(first, 'database')).toBe(0);
+    expect(cards(second, 'memory') - cards(first, 'memory')).toBe(4);
+  });
+
+  it('shows what the search caches hold', async () => {
+    const seller = await createUser(t, { role: 'seller' });
+    await insertProducts(t, seller.id, 5, { newest: new Date(Date.now() + 7_200_000) });
+    await t.app.searchIndex.drain();
+    const buyer = await createUser(t, { role: 'buyer' });
+    const bytes = (samples: Sample[], cache: string) =>
+      valueOf(samples, 'market_search_cache_bytes', { cache });
+    const search = async (query: string) => {
+      const res = await call(t, buyer, 'GET', `/api/search?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<unknown[]>();
+    };
+
+    const before = await scrape(t);
+    // A word set never searched, in an area never searched: each is kept from now on.
+    expect(await search('q=bulk%20phone%203&location=chattogram&sort=newest')).not.toHaveLength(0);
+    const after = await scrape(t);
+    for (const cache of ['matches', 'places', 'cards']) {
+      expect(bytes(before, cache), cache).toBeGreaterThanOrEqual(0);
+      expect(bytes(after, cache)!, cache).toBeGreaterThan(bytes(before, cache)!);
+    }
+    expect(t.app.searchIndex.cacheBytes).toEqual({
+      matches: bytes(after, 'matches'),
+      places: bytes(after, 'places'),
+      cards: bytes(after, 'cards'),
+    });
+
+    // The same search again keeps nothing more.
+    await search('q=bulk%20phone%203&location=chattogram&sort=newest');
+    const again = await scrape(t);
+    for (const cache of ['matches', 'places', 'cards']) {
+      expect(bytes(again, cache), cache).toBe(bytes(after, cache));
+    }
   });
 });
 

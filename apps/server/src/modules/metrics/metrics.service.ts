@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { JobStatus } from '../../lib/jobs.ts';
 import { AppMetrics } from '../../lib/metrics.ts';
@@ -197,6 +197,35 @@ function addSearchFigures(app: FastifyInstance, metrics: AppMetrics): void {
         this.reset();
         const count = app.searchIndex.documents;
         if (count !== null) this.set(count);
+      },
+    }),
+  );
+  metrics.add(
+    new Counter({
+      name: 'market_search_cards_total',
+      help: 'Result cards this instance has answered searches with, by where each came from: kept in memory beside the index (memory) or read from the database (database).',
+      labelNames: ['source'],
+      registers: [],
+      collect() {
+        // The figures are kept by the index's card cache; the counter shows them as they stand.
+        const { kept, read } = app.searchIndex.cardFigures;
+        this.reset();
+        this.inc({ source: 'memory' }, kept);
+        this.inc({ source: 'database' }, read);
+      },
+    }),
+  );
+  metrics.add(
+    new Gauge({
+      name: 'market_search_cache_bytes',
+      help: 'What the search index’s caches hold, in bytes, by cache: kept matches of word sets (matches) and of locations (places), and result cards (cards); absent until the index is first built.',
+      labelNames: ['cache'],
+      registers: [],
+      collect() {
+        this.reset();
+        const bytes = app.searchIndex.cacheBytes;
+        if (!bytes) return;
+        for (const [cache, value] of Object.entries(bytes)) this.set({ cache }, value);
       },
     }),
   );

@@ -20,6 +20,12 @@ interface KeptCard {
   json: string;
 }
 
+/** Result cards a server has answered since it started: from memory, or read from the database. */
+export interface CardFigures {
+  kept: number;
+  read: number;
+}
+
 const CARDS_KEPT = 20_000;
 const CARD_BYTES_KEPT = 64 * 1024 * 1024;
 
@@ -35,6 +41,14 @@ export class CardCache {
   });
   /** Counts drops: a card read before a drop and kept after it could be stale. */
   private generation = 0;
+
+  /** `figures` is shared by the caches of every index a server follows with, one after another. */
+  constructor(private readonly figures: CardFigures = { kept: 0, read: 0 }) {}
+
+  /** The cards kept, in bytes as their bound counts them. */
+  get bytes(): number {
+    return this.cards.calculatedSize;
+  }
 
   drop(docid: number): void {
     this.generation++;
@@ -64,6 +78,8 @@ export class CardCache {
       if (card) out.set(docid, card.json);
       else missing.push(docid);
     }
+    this.figures.kept += out.size;
+    this.figures.read += missing.length;
     if (missing.length === 0) return out;
     const generation = this.generation;
     const rows = await findCardViews(db, missing);

@@ -5,7 +5,7 @@ import { SQLITE_BUSY_TIMEOUT_MS, isPostgres, readBool, valueWriters } from '../.
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { collectGarbage } from '../../lib/heap.ts';
-import { CardCache } from './search-cards.ts';
+import { CardCache, type CardFigures } from './search-cards.ts';
 import { SearchIndex, type IndexedDocument } from './search-index.ts';
 import type { LogPosition, SnapshotPlace } from './search-snapshot.ts';
 
@@ -338,7 +338,7 @@ export class Pacer {
 
 /** One index, the cards kept beside it, and the log reader that keeps both current. */
 class Follower {
-  readonly cards = new CardCache();
+  readonly cards: CardCache;
   private readonly log: LogReader;
   private readSinceCollected = 0;
   /** Whether the documents read are counted for a full collection: while it is built only. */
@@ -349,9 +349,11 @@ class Follower {
     private readonly page: number,
     private readonly collectEvery: number,
     private readonly stopped: () => boolean,
+    cardFigures: CardFigures,
     /** The index it follows with: a new, empty one to build, or one read from a snapshot. */
     readonly index: SearchIndex = new SearchIndex(),
   ) {
+    this.cards = new CardCache(cardFigures);
     this.log = isPostgres(db) ? new PostgresLog(db) : new SqliteLog(db);
   }
 
@@ -536,6 +538,8 @@ export class LiveSearchIndex {
   private markBuilt!: () => void;
 
   private readonly limits: Readonly<FollowLimits>;
+  /** Result cards answered from memory and read from the database, by every index in turn. */
+  readonly cardFigures: CardFigures = { kept: 0, read: 0 };
 
   constructor(
     private readonly db: Db,
@@ -578,6 +582,13 @@ export class LiveSearchIndex {
   /** Listings the index holds; null until it is first built. */
   get documents(): number | null {
     return this.follower?.index.documents ?? null;
+  }
+
+  /** What the index's caches hold, in bytes: kept matches of word sets and of locations, and cards; null until it is first built. */
+  get cacheBytes(): { matches: number; places: number; cards: number } | null {
+    const follower = this.follower;
+    if (!follower) return null;
+    return { ...follower.index.keptBytes, cards: follower.cards.bytes };
   }
 
   /** Rows the last read of the log answered. */
@@ -726,6 +737,7 @@ export class LiveSearchIndex {
         this.limits.logPage,
         this.limits.collectEvery,
         () => this.stopped,
+        this.cardFigures,
         SearchIndex.from(snapshot.contents),
       );
       follower.resume(snapshot.position);
@@ -918,6 +930,7 @@ export class LiveSearchIndex {
       this.limits.logPage,
       this.limits.collectEvery,
       () => this.stopped,
+      this.cardFigures,
     );
     await follower.build(between);
     await follower.catchUpFully(between);

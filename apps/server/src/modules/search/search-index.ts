@@ -614,6 +614,11 @@ export class SearchIndex implements SearchEngine {
     return this.matches.size;
   }
 
+  /** What the kept matches of word sets and of locations hold, in bytes as their bounds count them. */
+  get keptBytes(): { matches: number; places: number } {
+    return { matches: this.matches.calculatedSize, places: this.places.calculatedSize };
+  }
+
   /** Adds a document (in place of one with its docid); throws on a category or condition it does not know. */
   add(doc: IndexedDocument): void {
     const category = choiceOf('category', CATEGORIES, doc.category);

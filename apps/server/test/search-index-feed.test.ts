@@ -17,6 +17,7 @@ import {
   searchFiltersSchema,
   type Product,
 } from '@market/shared';
+import { openDatabase } from '../src/db/database.ts';
 import { valueWriters } from '../src/db/dialect.ts';
 import type { Database } from '../src/db/schema.ts';
 import {
@@ -390,6 +391,49 @@ describe(`the in-memory search index on ${testDbKind}`, () => {
     await t.app.db.deleteFrom('products').where('id', '=', id).execute();
     expect(await cards(other, 'lumia')).toEqual([]);
   });
+
+  it.runIf(testDbKind === 'sqlite')(
+    'answers searches without a read of the log while nothing is committed, and reads it after a write of its own process or of another',
+    async () => {
+      const live = t.app.searchIndex!;
+      await live.drain();
+      // One search reads the log to its end; those after it have nothing new to read. The
+      // server's own jobs may write meanwhile (each write makes the next search read): most skip.
+      await searchNames(t, buyer, 'q=nokia');
+      const skippedBefore = live.searchesWithoutRead;
+      for (let i = 0; i < 10; i++) await searchNames(t, buyer, `q=nokia&maxPrice=${100 + i}`);
+      expect(live.searchesWithoutRead - skippedBefore).toBeGreaterThanOrEqual(8);
+
+      // A write on the server's own connection, right after a search that read nothing.
+      const own = await insertListing(t.app.db, 'Nokia quietly listed');
+      expect(await searchNames(t, buyer, 'q=nokia%20quietly')).toEqual(['Nokia quietly listed']);
+
+      // A write by another connection (another process, as a bulk import is).
+      await searchNames(t, buyer, 'q=nokia');
+      const elsewhere = openDatabase({ sqliteFile: t.config.sqliteFile });
+      try {
+        const theirs = await insertListing(elsewhere.db, 'Nokia listed elsewhere');
+        expect(await searchNames(t, buyer, 'q=nokia%20elsewhere')).toEqual([
+          'Nokia listed elsewhere',
+        ]);
+        await elsewhere.db.deleteFrom('products').where('id', '=', theirs).execute();
+        expect(await searchNames(t, buyer, 'q=nokia%20elsewhere')).toEqual([]);
+      } finally {
+        await elsewhere.close();
+      }
+      // A write that answers rows (RETURNING) is a write too.
+      await searchNames(t, buyer, 'q=nokia');
+      const sold = await t.app.db
+        .updateTable('products')
+        .set({ status: 'sold' })
+        .where('id', '=', own)
+        .returning('id')
+        .execute();
+      expect(sold).toEqual([{ id: own }]);
+      expect(await searchNames(t, buyer, 'q=nokia%20quietly')).toEqual([]);
+      await t.app.db.deleteFrom('products').where('id', '=', own).execute();
+    },
+  );
 
   it('shows a card as it is now: its price, its area, its seller', async () => {
     const id = await insertListing(t.app.db, 'Xperia dune');

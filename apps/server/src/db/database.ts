@@ -106,6 +106,22 @@ function loadPg(): typeof Pg {
   return pgDriver;
 }
 
+/**
+ * What may have been committed to a SQLite database, as a stamp that changes with every write
+ * this process runs on its connection (counted as each statement is prepared, before it runs)
+ * and with every commit of another connection (`pragma data_version`, which SQLite moves when it
+ * sees one). A stamp taken before a read and found again later means that nothing has been
+ * committed since the read began. Null when it cannot tell at the moment.
+ */
+export type ChangeStamp = () => string | null;
+
+const changeStamps = new WeakMap<Kysely<Database>, ChangeStamp>();
+
+/** The change stamp of a SQLite database opened here; null for PostgreSQL. */
+export function changeStampOf(db: Kysely<Database>): ChangeStamp | null {
+  return changeStamps.get(db) ?? null;
+}
+
 export function openDatabase(options: {
   databaseUrl?: string;
   sqliteFile: string;
@@ -146,8 +162,18 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({
-    dialect: sqliteDialectWithSpans(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    dialect: sqliteDialectWithSpans(new SqliteDialect({ database: connection })),
+  });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  changeStamps.set(db, () => {
+    try {
+      return `${connection.writes()}:${String(dataVersion.get())}`;
+    } catch {
+      // The connection is busy reading rows one by one (an iterator): no statement can run.
+      return null;
+    }
   });
   return {
     db,
@@ -174,15 +200,23 @@ function withStatementCache(sqlite: SQLite.Database) {
     // A prepared statement holds its text and its compiled program: a few times the text.
     sizeOf: (_, text) => 4096 + 4 * stringBytes(text),
   });
+  // Statements that may write, prepared so far: the query builder prepares each one it runs.
+  // `readonly`, not `reader`: an insert or update with RETURNING answers rows and writes.
+  let writes = 0;
+  const counted = (statement: SQLite.Statement) => {
+    if (!statement.readonly) writes++;
+    return statement;
+  };
   return {
     close: () => sqlite.close(),
     prepare: (text: string) => {
       const kept = statements.get(text);
-      if (kept && !kept.busy) return kept;
+      if (kept && !kept.busy) return counted(kept);
       const statement = sqlite.prepare(text);
       statements.set(text, statement);
-      return statement;
+      return counted(statement);
     },
+    writes: () => writes,
   };
 }
 

@@ -1,6 +1,7 @@
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { changeStampOf, type ChangeStamp } from '../../db/database.ts';
 import { SQLITE_BUSY_TIMEOUT_MS, isPostgres, readBool, valueWriters } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -134,7 +135,10 @@ async function lastSeq(db: Db): Promise<number> {
 /** SQLite has one writer: entries become visible in `seq` order. */
 class SqliteLog implements LogReader {
   private seq = 0;
-  /** Every read scans: SQLite answers in the process, without a round trip to save. */
+  /**
+   * Every read scans: SQLite answers in the process, without a round trip to save. Searches read
+   * only when something may have been committed since the last read (`ChangeStamp`).
+   */
   readonly unchangedReads = 0;
 
   constructor(private readonly db: Db) {}
@@ -540,6 +544,16 @@ export class LiveSearchIndex {
   private readonly limits: Readonly<FollowLimits>;
   /** Result cards answered from memory and read from the database, by every index in turn. */
   readonly cardFigures: CardFigures = { kept: 0, read: 0 };
+  /** SQLite's stamp of what may have been committed (`ChangeStamp`); null on PostgreSQL. */
+  private readonly changeStamp: ChangeStamp | null;
+  /**
+   * The last read that took the log to its end, applied to `follower`, and the change stamp taken
+   * before it began: while the stamp is the same, nothing has been committed since, and a search
+   * needs no read of its own.
+   */
+  private quiet: { follower: Follower; stamp: string } | null = null;
+  /** Searches answered without a read of the log, nothing having been committed since the last. */
+  private skipped = 0;
 
   constructor(
     private readonly db: Db,
@@ -560,6 +574,7 @@ export class LiveSearchIndex {
       ...limits,
     };
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
+    this.changeStamp = changeStampOf(db);
   }
 
   /** Whether the index is built; until it is, searches answer 503 (`searchStarting`). */
@@ -623,7 +638,27 @@ export class LiveSearchIndex {
     const follower = this.follower;
     if (!follower) throw searchStarting();
     if (this.catchingUp) return follower;
+    if (this.unchangedSinceRead(follower)) {
+      this.skipped++;
+      return follower;
+    }
     return this.caughtUp();
+  }
+
+  /**
+   * Whether nothing has been committed since the last read that took the log to its end began
+   * (SQLite: a read costs the search path a statement and a turn of the connection's queue, a
+   * quarter of a search's time under load; PostgreSQL's reads skip their scan on their own).
+   */
+  private unchangedSinceRead(follower: Follower): boolean {
+    const quiet = this.quiet;
+    if (!quiet || quiet.follower !== follower || !this.changeStamp) return false;
+    return this.changeStamp() === quiet.stamp;
+  }
+
+  /** Searches answered without reading the log, nothing having been committed since the last read. */
+  get searchesWithoutRead(): number {
+    return this.skipped;
   }
 
   /**
@@ -838,15 +873,21 @@ export class LiveSearchIndex {
       // Entries it never read may have been deleted since: start again from the documents.
       this.rebuild();
     }
+    // Taken before the read: whatever is committed from here on changes it.
+    const stamp = this.changeStamp?.() ?? null;
     const page = await follower.read(this.limits.searchPage);
     this.lastRead = page.rows;
     this.readAt = Date.now();
+    if (page.more) this.quiet = null;
     if (page.more && !this.catchingUp) {
       this.catchUpInBackground({ follower, page });
     } else {
       await follower.apply(page);
       if (page.more) this.catchUpInBackground();
-      else this.caughtUpAt = this.readAt;
+      else {
+        this.caughtUpAt = this.readAt;
+        if (stamp !== null) this.quiet = { follower, stamp };
+      }
     }
     const removedAllowed = Math.max(this.limits.rebuildAfterRemoved, follower.index.documents / 4);
     // Removed documents keep their slots; a new index gives the memory back.

@@ -66,9 +66,15 @@ interface StartTimes {
   size: number;
   /** The first start builds the search index; a restart reads the snapshot the stop wrote. */
   start: 'first' | 'restart';
-  /** The server's resident memory once search answers, and its peak after the loads, in MB. */
+  /**
+   * The server's resident memory once search answers, its peak until then (the index's build),
+   * and its peak after the loads, in MB.
+   */
   rssReadyMb: number;
+  rssBuildPeakMb: number;
   rssPeakMb: number;
+  /** The server's own figures after the loads (first start only: the restart has no metrics token). */
+  afterLoads?: ServerFigures;
   healthMs: number;
   homeMs: number;
   signInMs: number;
@@ -88,6 +94,12 @@ interface ImportUnderLoad {
   /** The slowest search answered during the import. */
   maxMs: number;
   catchUpMs: number;
+  /** Result cards the searches during the import were answered with, and how many were read from the database. */
+  cards: number;
+  cardsRead: number;
+  /** The server's garbage collections over 10 ms and over 100 ms during the import and catch-up. */
+  gcOver10ms: number;
+  gcOver100ms: number;
 }
 const imports: ImportUnderLoad[] = [];
 /** Listings the import adds while search is under load. */
@@ -143,6 +155,7 @@ async function measureStart(
     size,
     start,
     rssReadyMb: memoryMb(product.child.pid!).rss,
+    rssBuildPeakMb: memoryMb(product.child.pid!).peak,
     rssPeakMb: NaN,
     healthMs,
     homeMs,
@@ -362,14 +375,56 @@ async function measureSearch(url: string, cookie: string, size: number): Promise
 /** The server's /metrics, read with the bench's token. */
 const METRICS_TOKEN = 'bench-metrics-token-for-the-run';
 
-/** The longest event-loop delay the server saw since /metrics was last read, in ms. */
-async function eventLoopDelayMaxMs(url: string): Promise<number> {
+interface ServerFigures {
+  /** The longest event-loop delay the server saw since /metrics was last read, in ms. */
+  eventLoopMaxMs: number;
+  /** Result cards answered from memory and read from the database since the server started. */
+  cardsKept: number;
+  cardsRead: number;
+  /** The JavaScript heap (used, and held) and memory outside it (typed arrays), in MB. */
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  /** What the search caches hold, in MB: kept matches of word sets and of locations, and cards. */
+  cachesMb: { matches: number; places: number; cards: number };
+  /** Garbage collections since the start that took over 10 ms, and over 100 ms (any kind). */
+  gcOver10ms: number;
+  gcOver100ms: number;
+}
+
+/** Figures from the server's /metrics (prom-client starts the event-loop delay over at each read). */
+async function serverFigures(url: string): Promise<ServerFigures> {
   const res = await fetch(`${url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   const text = await res.text();
-  const line = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
-  return line ? Math.round(Number(line[1]) * 1000) : NaN;
+  const value = (pattern: RegExp) => {
+    const line = pattern.exec(text);
+    return line ? Number(line[1]) : NaN;
+  };
+  const mb = (pattern: RegExp) => Math.round(value(pattern) / 1024 / 1024);
+  // prom-client's collection histogram, one per kind: those counted, less those within a bucket.
+  const gcSum = (suffix: string) =>
+    [...text.matchAll(new RegExp(`^nodejs_gc_duration_seconds_${suffix} (\\S+)$`, 'gm'))].reduce(
+      (sum, line) => sum + Number(line[1]),
+      0,
+    );
+  const gcCount = gcSum('count\\{kind="\\w+"\\}');
+  return {
+    gcOver10ms: gcCount - gcSum('bucket\\{le="0\\.01",kind="\\w+"\\}'),
+    gcOver100ms: gcCount - gcSum('bucket\\{le="0\\.1",kind="\\w+"\\}'),
+    heapUsedMb: mb(/^nodejs_heap_size_used_bytes (\S+)$/m),
+    heapTotalMb: mb(/^nodejs_heap_size_total_bytes (\S+)$/m),
+    externalMb: mb(/^nodejs_external_memory_bytes (\S+)$/m),
+    cachesMb: {
+      matches: mb(/^market_search_cache_bytes\{cache="matches"\} (\S+)$/m),
+      places: mb(/^market_search_cache_bytes\{cache="places"\} (\S+)$/m),
+      cards: mb(/^market_search_cache_bytes\{cache="cards"\} (\S+)$/m),
+    },
+    eventLoopMaxMs: Math.round(value(/^nodejs_eventloop_lag_max_seconds (\S+)$/m) * 1000),
+    cardsKept: value(/^market_search_cards_total\{source="memory"\} (\S+)$/m),
+    cardsRead: value(/^market_search_cards_total\{source="database"\} (\S+)$/m),
+  };
 }
 
 function runImport(env: Record<string, string>): Promise<void> {
@@ -413,13 +468,14 @@ async function importUnderLoad(
     cookie,
     connections: 50,
     paths: Array.from({ length: SEARCHES.length * 5000 }, (_, i) => searchPath(i)),
+    warmupSeconds: 3,
   };
   load.send(order);
   await new Promise<void>((resolve) =>
     load.on('message', (message) => message === 'started' && resolve()),
   );
   // Read once, so that the server's event-loop delay counts from here (prom-client starts it over).
-  await eventLoopDelayMaxMs(url);
+  const before = await serverFigures(url);
   const started = performance.now();
   // A process of its own, as `npm run seed:bulk` is: in this one, its synchronous SQLite writes
   // would hold up the load generator and count as the server's latency.
@@ -439,7 +495,7 @@ async function importUnderLoad(
   }
   load.send('stop');
   const answer = await report;
-  const eventLoopMaxMs = await eventLoopDelayMaxMs(url);
+  const after = await serverFigures(url);
   if ('error' in answer) throw new Error(`the load generator failed: ${answer.error}`);
   const { result } = answer;
   return {
@@ -448,7 +504,11 @@ async function importUnderLoad(
     importMs,
     catchUpMs,
     maxMs: result.latency.max,
-    eventLoopMaxMs,
+    eventLoopMaxMs: after.eventLoopMaxMs,
+    cards: after.cardsKept + after.cardsRead - before.cardsKept - before.cardsRead,
+    cardsRead: after.cardsRead - before.cardsRead,
+    gcOver10ms: after.gcOver10ms - before.gcOver10ms,
+    gcOver100ms: after.gcOver100ms - before.gcOver100ms,
     search: {
       name: `${size} listings, search while ${IMPORTED} are imported`,
       requestsPerSecond: Math.round(result.requests.average),
@@ -493,6 +553,7 @@ for (const size of sizes) {
     rows.push(first, deepRow);
     rows.push(...(await measureSearch(product.url, cookie, size)));
     starts.at(-1)!.rssPeakMb = memoryMb(product.child.pid!).peak;
+    starts.at(-1)!.afterLoads = await serverFigures(product.url);
     if (size === sizes[sizes.length - 1] && !values['no-import']) {
       imports.push(await importUnderLoad(database.env, product.url, cookie, size));
     }
@@ -539,18 +600,25 @@ for (const s of starts) {
   );
 }
 console.log(
-  "\nthe server's resident memory (MB): once search answers, and at its peak after the loads",
+  "\nthe server's resident memory (MB): once search answers, at its peak until then, and at its peak after the loads",
 );
-console.log('listings    ready   peak');
+console.log('listings    ready   build   peak');
 for (const s of starts.filter((s) => s.start === 'first')) {
-  console.log(`${String(s.size).padEnd(11)} ${String(s.rssReadyMb).padEnd(7)} ${s.rssPeakMb}`);
+  console.log(
+    `${String(s.size).padEnd(11)} ${String(s.rssReadyMb).padEnd(7)} ${String(s.rssBuildPeakMb).padEnd(7)} ${s.rssPeakMb}`,
+  );
+  const after = s.afterLoads;
+  if (after)
+    console.log(
+      `  after the loads: JavaScript heap ${after.heapUsedMb} MB used of ${after.heapTotalMb}, ${after.externalMb} MB outside it; search caches: word sets' matches ${after.cachesMb.matches} MB, locations' ${after.cachesMb.places} MB, cards ${after.cachesMb.cards} MB`,
+    );
 }
 for (const i of imports) {
   console.log(
     `\nan import of ${i.imported.toLocaleString('en-US')} listings into ${i.size.toLocaleString('en-US')} while 50 connections search:`,
   );
   console.log(
-    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}; the slowest search ${i.maxMs} ms; the server's longest event-loop delay ${i.eventLoopMaxMs} ms`,
+    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}; the slowest search ${i.maxMs} ms; the server's longest event-loop delay ${i.eventLoopMaxMs} ms; ${i.cardsRead.toLocaleString('en-US')} of ${i.cards.toLocaleString('en-US')} result cards read from the database; ${i.gcOver10ms} garbage collections over 10 ms, ${i.gcOver100ms} over 100 ms`,
   );
   printTable([i.search]);
 }

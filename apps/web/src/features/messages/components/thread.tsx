@@ -88,7 +88,7 @@ export function Thread({
   const scrollerRef = useRef<HTMLDivElement>(null);
   const messages: Message[] = messagesInOrder(thread.data);
   const otherName = conversation.data?.other.name || t('messages.noName');
-  const onScroll = useThreadScroll(scrollerRef, messages);
+  const rememberPlace = useThreadScroll(scrollerRef, messages);
   const announcement = useArrivalAnnouncement(messages, thread.isSuccess, otherName);
   useMarkRead(conversationId, messages);
 
@@ -110,14 +110,21 @@ export function Thread({
   return (
     <div className="flex h-[calc(100dvh-var(--top-bar-height)-7rem)] min-h-[26rem] flex-col rounded-box border border-base-300 lg:h-[calc(100dvh-var(--top-bar-height)-10rem)]">
       <ThreadHeader conversation={conversation.data} otherName={otherName} />
-      <div ref={scrollerRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto p-3">
+      <div
+        ref={scrollerRef}
+        onScroll={rememberPlace}
+        className="min-h-0 flex-1 overflow-y-auto p-3"
+      >
         {thread.hasNextPage && (
           <div className="mb-3 flex justify-center">
             <button
               type="button"
               className="btn btn-ghost btn-sm"
               disabled={thread.isFetchingNextPage}
-              onClick={() => void thread.fetchNextPage()}
+              onClick={() => {
+                rememberPlace();
+                void thread.fetchNextPage();
+              }}
             >
               {thread.isFetchingNextPage && <InlineSpinner />}
               {t('messages.older')}

@@ -39,7 +39,11 @@ export function useThreadScroll(
     };
   }, [scrollerRef, oldest, newest]);
 
-  /** For the list's scroll events: where the reader is now. */
+  /**
+   * Notes where the reader is now: for the list's scroll events, and before older messages are
+   * asked for, as a scroll just made (the button brought into view) may not have fired its event
+   * when they arrive, and the list would then be kept where the reader was before it.
+   */
   return () => {
     const scroller = scrollerRef.current;
     if (!scroller) return;

@@ -151,11 +151,12 @@ async function measureStart(
     if (res.status !== 503) throw new Error(`search while starting: ${res.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const memory = memoryMb(product.child.pid!);
   starts.push({
     size,
     start,
-    rssReadyMb: memoryMb(product.child.pid!).rss,
-    rssBuildPeakMb: memoryMb(product.child.pid!).peak,
+    rssReadyMb: memory.rss,
+    rssBuildPeakMb: memory.peak,
     rssPeakMb: NaN,
     healthMs,
     homeMs,

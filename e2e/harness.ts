@@ -8,6 +8,7 @@ import {
   type BrowserContext,
   type LaunchOptions,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { findBrowser } from '../scripts/lib/browser.mjs';
@@ -404,9 +405,39 @@ function untilInteractive(page: Page): void {
   // A link followed in the app changes the address before the new page is drawn: until the page
   // says it shows that address's entry (`data-drawn`), what is on screen is the last page's.
   const waitForURL = page.waitForURL.bind(page);
+  const requests = requestsInFlight(page);
   page.waitForURL = async (...args) => {
-    await waitForURL(...args);
+    try {
+      await waitForURL(...args);
+    } catch (err) {
+      // What the page was doing instead: a run that fails on a loaded machine only says so here.
+      if (err instanceof Error) {
+        err.message += `\n  the page is at ${page.url()}\n${requests()}`;
+      }
+      throw err;
+    }
     await interactive();
+  };
+}
+
+/**
+ * The page's requests still unanswered, and how long each has waited, as lines of text (for a
+ * failed wait's message).
+ */
+function requestsInFlight(page: Page): () => string {
+  const started = new Map<Request, number>();
+  page.on('request', (request) => started.set(request, Date.now()));
+  const done = (request: Request) => started.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => {
+    const now = Date.now();
+    const lines = [...started].map(
+      ([request, at]) => `    ${request.method()} ${request.url()} (${now - at} ms)`,
+    );
+    return lines.length > 0
+      ? `  requests unanswered:\n${lines.join('\n')}`
+      : '  no request unanswered';
   };
 }
 

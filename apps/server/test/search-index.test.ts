@@ -432,4 +432,139 @@ describe('the in-memory search index', () => {
       { numRuns: 60 },
     );
   });
+
+  it('answers price counts and pages by distance from kept orders as a new index without them does', () => {
+    // Centres a few km apart around Gulshan, one far off, and listings without a place.
+    const CENTRES: Array<[number, number] | null> = [
+      [23.79, 90.41],
+      [23.78, 90.42],
+      [23.81, 90.4],
+      [23.8, 90.36],
+      [24.9, 91.87],
+      null,
+    ];
+    const NAMES = ['Pixel 7', 'Pixel 8 Pro', 'iPhone 13', 'Galaxy S21'];
+    const PRICES = [10_000, 20_000, 20_000, 35_000, 50_000];
+    const write = fc.record({
+      kind: fc.constantFrom('add', 'add', 'late', 'change', 'remove'),
+      at: fc.nat(),
+      name: fc.constantFrom(...NAMES),
+      price: fc.constantFrom(...PRICES),
+      centre: fc.nat({ max: CENTRES.length - 1 }),
+    });
+    const QUERIES = ['pixel', 'iphone 13', ''];
+    const ORIGIN = { lat: 23.79, lon: 90.41 };
+    const place = (centre: number) => {
+      const at = CENTRES[centre];
+      return at ? { placeLat: at[0], placeLon: at[1] } : { placeLat: null, placeLon: null };
+    };
+    /** Every page of `size` by distance, following each page's cursor. */
+    const pagesByDistance = (index: SearchIndex, input: SearchFiltersInput, size: number) => {
+      const terms = index.resolveTerms(parseSearchText(input.q ?? ''));
+      const f = filters({ ...input, sort: 'distance' });
+      const pages: number[][] = [];
+      let after: { key: number | string; id: string } | null = null;
+      for (;;) {
+        const page = index.page(terms, f, 'distance', after, size);
+        if (page.length === 0) return pages;
+        // A cursor that does not move on would page forever.
+        if (pages.length > 100) throw new Error('pages by distance do not end');
+        pages.push(page.map((e) => e.docid));
+        const last = page.at(-1)!;
+        after = { key: last.key, id: String(last.docid) };
+      }
+    };
+    const answers = (index: SearchIndex) =>
+      QUERIES.flatMap((q) =>
+        [{}, { maxPrice: 200 }, { minPrice: 200, maxPrice: 350 }, { minPrice: 500 }].flatMap(
+          (price) => {
+            const count = (input: SearchFiltersInput) =>
+              index.count(
+                index.resolveTerms(parseSearchText(q)),
+                filters({ q, ...price, ...input }),
+                1000,
+              );
+            return [
+              count({}),
+              count({ location: 'gulshan' }),
+              count({ ...ORIGIN, radiusKm: 3 }),
+              pagesByDistance(index, { q, ...price, ...ORIGIN, radiusKm: 3 }, 2),
+              pagesByDistance(index, { q, ...price, ...ORIGIN, radiusKm: 50 }, 3),
+            ];
+          },
+        ),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(write, { maxLength: 10 }), { minLength: 1, maxLength: 6 }),
+        (rounds) => {
+          // Orders made on the second use of any word set (a count that tested at least one
+          // match, a radius holding at least one), so every answer after the first comes from one.
+          const kept = new SearchIndex(0);
+          const docs = new Map<number, IndexedDocument>();
+          let late = 0;
+          for (const round of rounds) {
+            for (const w of round) {
+              const existing = [...docs.values()];
+              const target = existing[w.at % Math.max(1, existing.length)];
+              const values = {
+                name: w.name,
+                price: w.price,
+                location: 'Dhaka, Gulshan',
+                ...place(w.centre),
+              };
+              let d: IndexedDocument;
+              if (w.kind === 'late') {
+                const postedAt = START - ++late * 60_000;
+                d = { ...doc(values), postedAt, docid: (postedAt / 1000) * DOCIDS_PER_SECOND };
+              } else if (w.kind === 'add' || !target) {
+                d = doc(values);
+              } else if (w.kind === 'change') {
+                d = { ...target, ...values };
+              } else {
+                docs.delete(target.docid);
+                kept.remove(target.docid);
+                continue;
+              }
+              docs.set(d.docid, d);
+              kept.add(d);
+            }
+            const fresh = new SearchIndex(Infinity);
+            for (const d of docs.values()) fresh.add(d);
+            const expected = answers(fresh);
+            expect(answers(kept)).toEqual(expected);
+            expect(answers(kept)).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('counts a price range by testing each match when a price is beyond what an order holds', () => {
+    const index = new SearchIndex(0);
+    const count = (price: SearchFiltersInput) =>
+      index.count(parseSearchText('iphone'), filters({ q: 'iphone', ...price }), 1000);
+    // $200,000 is past the order's keys (2^24 cents): the word set keeps no order.
+    for (const price of [10_000, 20_000_000, 30_000, 20_000_001, 40_000]) {
+      index.add(doc({ price }));
+    }
+    for (let i = 0; i < 3; i++) {
+      expect(count({ minPrice: 150 })).toEqual({ count: 4, exact: true });
+      expect(count({ maxPrice: 350 })).toEqual({ count: 2, exact: true });
+      expect(count({ minPrice: 200_000 })).toEqual({ count: 2, exact: true });
+    }
+    // An order made, then such a price among more than it follows aside: it is given up.
+    const other = new SearchIndex(0);
+    const otherCount = () =>
+      other.count(parseSearchText('pixel'), filters({ q: 'pixel', minPrice: 150 }), 1000);
+    for (let i = 0; i < 3; i++) other.add(doc({ name: 'Pixel 8', price: 20_000 }));
+    expect([otherCount(), otherCount(), otherCount()]).toEqual(
+      Array(3).fill({ count: 3, exact: true }),
+    );
+    other.add(doc({ name: 'Pixel 8', price: 25_000_000 }));
+    for (let i = 0; i < 70; i++) other.add(doc({ name: 'Pixel 8', price: 10_000 }));
+    expect(otherCount()).toEqual({ count: 4, exact: true });
+    expect(otherCount()).toEqual({ count: 4, exact: true });
+  });
 });

@@ -28,6 +28,8 @@ import {
 } from './search-engine.ts';
 import { DocidSlots } from './docid-slots.ts';
 import { PostingList } from './posting-list.ts';
+import { PriceOrder } from './price-order.ts';
+import { DistanceOrder, type DistanceKeys } from './distance-order.ts';
 import { readRankKey } from './search-rank-key.ts';
 import {
   indexedWords,
@@ -254,11 +256,32 @@ const FIELD_BITS = 3;
 
 /** The documents matching one set of words: per rank, their slots in ascending docid order. */
 interface Matches {
+  /** Its key among the kept matches. */
+  key: string;
   terms: SearchTerm[];
   ranks: [IntList, IntList, IntList];
   /** The slots below this are matched; those added since are matched when the set is next used. */
   upTo: number;
+  /**
+   * Its live matches by price, made when a count of a price range had to test many of them
+   * (`countPrices`); null once it cannot be (a price beyond what its keys hold).
+   */
+  byPrice: PriceOrder | null | undefined;
+  /** Counts of a price range that tested more than ORDER_AFTER matches. */
+  longCounts: number;
+  /**
+   * Within a radius (the key holds the origin): its matches nearest first, made on the second
+   * page by distance when they are more than ORDER_AFTER.
+   */
+  byDistance: DistanceOrder | undefined;
+  distancePages: number;
 }
+
+/**
+ * A word set whose count tests more matches than this, or whose matches within a radius are more
+ * than this, gets its order by price or by distance the second time.
+ */
+const ORDER_AFTER = 2000;
 
 /** The documents whose area matches one set of location terms, one byte per slot. */
 interface PlaceMatches {
@@ -319,6 +342,14 @@ const newPass = (): FacetPass => ({
   maxPrice: null,
 });
 
+/** A search's price range in cents, open where a bound is not set. */
+function priceRange(f: SearchFilters): { min: number; max: number } {
+  return {
+    min: f.minPrice === undefined ? -Infinity : dollarsToCents(f.minPrice),
+    max: f.maxPrice === undefined ? Infinity : dollarsToCents(f.maxPrice),
+  };
+}
+
 /** A value's place in its list of choices; an unknown value is refused, never filed as another. */
 function choiceOf(kind: string, choices: readonly string[], value: string): number {
   const at = choices.indexOf(value);
@@ -337,6 +368,12 @@ const MATCHES_KEPT = 500;
 const MATCH_SLOTS_KEPT = 24_000_000;
 
 export class SearchIndex implements SearchEngine {
+  /**
+   * @param orderAfter how many matches make a word set worth an order by price or by distance
+   *   (ORDER_AFTER; tests set fewer).
+   */
+  constructor(private readonly orderAfter = ORDER_AFTER) {}
+
   /** Each filter's test, over the typed arrays of one search's call (none grows during it). */
   private static readonly FILTERS = {
     category: {
@@ -348,8 +385,7 @@ export class SearchIndex implements SearchEngine {
     },
     price: {
       test: (index, f) => {
-        const min = f.minPrice === undefined ? -Infinity : dollarsToCents(f.minPrice);
-        const max = f.maxPrice === undefined ? Infinity : dollarsToCents(f.maxPrice);
+        const { min, max } = priceRange(f);
         const prices = index.prices;
         return (slot) => prices[slot]! >= min && prices[slot]! <= max;
       },
@@ -463,8 +499,12 @@ export class SearchIndex implements SearchEngine {
     maxBytes: MATCH_SLOTS_KEPT * 4,
     sizeOf: (m, key) =>
       stringBytes(key) +
-      4 * (m.ranks[0].items.length + m.ranks[1].items.length + m.ranks[2].items.length),
+      4 * (m.ranks[0].items.length + m.ranks[1].items.length + m.ranks[2].items.length) +
+      (m.byPrice?.bytes ?? 0) +
+      (m.byDistance?.bytes ?? 0),
   });
+  /** The slots of documents removed since the index was built, in order (see PriceOrder). */
+  private readonly removals = new IntList();
   /** How many slots added since kept matches were last used make them take the new slots. */
   private matchStep = 1;
 
@@ -675,6 +715,7 @@ export class SearchIndex implements SearchEngine {
     this.slotOf.delete(docid);
     this.alive[slot] = 0;
     this.live--;
+    this.removals.push(slot);
     const name = this.slotNames[slot];
     this.slotNames[slot] = undefined;
     if (name && --name.live === 0) this.names.delete(name.name.toLowerCase());
@@ -766,8 +807,16 @@ export class SearchIndex implements SearchEngine {
       case 'price_asc':
       case 'price_desc':
         return this.byPrice(m, f, order === 'price_asc' ? 1 : -1, after, n);
-      case 'distance':
-        return this.byDistance(m, f, this.pointDistances(filters), after, n);
+      case 'distance': {
+        const km = this.pointDistances(filters);
+        const order = km && this.rangeTest(filters) ? this.distanceOrder(m, km) : null;
+        if (!order) return this.byDistance(m, f, km, after, n);
+        const keys = this.distanceKeys(km);
+        const passes = (slot: number) => this.passes(f, slot);
+        return after
+          ? order.page(keys, passes, Number(after.key), Number(after.id), n)
+          : order.page(keys, passes, -1, Infinity, n);
+      }
     }
   }
 
@@ -803,6 +852,43 @@ export class SearchIndex implements SearchEngine {
     return km;
   }
 
+  /** The slots' and centres' numbers a distance order reads, the centres' in whole metres. */
+  private distanceKeys(km: Float64Array | null): DistanceKeys {
+    return {
+      pointOf: this.pointOf,
+      metres: this.pointMetres(km),
+      docids: this.docids,
+      alive: this.alive,
+    };
+  }
+
+  /** Each centre's distance key in whole metres by its number; index 0 stands for "no place". */
+  private pointMetres(km: Float64Array | null): Float64Array {
+    const points = this.pointLats.length;
+    const keys = new Float64Array(points + 1);
+    keys[0] = NO_PLACE_METRES;
+    for (let p = 1; p <= points; p++) {
+      keys[p] = km ? Math.round(km[p - 1]! * 1000) : NO_PLACE_METRES;
+    }
+    return keys;
+  }
+
+  /**
+   * The order by distance of matches within a radius (`km` from its origin), made the second time
+   * a page by distance asks for it when they are many; null while there is none.
+   */
+  private distanceOrder(m: Matches, km: Float64Array): DistanceOrder | null {
+    if (m.byDistance) return m.byDistance;
+    const size = m.ranks[0].length + m.ranks[1].length + m.ranks[2].length;
+    if (size <= this.orderAfter || ++m.distancePages < 2) return null;
+    const newest: number[] = [];
+    this.newestFirst(m, (slot) => newest.push(slot) > 0);
+    m.byDistance = DistanceOrder.of(newest, this.distanceKeys(km));
+    // Measured again with its order.
+    this.matches.set(m.key, m);
+    return m.byDistance;
+  }
+
   /**
    * Nearest first, newest first within a distance; listings without a place last. The key is
    * the distance in whole metres, the same for every listing of a place. The matches are read
@@ -818,13 +904,7 @@ export class SearchIndex implements SearchEngine {
     after: SearchAfter | null,
     n: number,
   ): IndexPageEntry[] {
-    const points = this.pointLats.length;
-    // Each centre's key; index 0 stands for "no place".
-    const keys = new Float64Array(points + 1);
-    keys[0] = NO_PLACE_METRES;
-    for (let p = 1; p <= points; p++) {
-      keys[p] = km ? Math.round(km[p - 1]! * 1000) : NO_PLACE_METRES;
-    }
+    const keys = this.pointMetres(km);
     const afterKey = after ? Number(after.key) : -1;
     const afterDocid = after ? Number(after.id) : Infinity;
     // Centres at the same distance (without an origin, all of them) share a bucket: their
@@ -858,14 +938,40 @@ export class SearchIndex implements SearchEngine {
   /** How many documents match, read up to `limit`: exact below it, else "at least". */
   count(terms: SearchTerm[], filters: SearchFilters, limit: number): SearchCount {
     const { m, f } = this.walk(terms, filters);
-    let n = 0;
-    for (const list of m.ranks) {
-      for (let i = 0; i < list.length && n <= limit; i++) {
-        const slot = list.items[i]!;
-        if (this.alive[slot] && this.passes(f, slot)) n++;
+    const onlyPrice = f.bits.length === 1 && f.bits[0] === FILTER_BITS.price;
+    let n = onlyPrice ? this.countPrices(m, filters) : null;
+    if (n === null) {
+      n = 0;
+      let tested = 0;
+      for (const list of m.ranks) {
+        for (let i = 0; i < list.length && n <= limit; i++) {
+          const slot = list.items[i]!;
+          tested++;
+          if (this.alive[slot] && this.passes(f, slot)) n++;
+        }
       }
+      if (onlyPrice && tested > this.orderAfter) m.longCounts++;
     }
     return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
+  }
+
+  /**
+   * The live matches within the search's price range, counted in the matches' order by price; null
+   * when they have none (made on the second count that had to test many matches one by one).
+   */
+  private countPrices(m: Matches, filters: SearchFilters): number | null {
+    if (m.byPrice === undefined) {
+      if (m.longCounts < 2) return null;
+      const ranks = m.ranks.map((list) => list.items.subarray(0, list.length));
+      m.byPrice = PriceOrder.of(ranks, this.prices, this.alive, this.removals);
+      // Measured again with its order.
+      this.matches.set(m.key, m);
+    } else if (m.byPrice) {
+      m.byPrice = m.byPrice.current(this.prices, this.alive, this.removals);
+    }
+    if (!m.byPrice) return null;
+    const { min, max } = priceRange(filters);
+    return m.byPrice.count(min, max, this.prices, this.alive, this.removals);
   }
 
   /**
@@ -1215,7 +1321,16 @@ export class SearchIndex implements SearchEngine {
       if (this.size - kept.upTo >= step) this.matchSlots(kept, null);
       return kept;
     }
-    const m: Matches = { terms, ranks: [new IntList(), new IntList(), new IntList()], upTo: 0 };
+    const m: Matches = {
+      key,
+      terms,
+      ranks: [new IntList(), new IntList(), new IntList()],
+      upTo: 0,
+      byPrice: undefined,
+      longCounts: 0,
+      byDistance: undefined,
+      distancePages: 0,
+    };
     this.matchSlots(m, null);
     this.matches.set(key, m);
     return m;
@@ -1259,7 +1374,16 @@ export class SearchIndex implements SearchEngine {
         if (keep(slot)) ranks[rank]!.push(slot);
       }
     });
-    const m: Matches = { terms, ranks, upTo: words.upTo };
+    const m: Matches = {
+      key,
+      terms,
+      ranks,
+      upTo: words.upTo,
+      byPrice: undefined,
+      longCounts: 0,
+      byDistance: undefined,
+      distancePages: 0,
+    };
     this.matches.set(key, m);
     return m;
   }
@@ -1278,6 +1402,11 @@ export class SearchIndex implements SearchEngine {
       if (rank !== null) added[rank].push(slot);
     }
     m.ranks.forEach((list, rank) => this.addSlots(list, added[rank]!));
+    if (m.byPrice || m.byDistance) {
+      const slots = added.flat();
+      m.byPrice?.note(slots);
+      m.byDistance?.note(slots);
+    }
     m.upTo = this.size;
   }
 

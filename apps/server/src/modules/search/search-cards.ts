@@ -8,16 +8,17 @@ import { findCardViews } from './search.repository.ts';
 type Db = Kysely<Database>;
 
 /**
- * A result card as the API sends it: the product through the route's own schema, as JSON. A
- * search answer is these texts in an array, so a kept card is not made or checked again.
+ * A result card as the API sends it: the product through the route's own schema, as JSON in
+ * UTF-8. A search answer is these bytes in an array, so a kept card is not made, checked or
+ * encoded again.
  */
-function cardJson(row: ProductViewRow): string {
-  return JSON.stringify(productSchema.parse(toProduct(row)));
+function cardJson(row: ProductViewRow): Buffer {
+  return Buffer.from(JSON.stringify(productSchema.parse(toProduct(row))));
 }
 
 interface KeptCard {
   seller: string;
-  json: string;
+  json: Buffer;
 }
 
 /** Result cards a server has answered since it started: from memory, or read from the database. */
@@ -37,7 +38,7 @@ export class CardCache {
   private readonly cards = boundedCache<number, KeptCard>({
     maxEntries: CARDS_KEPT,
     maxBytes: CARD_BYTES_KEPT,
-    sizeOf: (card) => 64 + stringBytes(card.json) + stringBytes(card.seller),
+    sizeOf: (card) => 64 + card.json.length + stringBytes(card.seller),
   });
   /** Counts drops: a card read before a drop and kept after it could be stale. */
   private generation = 0;
@@ -70,8 +71,8 @@ export class CardCache {
     for (const docid of theirs) this.cards.delete(docid);
   }
 
-  async get(db: Db, docids: number[]): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
+  async get(db: Db, docids: number[]): Promise<Map<number, Buffer>> {
+    const out = new Map<number, Buffer>();
     const missing: number[] = [];
     for (const docid of docids) {
       const card = this.cards.get(docid);

@@ -33,6 +33,18 @@ const limitedText = (perUser: number) =>
     ? ''
     : `429 (Retry-After) past ${perUser} searches a minute per user or ${perUser * USERS_PER_ADDRESS} per address. A search is its words and filters: its pages, sorts and facets count once.`;
 
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A JSON array of items each already in JSON, in one copy of their bytes. */
+function jsonArray(items: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  items.forEach((item, i) => parts.push(...(i === 0 ? [item] : [COMMA, item])));
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cursors = new SearchCursors(app.config.authSecret);
   const limited = createSearchRateLimit(app);
@@ -65,7 +77,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await searchProducts(app.db, cursors, query, app.searchIndex);
       const cards = sendCursorPage(reply, request.url, { ...result, items: result.cards });
       // Each card went through the product schema when it was made (search-cards.ts).
-      return sendText(reply.type(JSON_TYPE), Buffer.from(`[${cards.join(',')}]`));
+      return sendText(reply.type(JSON_TYPE), jsonArray(cards));
     },
   );
 

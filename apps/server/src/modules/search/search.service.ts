@@ -52,8 +52,8 @@ export function withOrigin<F extends SearchFilters>(places: Gazetteer, filters: 
 }
 
 export interface SearchResult {
-  /** The page's cards, each as its JSON text. */
-  cards: string[];
+  /** The page's cards, each as its JSON in UTF-8. */
+  cards: Buffer[];
   /** Exact when `totalExact`; otherwise at least this many (COUNT_LIMIT). */
   total: number;
   totalExact: boolean;

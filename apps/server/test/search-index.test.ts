@@ -461,7 +461,7 @@ describe('the in-memory search index', () => {
     /** Every page of `size` by distance, following each page's cursor. */
     const pagesByDistance = (index: SearchIndex, input: SearchFiltersInput, size: number) => {
       const terms = index.resolveTerms(parseSearchText(input.q ?? ''));
-      const f = filters({ ...input, sort: 'distance' });
+      const f = filters(input);
       const pages: number[][] = [];
       let after: { key: number | string; id: string } | null = null;
       for (;;) {

@@ -1,3 +1,5 @@
+import { firstWhere, mergeLive } from './slot-order.ts';
+
 /** What a distance order reads of the index, over the typed arrays of one call. */
 export interface DistanceKeys {
   /** Each slot's place centre, as 1 + its number (0: no place). */
@@ -66,15 +68,10 @@ export class DistanceOrder {
     const { pointOf, metres, docids, alive } = k;
     const slots = this.slots;
     // The first slot past the cursor: farther, or as far and older.
-    let lo = 0;
-    let hi = slots.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const slot = slots[mid]!;
+    const lo = firstWhere(slots, (slot) => {
       const d = metres[pointOf[slot]!]!;
-      if (d > afterMetres || (d === afterMetres && docids[slot]! < afterDocid)) hi = mid;
-      else lo = mid + 1;
-    }
+      return d > afterMetres || (d === afterMetres && docids[slot]! < afterDocid);
+    });
     const out: Array<{ docid: number; key: number }> = [];
     for (let i = lo; i < slots.length && out.length < n; i++) {
       const slot = slots[i]!;
@@ -93,18 +90,7 @@ export class DistanceOrder {
       return da !== db ? da < db : docids[a]! > docids[b]!;
     };
     const added = this.added.filter((slot) => alive[slot]).sort((a, b) => (before(a, b) ? -1 : 1));
-    const kept = this.slots;
-    const out = new Int32Array(kept.length + added.length);
-    let n = 0;
-    let j = 0;
-    for (let i = 0; i < kept.length; i++) {
-      const slot = kept[i]!;
-      if (!alive[slot]) continue;
-      while (j < added.length && before(added[j]!, slot)) out[n++] = added[j++]!;
-      out[n++] = slot;
-    }
-    while (j < added.length) out[n++] = added[j++]!;
-    this.slots = out.slice(0, n);
+    this.slots = mergeLive(this.slots, added, alive, before);
     this.added = [];
   }
 }

@@ -1,3 +1,5 @@
+import { firstWhere, mergeLive } from './slot-order.ts';
+
 /**
  * Sort keys put a slot under its price: price × 2^29 + slot, exact in a double while the price is
  * below 2^24 cents ($167,772.16) and the slot below 2^29. Beyond either a word set keeps no order
@@ -54,28 +56,22 @@ export class PriceOrder {
   }
 
   /**
-   * The order brought up to date when what it follows aside has grown past an eighth of it
-   * (itself otherwise); null when a key would no longer be exact.
+   * The order brought up to date when what it follows aside has grown past an eighth of it and
+   * past `least` (itself otherwise); null when a key would no longer be exact.
    */
-  current(prices: Int32Array, alive: Uint8Array, removals: RemovalLog): PriceOrder | null {
+  current(
+    prices: Int32Array,
+    alive: Uint8Array,
+    removals: RemovalLog,
+    least = 64,
+  ): PriceOrder | null {
     const pending = this.added.length + removals.length - this.removalsSeen;
-    if (pending <= Math.max(64, this.slots.length >> 3)) return this;
+    if (pending <= Math.max(least, this.slots.length >> 3)) return this;
     const added = sortedKeys([this.added], prices, alive);
     if (!added) return null;
-    // The order's live slots and the added ones, merged by key.
-    const kept = this.slots;
-    const out = new Int32Array(kept.length + added.length);
-    let n = 0;
-    let j = 0;
-    for (let i = 0; i < kept.length; i++) {
-      const slot = kept[i]!;
-      if (!alive[slot]) continue;
-      const key = prices[slot]! * SLOT_SPAN + slot;
-      while (j < added.length && added[j]! < key) out[n++] = added[j++]! % SLOT_SPAN;
-      out[n++] = slot;
-    }
-    while (j < added.length) out[n++] = added[j++]! % SLOT_SPAN;
-    return new PriceOrder(out.slice(0, n), removals.length);
+    const key = (slot: number) => prices[slot]! * SLOT_SPAN + slot;
+    const merged = mergeLive(this.slots, slotsOf(added), alive, (a, b) => key(a) < key(b));
+    return new PriceOrder(merged, removals.length);
   }
 
   /** How many live matches cost from `min` to `max` cents (either may be infinite). */
@@ -105,16 +101,7 @@ export class PriceOrder {
 
   /** The first position whose key is at least `key`. */
   private firstAtKey(prices: Int32Array, key: number): number {
-    const slots = this.slots;
-    let lo = 0;
-    let hi = slots.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const slot = slots[mid]!;
-      if (prices[slot]! * SLOT_SPAN + slot < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstWhere(this.slots, (slot) => prices[slot]! * SLOT_SPAN + slot >= key);
   }
 }
 

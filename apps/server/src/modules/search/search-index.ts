@@ -967,7 +967,9 @@ export class SearchIndex implements SearchEngine {
       // Measured again with its order.
       this.matches.set(m.key, m);
     } else if (m.byPrice) {
-      m.byPrice = m.byPrice.current(this.prices, this.alive, this.removals);
+      // Tests that order every word set merge at once, as a large one does.
+      const least = Math.min(64, this.orderAfter);
+      m.byPrice = m.byPrice.current(this.prices, this.alive, this.removals, least);
     }
     if (!m.byPrice) return null;
     const { min, max } = priceRange(filters);

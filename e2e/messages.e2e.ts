@@ -459,11 +459,22 @@ describe.each([
     const anchor = messages.getByRole('listitem').first();
     const anchorText = await anchor.textContent();
     const before = await boxOf(anchor);
+    // The list's scroll box before and after, said when the place is not kept.
+    const scrolled = () =>
+      messages.evaluate((list) => {
+        const box = list.parentElement!;
+        return { top: box.scrollTop, height: box.scrollHeight, shown: box.clientHeight };
+      });
+    const scrollBefore = await scrolled();
     await older.click();
     await messages.getByText('Message 1', { exact: true }).waitFor();
     // The message that was at the top stays where the reader saw it.
     const kept = messages.getByRole('listitem').filter({ hasText: anchorText ?? '' });
-    expect(Math.abs((await boxOf(kept)).y - before.y)).toBeLessThanOrEqual(4);
+    const moved = (await boxOf(kept)).y - before.y;
+    expect(
+      Math.abs(moved),
+      `moved ${moved} px; the list's scroll before ${JSON.stringify(scrollBefore)}, after ${JSON.stringify(await scrolled())}`,
+    ).toBeLessThanOrEqual(4);
     expect(await messages.getByRole('listitem').count()).toBe(written + 5);
 
     await composer(page).fill('One more, too fast');

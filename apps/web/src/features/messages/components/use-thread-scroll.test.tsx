@@ -1,14 +1,14 @@
 import { render } from '@testing-library/react';
 import { useRef } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@market/shared';
 import { useThreadScroll } from './use-thread-scroll.ts';
 
-const message = (n: number): Message => ({
+const message = (n: number, mine = false): Message => ({
   _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   conversationId: '5d0f3a1e-8c2b-4f6a-b9a1-7e2d4c6b8a90',
-  senderId: 'seller-1',
-  mine: false,
+  senderId: mine ? 'buyer-1' : 'seller-1',
+  mine,
   text: `Message ${n}`,
   masked: false,
   scamWarnings: [],
@@ -16,42 +16,102 @@ const message = (n: number): Message => ({
   readAt: null,
   offer: null,
 });
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 
-/** The list's height as the browser would lay it out: happy-dom lays nothing out. */
-let contentHeight = 0;
+/*
+ * The layout as a browser would make it (happy-dom lays nothing out): a button of 40 px above
+ * the list while there are older messages, and each message 100 px tall.
+ */
+const MESSAGE_PX = 100;
+const BUTTON_PX = 40;
 let remember: () => void = () => {};
 
-function Thread({ messages }: { messages: Message[] }) {
+function Thread({ messages, hasOlder = true }: { messages: Message[]; hasOlder?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   remember = useThreadScroll(ref, messages);
   return (
-    <div
-      ref={(element) => {
-        ref.current = element;
-        if (element && !Object.hasOwn(element, 'scrollHeight')) {
-          Object.defineProperty(element, 'scrollHeight', { get: () => contentHeight });
-        }
-      }}
-      data-testid="scroller"
-    />
+    <div ref={ref} data-testid="scroller">
+      {hasOlder && <button type="button">Load older messages</button>}
+      <ol>
+        {messages.map((m) => (
+          <li key={m._id}>{m.text}</li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
+const offsetTop = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetTop');
+const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+const above = (element: Element) =>
+  element.closest('[data-testid="scroller"]')?.querySelector('button') ? BUTTON_PX : 0;
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const items = this.parentElement ? [...this.parentElement.children] : [];
+      return above(this) + items.indexOf(this) * MESSAGE_PX;
+    },
+  });
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: Element) {
+      return above(this) + this.querySelectorAll('li').length * MESSAGE_PX;
+    },
+  });
+});
+afterAll(() => {
+  if (offsetTop) Object.defineProperty(HTMLElement.prototype, 'offsetTop', offsetTop);
+  if (scrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', scrollHeight);
+});
+
 describe('where the message list is kept', () => {
   it('opens at the newest message, and keeps the same messages in view when older ones come in above', () => {
-    const newer = [3, 4, 5].map(message);
-    contentHeight = 1_000;
+    const newer = range(3, 12);
     const { getByTestId, rerender } = render(<Thread messages={newer} />);
     const scroller = getByTestId('scroller');
-    expect(scroller.scrollTop).toBe(1_000);
+    expect(scroller.scrollTop).toBe(BUTTON_PX + 10 * MESSAGE_PX);
 
     // The reader brings "Load older messages" into view and asks for them before the scroll's
     // event has come: the place is noted when they ask.
-    scroller.scrollTop = 40;
+    scroller.scrollTop = 30;
     remember();
-    contentHeight = 1_600;
-    rerender(<Thread messages={[1, 2].map(message).concat(newer)} />);
-    // The 600 px added above push the list down by as much: what was 40 px down still is.
-    expect(scroller.scrollTop).toBe(640);
+    rerender(<Thread messages={range(1, 2).concat(newer)} hasOlder={false} />);
+    // Two messages came in above and the button went: Message 3 moved 200 - 40 px down.
+    expect(scroller.scrollTop).toBe(30 + 2 * MESSAGE_PX - BUTTON_PX);
+  });
+
+  it('keeps the place when a message from the other party arrives below with the older ones', () => {
+    const newer = range(5, 14);
+    const { getByTestId, rerender } = render(<Thread messages={newer} />);
+    const scroller = getByTestId('scroller');
+    scroller.scrollTop = 0;
+    remember();
+    rerender(<Thread messages={range(1, 4).concat(newer, message(15))} hasOlder={false} />);
+    // Only what came in above moves the list: not the new message below, and not to the end.
+    expect(scroller.scrollTop).toBe(4 * MESSAGE_PX - BUTTON_PX);
+  });
+
+  it('follows the conversation at the end, and goes to the end for the reader’s own message', () => {
+    const first = range(1, 10);
+    const { getByTestId, rerender } = render(<Thread messages={first} hasOlder={false} />);
+    const scroller = getByTestId('scroller');
+    scroller.scrollTop = 10 * MESSAGE_PX - 300;
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 300 });
+    remember();
+    const second = first.concat(message(11));
+    rerender(<Thread messages={second} hasOlder={false} />);
+    expect(scroller.scrollTop).toBe(11 * MESSAGE_PX);
+
+    // Reading further up, a message from the other party leaves the list where it is.
+    scroller.scrollTop = 200;
+    remember();
+    const third = second.concat(message(12));
+    rerender(<Thread messages={third} hasOlder={false} />);
+    expect(scroller.scrollTop).toBe(200);
+    // The reader's own message brings the list to the end.
+    rerender(<Thread messages={third.concat(message(13, true))} hasOlder={false} />);
+    expect(scroller.scrollTop).toBe(13 * MESSAGE_PX);
   });
 });

@@ -4,10 +4,32 @@ import type { Message } from '@market/shared';
 /** Within this many pixels of the end, the reader is following the conversation as it goes. */
 const NEAR_THE_END = 120;
 
+/** Where the reader was: the list's scroll and the oldest message's element and its place in it. */
+interface Place {
+  oldest?: string;
+  newest?: string;
+  top: number;
+  anchor: HTMLElement | null;
+  anchorAt: number;
+}
+
+/** The element of the oldest message shown: the first item of the list. */
+function oldestElement(scroller: HTMLElement): HTMLElement | null {
+  return scroller.querySelector<HTMLElement>('ol > li');
+}
+
+/** Notes the list's scroll and where its oldest message is in it. */
+function notePlace(place: Place, scroller: HTMLElement): void {
+  place.top = scroller.scrollTop;
+  place.anchor = oldestElement(scroller);
+  place.anchorAt = place.anchor?.offsetTop ?? 0;
+}
+
 /**
  * Keeps the message list where the reader needs it: at the newest message when the thread opens
  * and when a message arrives while they are at the end (or sent it); where it was when older
- * messages are added above.
+ * messages are added above, whatever else changed with them (a message arriving below, a mark of
+ * read), by how far the message that was the oldest moved.
  */
 export function useThreadScroll(
   scrollerRef: RefObject<HTMLElement | null>,
@@ -15,28 +37,23 @@ export function useThreadScroll(
 ) {
   const oldest = messages[0]?._id;
   const newest = messages.at(-1);
-  const before = useRef<{ oldest?: string; newest?: string; height: number; top: number }>({
-    height: 0,
-    top: 0,
-  });
+  const before = useRef<Place>({ top: 0, anchor: null, anchorAt: 0 });
   const atEnd = useRef(true);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
     const last = before.current;
-    if (last.oldest !== undefined && oldest !== last.oldest && newest?._id === last.newest) {
-      // Older messages came in above: the same messages stay in view.
-      scroller.scrollTop = last.top + (scroller.scrollHeight - last.height);
-    } else if (newest && newest._id !== last.newest && (atEnd.current || newest.mine)) {
+    if (last.oldest !== undefined && oldest !== last.oldest && last.anchor?.isConnected) {
+      // Older messages came in above: the messages the reader saw stay where they were.
+      scroller.scrollTop = last.top + (last.anchor.offsetTop - last.anchorAt);
+    }
+    if (newest && newest._id !== last.newest && (atEnd.current || newest.mine)) {
       scroller.scrollTop = scroller.scrollHeight;
     }
-    before.current = {
-      oldest,
-      newest: newest?._id,
-      height: scroller.scrollHeight,
-      top: scroller.scrollTop,
-    };
+    last.oldest = oldest;
+    last.newest = newest?._id;
+    notePlace(last, scroller);
   }, [scrollerRef, oldest, newest]);
 
   /**
@@ -49,7 +66,6 @@ export function useThreadScroll(
     if (!scroller) return;
     atEnd.current =
       scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_THE_END;
-    before.current.top = scroller.scrollTop;
-    before.current.height = scroller.scrollHeight;
+    notePlace(before.current, scroller);
   };
 }

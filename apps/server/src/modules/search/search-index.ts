@@ -746,19 +746,18 @@ export class SearchIndex implements SearchEngine {
    */
   resolveTerms(terms: SearchTerm[]): SearchTerm[] {
     // Listings on show with the word; a removed listing's entries stay in its postings.
-    const documentsWith = (word: string, atLeast = Infinity) => {
+    const documentsWith = (word: string) => {
       let n = 0;
       this.postings.get(word)?.forEachRun(0, FIELD_BITS, (items, start, end) => {
-        for (let i = start; i < end && n < atLeast; i++) {
-          if (this.alive[items[i]! >> FIELD_BITS]) n++;
-        }
-        return n < atLeast;
+        for (let i = start; i < end; i++) n += this.alive[items[i]! >> FIELD_BITS]!;
       });
       return n;
     };
     const corrections = new Map<string, string[]>();
     for (const word of typoCandidates(terms)) {
-      if (this.wordsBeginning(word).some((w) => documentsWith(w, 1) > 0)) continue;
+      const onShow = (w: string) =>
+        this.postings.get(w)?.some((entry) => this.alive[entry >> FIELD_BITS] === 1) ?? false;
+      if (this.wordsBeginning(word).some(onShow)) continue;
       const near = wordsOneEditAway(word, this.letters)
         .map((w) => ({ w, n: documentsWith(w) }))
         .filter(({ n }) => n > 0)

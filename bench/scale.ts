@@ -11,6 +11,10 @@
  * search answers meanwhile (503 "starting"), and when it answers results. After the loads, the
  * same for a restart, which reads back the search index the stop kept in DATA_DIR.
  *
+ * Speeds are also given as a share of a bare Fastify server's (the ceiling, under plain node, at
+ * the same 50 connections), measured right before and right after each size's loads: this
+ * machine's own speed moves a lot from hour to hour, and the share moves far less.
+ *
  * Last, at the largest size (unless --no-import): a bulk import of 100,000 listings into the
  * running server's database while 50 connections search, how search answered meanwhile, and how
  * long the index took to catch up once the import had committed.
@@ -41,6 +45,7 @@ import {
   prepareDatabase,
   printTable,
   signIn,
+  startCeiling,
   startProduct,
   writeResults,
   type Measurement,
@@ -521,7 +526,36 @@ async function importUnderLoad(
   };
 }
 
+/** The ceiling's requests per second right before and right after each size's loads. */
+const ceilings: Array<{ size: number; before: number; after: number }> = [];
+
+/**
+ * Measures a size's loads between two measurements of the ceiling, and gives each of their rows
+ * its share of the ceiling's mean.
+ */
+async function withCeiling(size: number, loads: () => Promise<Measurement[]>) {
+  const options = { connections: 50, url: ceiling.url };
+  const before = await measure('ceiling', options, seconds, warmup);
+  const measured = await loads();
+  const after = await measure('ceiling', options, seconds, warmup);
+  ceilings.push({ size, before: before.requestsPerSecond, after: after.requestsPerSecond });
+  const top = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+  rows.push(
+    {
+      name: `ceiling: bare Fastify, constant JSON (around ${size} listings)`,
+      requestsPerSecond: Math.round(top),
+      p50: (before.p50 + after.p50) / 2,
+      p99: (before.p99 + after.p99) / 2,
+      errors: before.errors + after.errors,
+      non2xx: before.non2xx + after.non2xx,
+      shareOfCeiling: 1,
+    },
+    ...measured.map((row) => ({ ...row, shareOfCeiling: row.requestsPerSecond / top })),
+  );
+}
+
 buildProduct();
+const ceiling = await startCeiling();
 for (const size of sizes) {
   console.log(`preparing ${size.toLocaleString('en-US')} listings...`);
   const database = await prepareDatabase(kind, size);
@@ -539,20 +573,21 @@ for (const size of sizes) {
     );
     const deep = Math.max(1, Math.floor(total / 24 / 2));
     const base = { connections: 50, headers: { cookie } };
-    const first = await measure(
-      `${size} listings, page 1`,
-      { ...base, url: `${product.url}/api/products/iPhone` },
-      seconds,
-      warmup,
-    );
-    const deepRow = await measure(
-      `${size} listings, page ${deep}`,
-      { ...base, url: `${product.url}/api/products/iPhone?page=${deep}` },
-      seconds,
-      warmup,
-    );
-    rows.push(first, deepRow);
-    rows.push(...(await measureSearch(product.url, cookie, size)));
+    await withCeiling(size, async () => [
+      await measure(
+        `${size} listings, page 1`,
+        { ...base, url: `${product.url}/api/products/iPhone` },
+        seconds,
+        warmup,
+      ),
+      await measure(
+        `${size} listings, page ${deep}`,
+        { ...base, url: `${product.url}/api/products/iPhone?page=${deep}` },
+        seconds,
+        warmup,
+      ),
+      ...(await measureSearch(product.url, cookie, size)),
+    ]);
     starts.at(-1)!.rssPeakMb = memoryMb(product.child.pid!).peak;
     starts.at(-1)!.afterLoads = await serverFigures(product.url);
     if (size === sizes[sizes.length - 1] && !values['no-import']) {
@@ -571,11 +606,17 @@ for (const size of sizes) {
     await database.destroy();
   }
 }
+await ceiling.stop();
 
 console.log(
   `\n${kind}, GET /api/products/iPhone and search at 50 connections, ${seconds} s each\n`,
 );
 printTable(rows);
+for (const c of ceilings) {
+  console.log(
+    `  the ceiling around ${c.size} listings: ${c.before} req/s before the loads, ${c.after} after`,
+  );
+}
 console.log('\nthe category query alone (no HTTP, no response cache), mean of 50 calls:');
 console.log('listings    page 1 ms  deep page ms (first visit)  deep page ms (warm)');
 for (const q of queries) {
@@ -623,12 +664,13 @@ for (const i of imports) {
   );
   printTable([i.search]);
 }
-const small = rows[0];
-const large = rows[rows.length - 2];
+const pageOnes = rows.filter((r) => r.name.endsWith(', page 1'));
+const small = pageOnes[0];
+const large = pageOnes.at(-1);
 if (small && large)
   console.log(
     `\npage-1 p50 at the largest size / at the smallest: ${(large.p50 / Math.max(small.p50, 0.01)).toFixed(2)}x`,
   );
 console.log(
-  `written to ${writeResults('scale', { kind, sizes, rows, queries, searchQueries, starts, imports })}`,
+  `written to ${writeResults('scale', { kind, sizes, rows, ceilings, queries, searchQueries, starts, imports })}`,
 );

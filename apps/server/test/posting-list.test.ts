@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { PostingList } from '../src/modules/search/posting-list.ts';
 
 /* The search index's posting lists against a plain array: every run from any point, in order. */
+
+/** A list pushed the running sums of `gaps`, and those sums as an array. */
+function listOfGaps(gaps: readonly number[]): { list: PostingList; values: number[] } {
+  const list = new PostingList();
+  const values: number[] = [];
+  let value = 0;
+  for (const gap of gaps) {
+    value += gap;
+    list.push(value);
+    values.push(value);
+  }
+  return { list, values };
+}
 describe('the posting lists of the search index', () => {
   const read = (list: PostingList, from: number, shift: number, stopAfter = Infinity) => {
     const out: number[] = [];
@@ -20,14 +33,7 @@ describe('the posting lists of the search index', () => {
         fc.nat({ max: 150_000 }),
         fc.constantFrom(0, 3),
         (steps, from, shift) => {
-          const list = new PostingList();
-          const values: number[] = [];
-          let value = 0;
-          for (const step of steps) {
-            value += step;
-            list.push(value);
-            values.push(value);
-          }
+          const { list, values } = listOfGaps(steps);
           expect(list.length).toBe(values.length);
           expect(read(list, from, shift)).toEqual(values.filter((v) => v >> shift >= from));
         },
@@ -125,14 +131,7 @@ describe('asking whether some entry of a posting list passes', () => {
         fc.array(fc.nat({ max: 3_000 }), { maxLength: 10_000 }),
         fc.nat({ max: 5_000_000 }),
         (gaps, wanted) => {
-          const list = new PostingList();
-          const values: number[] = [];
-          let value = 0;
-          for (const gap of gaps) {
-            value += gap;
-            list.push(value);
-            values.push(value);
-          }
+          const { list, values } = listOfGaps(gaps);
           const read: number[] = [];
           const found = list.some((v) => {
             read.push(v);

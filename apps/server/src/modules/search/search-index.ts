@@ -753,10 +753,11 @@ export class SearchIndex implements SearchEngine {
       });
       return n;
     };
+    // Whether some listing on show has the word, read from its first entry until one is.
+    const onShow = (word: string) =>
+      this.postings.get(word)?.some((entry) => this.alive[entry >> FIELD_BITS] === 1) ?? false;
     const corrections = new Map<string, string[]>();
     for (const word of typoCandidates(terms)) {
-      const onShow = (w: string) =>
-        this.postings.get(w)?.some((entry) => this.alive[entry >> FIELD_BITS] === 1) ?? false;
       if (this.wordsBeginning(word).some(onShow)) continue;
       const near = wordsOneEditAway(word, this.letters)
         .map((w) => ({ w, n: documentsWith(w) }))

@@ -38,9 +38,27 @@ export async function api<T = unknown>(
   );
 }
 
-/** Waits for the toast with this text. */
+/**
+ * Waits for the toast with this text. When it does not come, the error says what the page shows
+ * instead: each alert's text and each open dialog's name.
+ */
 export async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  try {
+    await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  } catch (err) {
+    const alerts = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
+    const dialogs = await page
+      .getByRole('dialog')
+      .evaluateAll((found) => found.map((d) => d.getAttribute('aria-label') ?? d.textContent))
+      .catch(() => []);
+    throw new Error(
+      `No toast "${text}" at ${page.url()}; alerts shown: ${JSON.stringify(alerts)}; dialogs open: ${JSON.stringify(dialogs)}`,
+      { cause: err },
+    );
+  }
 }
 
 export interface NewAccount {

@@ -33,6 +33,12 @@ const CARD_BYTES_KEPT = 64 * 1024 * 1024;
 /**
  * Cards of results kept in memory beside the search index, dropped by the same log that keeps
  * the index current (search-index-feed.ts): a card changes only through a write the log names.
+ *
+ * Cards not kept are read from the database, each by one read at a time: a search that needs a
+ * card another search is reading waits for that read rather than making its own, unless the
+ * card was dropped since that read began (the read may show it as it was). A read's cards are
+ * kept unless their document or their seller was dropped while it ran. While a bulk import is
+ * applied, drops come every few milliseconds: a drop of any card must not cost every read.
  */
 export class CardCache {
   private readonly cards = boundedCache<number, KeptCard>({
@@ -40,11 +46,27 @@ export class CardCache {
     maxBytes: CARD_BYTES_KEPT,
     sizeOf: (card) => 64 + card.json.length + stringBytes(card.seller),
   });
-  /** Counts drops: a card read before a drop and kept after it could be stale. */
-  private generation = 0;
+  /** Counts drops: each drop is numbered, and a read knows the number it began at. */
+  private drops = 0;
+  /** The cards being read, each by one read; a drop takes its card out. */
+  private readonly reading = new Map<number, Promise<Buffer | undefined>>();
+  /** Reads under way, each with the drop number it began at. */
+  private readonly reads = new Set<{ since: number }>();
+  /**
+   * While reads are under way: the last drop of each document and of each seller dropped, in the
+   * order of their numbers (`noteDrop`), so that the oldest are forgotten first.
+   */
+  private readonly droppedDocs = new Map<number, number>();
+  private readonly droppedSellers = new Map<string, number>();
 
-  /** `figures` is shared by the caches of every index a server follows with, one after another. */
-  constructor(private readonly figures: CardFigures = { kept: 0, read: 0 }) {}
+  /**
+   * `figures` is shared by the caches of every index a server follows with, one after another;
+   * `readCards` reads cards' rows from the database (tests hold its answers).
+   */
+  constructor(
+    private readonly figures: CardFigures = { kept: 0, read: 0 },
+    private readonly readCards: typeof findCardViews = findCardViews,
+  ) {}
 
   /** The cards kept, in bytes as their bound counts them. */
   get bytes(): number {
@@ -52,45 +74,110 @@ export class CardCache {
   }
 
   drop(docid: number): void {
-    this.generation++;
     this.cards.delete(docid);
+    this.reading.delete(docid);
+    if (this.reads.size > 0) noteDrop(this.droppedDocs, docid, ++this.drops);
   }
 
   /**
    * Drops the cards of these sellers (their name or badge changed), in one pass over the kept
    * cards: a page of the log may name a thousand sellers (a bulk import's), and a pass for each
-   * held the event loop for hundreds of milliseconds.
+   * held the event loop for hundreds of milliseconds. Reads under way keep none of their cards.
    */
   dropSellers(sellers: ReadonlySet<string>): void {
     if (sellers.size === 0) return;
-    this.generation++;
     const theirs: number[] = [];
     for (const [docid, card] of this.cards.entries()) {
       if (sellers.has(card.seller)) theirs.push(docid);
     }
     for (const docid of theirs) this.cards.delete(docid);
+    // A card being read may be one of theirs: it is read again by the next search.
+    this.reading.clear();
+    if (this.reads.size === 0) return;
+    const at = ++this.drops;
+    for (const seller of sellers) noteDrop(this.droppedSellers, seller, at);
   }
 
+  /** The cards of these documents still on show; a document gone has none. */
   async get(db: Db, docids: number[]): Promise<Map<number, Buffer>> {
     const out = new Map<number, Buffer>();
+    const waiting: Array<[number, Promise<Buffer | undefined>]> = [];
     const missing: number[] = [];
     for (const docid of docids) {
       const card = this.cards.get(docid);
-      if (card) out.set(docid, card.json);
+      if (card) {
+        out.set(docid, card.json);
+        continue;
+      }
+      const read = this.reading.get(docid);
+      if (read) waiting.push([docid, read]);
       else missing.push(docid);
     }
     this.figures.kept += out.size;
-    this.figures.read += missing.length;
-    if (missing.length === 0) return out;
-    const generation = this.generation;
-    const rows = await findCardViews(db, missing);
-    const keep = generation === this.generation;
-    for (const row of rows) {
-      const docid = Number(row.docid);
-      const json = cardJson(row);
-      out.set(docid, json);
-      if (keep) this.cards.set(docid, { seller: row.sellerId, json });
+    this.figures.read += docids.length - out.size;
+    if (missing.length > 0) {
+      const read = this.read(db, missing);
+      for (const docid of missing) {
+        const card = read.then((cards) => cards.get(docid));
+        this.reading.set(docid, card);
+        const done = () => {
+          if (this.reading.get(docid) === card) this.reading.delete(docid);
+        };
+        card.then(done, done);
+        waiting.push([docid, card]);
+      }
     }
+    const found = await Promise.all(waiting.map(([, card]) => card));
+    waiting.forEach(([docid], i) => {
+      const json = found[i];
+      if (json) out.set(docid, json);
+    });
     return out;
+  }
+
+  /** One read of these cards from the database; each is kept unless dropped meanwhile. */
+  private async read(db: Db, docids: number[]): Promise<Map<number, Buffer>> {
+    const mark = { since: this.drops };
+    this.reads.add(mark);
+    try {
+      const rows = await this.readCards(db, docids);
+      const out = new Map<number, Buffer>();
+      for (const row of rows) {
+        const docid = Number(row.docid);
+        const json = cardJson(row);
+        out.set(docid, json);
+        const dropped = Math.max(
+          this.droppedDocs.get(docid) ?? 0,
+          this.droppedSellers.get(row.sellerId) ?? 0,
+        );
+        if (dropped <= mark.since) this.cards.set(docid, { seller: row.sellerId, json });
+      }
+      return out;
+    } finally {
+      this.reads.delete(mark);
+      this.forgetDrops();
+    }
+  }
+
+  /** Forgets the drops no read under way began before. */
+  private forgetDrops(): void {
+    let oldest = this.drops;
+    for (const read of this.reads) oldest = Math.min(oldest, read.since);
+    forgetUpTo(this.droppedDocs, oldest);
+    forgetUpTo(this.droppedSellers, oldest);
+  }
+}
+
+/** Notes a drop as the last entry, so that the entries stay in the order of their numbers. */
+function noteDrop<K>(dropped: Map<K, number>, key: K, at: number): void {
+  dropped.delete(key);
+  dropped.set(key, at);
+}
+
+/** Forgets the drops numbered up to `at`: the first entries. */
+function forgetUpTo<K>(dropped: Map<K, number>, at: number): void {
+  for (const [key, n] of dropped) {
+    if (n > at) return;
+    dropped.delete(key);
   }
 }

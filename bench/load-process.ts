@@ -6,6 +6,7 @@
  * warm-up left out of the result: a new process's first requests (its code not compiled yet, its
  * connections new) took up to 200 ms whatever the server was doing.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 export interface LoadOrder {
@@ -18,7 +19,11 @@ export interface LoadOrder {
   warmupSeconds: number;
 }
 
-export type LoadReport = { result: autocannon.Result } | { error: string };
+/**
+ * autocannon's result, and this process's own longest event-loop delay while it measured: a
+ * pause here (a collection, a wait for a core) counts in every request it had sent as latency.
+ */
+export type LoadReport = { result: autocannon.Result; loopMaxMs: number } | { error: string };
 
 process.once('message', async (order: LoadOrder) => {
   let i = 0;
@@ -32,8 +37,13 @@ process.once('message', async (order: LoadOrder) => {
     ],
   });
   if (order.warmupSeconds > 0) await autocannon(options(order.warmupSeconds));
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const instance = autocannon(options(3600), (err, result) => {
-    const report: LoadReport = err ? { error: String(err) } : { result };
+    delay.disable();
+    const report: LoadReport = err
+      ? { error: String(err) }
+      : { result, loopMaxMs: Math.round(delay.max / 1e6) };
     process.send!(report, () => process.exit(0));
   });
   instance.once('start', () => process.send!('started'));

@@ -96,6 +96,20 @@ async function settle(reads: CardReads, count: number): Promise<void> {
   expect(done()).toBe(true);
 }
 
+/**
+ * A cache whose first read, of `docids`, has read its rows and waits to answer them: the
+ * search that asked for them is `first`, answered once `release` is called.
+ */
+async function firstReadHeld(docids: number[]) {
+  const reads = new CardReads();
+  const db = t.app.db;
+  const cache = reads.cache();
+  const release = reads.hold(0);
+  const first = cache.get(db, docids);
+  await settle(reads, 1);
+  return { reads, db, cache, release, first };
+}
+
 beforeAll(async () => {
   await insertCategories(t);
   sellerA = await createUser(t, { role: 'seller' });
@@ -108,12 +122,7 @@ beforeAll(async () => {
 describe('result cards read from the database', () => {
   it('reads a card once for searches that need it at the same time, and keeps it', async () => {
     const [d1, d2, d3] = ofA as [number, number, number];
-    const reads = new CardReads();
-    const db = t.app.db;
-    const cache = reads.cache();
-    const release = reads.hold(0);
-    const first = cache.get(db, [d1, d2]);
-    await settle(reads, 1);
+    const { reads, db, cache, release, first } = await firstReadHeld([d1, d2]);
     const second = cache.get(db, [d2, d3]);
     await settle(reads, 2);
     release();
@@ -132,12 +141,7 @@ describe('result cards read from the database', () => {
 
   it('keeps a read’s cards but the one dropped while it ran', async () => {
     const [d1, d2] = ofA as [number, number];
-    const reads = new CardReads();
-    const db = t.app.db;
-    const cache = reads.cache();
-    const release = reads.hold(0);
-    const first = cache.get(db, [d1, d2]);
-    await settle(reads, 1);
+    const { reads, db, cache, release, first } = await firstReadHeld([d1, d2]);
     // A write the log names while the read's rows are on their way.
     await reprice(d1, 777);
     cache.drop(d1);
@@ -154,12 +158,7 @@ describe('result cards read from the database', () => {
 
   it('does not give a search that began after a drop the card of a read begun before it', async () => {
     const [d1] = ofA as [number];
-    const reads = new CardReads();
-    const db = t.app.db;
-    const cache = reads.cache();
-    const release = reads.hold(0);
-    const first = cache.get(db, [d1]);
-    await settle(reads, 1);
+    const { reads, db, cache, release, first } = await firstReadHeld([d1]);
     await reprice(d1, 888);
     cache.drop(d1);
     const second = await cache.get(db, [d1]);
@@ -175,12 +174,7 @@ describe('result cards read from the database', () => {
 
   it('keeps none of a seller’s cards read while the seller’s cards were dropped', async () => {
     const [d1] = ofA as [number];
-    const reads = new CardReads();
-    const db = t.app.db;
-    const cache = reads.cache();
-    const release = reads.hold(0);
-    const first = cache.get(db, [d1, ofB]);
-    await settle(reads, 1);
+    const { reads, db, cache, release, first } = await firstReadHeld([d1, ofB]);
     cache.dropSellers(new Set([sellerA.id]));
     // A search that began after the drop reads seller A's card itself.
     const second = cache.get(db, [d1]);

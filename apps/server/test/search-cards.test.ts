@@ -175,19 +175,25 @@ describe('result cards read from the database', () => {
   it('keeps none of a seller’s cards read while the seller’s cards were dropped', async () => {
     const [d1] = ofA as [number];
     const { reads, db, cache, release, first } = await firstReadHeld([d1, ofB]);
+    // Seller A's listing changes while the read is under way, and the seller's cards are dropped.
+    await reprice(d1, 999);
     cache.dropSellers(new Set([sellerA.id]));
     // A search that began after the drop reads seller A's card itself.
-    const second = cache.get(db, [d1]);
-    await settle(reads, 2);
+    expect(names(await cache.get(db, [d1]))).toEqual({ [d1]: 'Bulk phone 0 999' });
     release();
-    await Promise.all([first, second]);
+    await first;
     reads.reads.length = 0;
-    await cache.get(db, [d1, ofB]);
-    // Seller B's card was kept from the first read, seller A's from the second.
+    // Seller B's card was kept from the first read; seller A's from the second, not replaced by
+    // the first's, read before the drop.
+    expect(names(await cache.get(db, [d1, ofB]))).toEqual({
+      [d1]: 'Bulk phone 0 999',
+      [ofB]: 'Bulk phone 0 500',
+    });
     expect(reads.reads).toEqual([]);
     cache.dropSellers(new Set([sellerA.id]));
     await cache.get(db, [d1, ofB]);
     expect(reads.reads).toEqual([[d1]]);
+    await reprice(d1, 500);
   });
 
   it('fails each search waiting for a read that fails, and reads again for the next', async () => {

@@ -30,6 +30,12 @@ export interface CardFigures {
 const CARDS_KEPT = 20_000;
 const CARD_BYTES_KEPT = 64 * 1024 * 1024;
 
+/** A read of cards under way: the documents and sellers whose cards were dropped since it began. */
+interface ReadUnderWay {
+  docs: Set<number>;
+  sellers: Set<string>;
+}
+
 /**
  * Cards of results kept in memory beside the search index, dropped by the same log that keeps
  * the index current (search-index-feed.ts): a card changes only through a write the log names.
@@ -46,18 +52,10 @@ export class CardCache {
     maxBytes: CARD_BYTES_KEPT,
     sizeOf: (card) => 64 + card.json.length + stringBytes(card.seller),
   });
-  /** Counts drops: each drop is numbered, and a read knows the number it began at. */
-  private drops = 0;
   /** The cards being read, each by one read; a drop takes its card out. */
   private readonly reading = new Map<number, Promise<Buffer | undefined>>();
-  /** Reads under way, each with the drop number it began at. */
-  private readonly reads = new Set<{ since: number }>();
-  /**
-   * While reads are under way: the last drop of each document and of each seller dropped, in the
-   * order of their numbers (`noteDrop`), so that the oldest are forgotten first.
-   */
-  private readonly droppedDocs = new Map<number, number>();
-  private readonly droppedSellers = new Map<string, number>();
+  /** Reads under way, each with the documents and sellers dropped since it began. */
+  private readonly reads = new Set<ReadUnderWay>();
 
   /**
    * `figures` is shared by the caches of every index a server follows with, one after another;
@@ -76,7 +74,7 @@ export class CardCache {
   drop(docid: number): void {
     this.cards.delete(docid);
     this.reading.delete(docid);
-    if (this.reads.size > 0) noteDrop(this.droppedDocs, docid, ++this.drops);
+    for (const read of this.reads) read.docs.add(docid);
   }
 
   /**
@@ -93,9 +91,7 @@ export class CardCache {
     for (const docid of theirs) this.cards.delete(docid);
     // A card being read may be one of theirs: it is read again by the next search.
     this.reading.clear();
-    if (this.reads.size === 0) return;
-    const at = ++this.drops;
-    for (const seller of sellers) noteDrop(this.droppedSellers, seller, at);
+    for (const read of this.reads) for (const seller of sellers) read.sellers.add(seller);
   }
 
   /** The cards of these documents still on show; a document gone has none. */
@@ -137,8 +133,8 @@ export class CardCache {
 
   /** One read of these cards from the database; each is kept unless dropped meanwhile. */
   private async read(db: Db, docids: number[]): Promise<Map<number, Buffer>> {
-    const mark = { since: this.drops };
-    this.reads.add(mark);
+    const read: ReadUnderWay = { docs: new Set(), sellers: new Set() };
+    this.reads.add(read);
     try {
       const rows = await this.readCards(db, docids);
       const out = new Map<number, Buffer>();
@@ -146,38 +142,13 @@ export class CardCache {
         const docid = Number(row.docid);
         const json = cardJson(row);
         out.set(docid, json);
-        const dropped = Math.max(
-          this.droppedDocs.get(docid) ?? 0,
-          this.droppedSellers.get(row.sellerId) ?? 0,
-        );
-        if (dropped <= mark.since) this.cards.set(docid, { seller: row.sellerId, json });
+        if (!read.docs.has(docid) && !read.sellers.has(row.sellerId)) {
+          this.cards.set(docid, { seller: row.sellerId, json });
+        }
       }
       return out;
     } finally {
-      this.reads.delete(mark);
-      this.forgetDrops();
+      this.reads.delete(read);
     }
-  }
-
-  /** Forgets the drops no read under way began before. */
-  private forgetDrops(): void {
-    let oldest = this.drops;
-    for (const read of this.reads) oldest = Math.min(oldest, read.since);
-    forgetUpTo(this.droppedDocs, oldest);
-    forgetUpTo(this.droppedSellers, oldest);
-  }
-}
-
-/** Notes a drop as the last entry, so that the entries stay in the order of their numbers. */
-function noteDrop<K>(dropped: Map<K, number>, key: K, at: number): void {
-  dropped.delete(key);
-  dropped.set(key, at);
-}
-
-/** Forgets the drops numbered up to `at`: the first entries. */
-function forgetUpTo<K>(dropped: Map<K, number>, at: number): void {
-  for (const [key, n] of dropped) {
-    if (n > at) return;
-    dropped.delete(key);
   }
 }

@@ -451,9 +451,30 @@ describe.each([
       expect(answer.status).toBe(201);
     }
 
+    // The conversation is answered after its messages, as on a busy server at times: the list is
+    // drawn once both are in, and must open at the end then and stay where the reader goes.
+    const messagesIn = page.waitForResponse((r) =>
+      new URL(r.url()).pathname.endsWith(`/api/conversations/${id}/messages`),
+    );
+    await page.route(`**/api/conversations/${id}`, async (route) => {
+      await messagesIn;
+      await route.continue();
+    });
+    const markedRead = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith(`/api/conversations/${id}/read`) && r.ok(),
+    );
     await page.goto(`/dashboard/messages/${id}`);
     const messages = page.getByRole('list', { name: 'Messages' });
     await messages.getByText('Answer 5', { exact: true }).waitFor();
+    const belowShown = () =>
+      messages.evaluate((list) => {
+        const box = list.parentElement!;
+        return box.scrollHeight - box.scrollTop - box.clientHeight;
+      });
+    expect(await belowShown()).toBeLessThan(2);
+    // Marked read: the same messages again, with new values; the list stays at the end.
+    await markedRead;
+    expect(await belowShown()).toBeLessThan(2);
     const older = page.getByRole('button', { name: 'Load older messages' });
     await older.scrollIntoViewIfNeeded();
     const anchor = messages.getByRole('listitem').first();

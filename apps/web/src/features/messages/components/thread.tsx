@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -85,10 +85,9 @@ export function Thread({
   const thread = useMessages(conversationId);
   const send = useSendMessage();
   const queryClient = useQueryClient();
-  const scrollerRef = useRef<HTMLDivElement>(null);
   const messages: Message[] = messagesInOrder(thread.data);
   const otherName = conversation.data?.other.name || t('messages.noName');
-  const rememberPlace = useThreadScroll(scrollerRef, messages);
+  const { scrollerRef, rememberPlace } = useThreadScroll(messages);
   const announcement = useArrivalAnnouncement(messages, thread.isSuccess, otherName);
   useMarkRead(conversationId, messages);
 

@@ -1,5 +1,4 @@
 import { render } from '@testing-library/react';
-import { useRef } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@market/shared';
 import { useThreadScroll } from './use-thread-scroll.ts';
@@ -27,11 +26,21 @@ const MESSAGE_PX = 100;
 const BUTTON_PX = 40;
 let remember: () => void = () => {};
 
-function Thread({ messages, hasOlder = true }: { messages: Message[]; hasOlder?: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  remember = useThreadScroll(ref, messages);
+function Thread({
+  messages,
+  hasOlder = true,
+  drawn = true,
+}: {
+  messages: Message[];
+  hasOlder?: boolean;
+  /** False while the page waits for something else (the conversation): the list is not drawn. */
+  drawn?: boolean;
+}) {
+  const { scrollerRef, rememberPlace } = useThreadScroll(messages);
+  remember = rememberPlace;
+  if (!drawn) return <p>Loading</p>;
   return (
-    <div ref={ref} data-testid="scroller">
+    <div ref={scrollerRef} data-testid="scroller">
       {hasOlder && <button type="button">Load older messages</button>}
       <ol>
         {messages.map((m) => (
@@ -113,5 +122,21 @@ describe('where the message list is kept', () => {
     // The reader's own message brings the list to the end.
     rerender(<Thread messages={third.concat(message(13, true))} hasOlder={false} />);
     expect(scroller.scrollTop).toBe(13 * MESSAGE_PX);
+  });
+
+  it('opens at the newest message when the list is drawn after its messages came, and stays where the reader goes', () => {
+    const messages = range(1, 10);
+    const { getByTestId, rerender } = render(<Thread messages={messages} drawn={false} />);
+    // The conversation came after the messages: the list is drawn now, with the same messages.
+    rerender(<Thread messages={messages} />);
+    const scroller = getByTestId('scroller');
+    expect(scroller.scrollTop).toBe(BUTTON_PX + 10 * MESSAGE_PX);
+
+    // The reader goes up; the messages are then marked read (the same messages, new values).
+    scroller.scrollTop = 0;
+    remember();
+    const read = messages.map((m) => ({ ...m, readAt: '2026-11-26T11:00:00.000Z' }));
+    rerender(<Thread messages={read} />);
+    expect(scroller.scrollTop).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Message } from '@market/shared';
 
 /** Within this many pixels of the end, the reader is following the conversation as it goes. */
@@ -26,22 +26,27 @@ function notePlace(place: Place, scroller: HTMLElement): void {
 }
 
 /**
- * Keeps the message list where the reader needs it: at the newest message when the thread opens
- * and when a message arrives while they are at the end (or sent it); where it was when older
- * messages are added above, whatever else changed with them (a message arriving below, a mark of
- * read), by how far the message that was the oldest moved.
+ * Keeps the message list where the reader needs it: at the newest message when the list is drawn
+ * (the thread opens, or its conversation comes after its messages) and when a message arrives
+ * while they are at the end (or sent it); where it was when older messages are added above,
+ * whatever else changed with them (a message arriving below, a mark of read), by how far the
+ * message that was the oldest moved.
+ *
+ * Gives the ref for the list's scrolling element, and the function that notes where the reader
+ * is: for the list's scroll events, and before older messages are asked for, as a scroll just
+ * made (the button brought into view) may not have fired its event when they arrive, and the
+ * list would then be kept where the reader was before it.
  */
-export function useThreadScroll(
-  scrollerRef: RefObject<HTMLElement | null>,
-  messages: readonly Message[],
-) {
+export function useThreadScroll(messages: readonly Message[]) {
+  // The element itself, not a ref object: drawing the list is a change this hook must see, as
+  // the messages may have come before it (the page waiting for the conversation).
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const oldest = messages[0]?._id;
   const newest = messages.at(-1);
   const before = useRef<Place>({ top: 0, anchor: null, anchorAt: 0 });
   const atEnd = useRef(true);
 
   useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
     if (!scroller) return;
     const last = before.current;
     if (last.oldest !== undefined && oldest !== last.oldest && last.anchor?.isConnected) {
@@ -54,18 +59,14 @@ export function useThreadScroll(
     last.oldest = oldest;
     last.newest = newest?._id;
     notePlace(last, scroller);
-  }, [scrollerRef, oldest, newest]);
+  }, [scroller, oldest, newest]);
 
-  /**
-   * Notes where the reader is now: for the list's scroll events, and before older messages are
-   * asked for, as a scroll just made (the button brought into view) may not have fired its event
-   * when they arrive, and the list would then be kept where the reader was before it.
-   */
-  return () => {
-    const scroller = scrollerRef.current;
+  const rememberPlace = useCallback(() => {
     if (!scroller) return;
     atEnd.current =
       scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_THE_END;
     notePlace(before.current, scroller);
-  };
+  }, [scroller]);
+
+  return { scrollerRef: setScroller, rememberPlace };
 }

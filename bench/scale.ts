@@ -100,6 +100,10 @@ interface ImportUnderLoad {
   maxMs: number;
   /** The load generator's own longest event-loop delay meanwhile: it counts in its latencies. */
   loadLoopMaxMs: number;
+  /** The five slowest searches over 100 ms, and when each was answered, in seconds from the import's start. */
+  slowest: Array<{ ms: number; atSeconds: number }>;
+  /** Searches over 100 ms as the load generator timed them. */
+  over100ms: number;
   /** Searches the server itself took over 100 ms to answer during the import. */
   serverOver100ms: number;
   catchUpMs: number;
@@ -509,6 +513,7 @@ async function importUnderLoad(
   // Read once, so that the server's event-loop delay counts from here (prom-client starts it over).
   const before = await serverFigures(url);
   const started = performance.now();
+  const startedAt = Date.now();
   // A process of its own, as `npm run seed:bulk` is: in this one, its synchronous SQLite writes
   // would hold up the load generator and count as the server's latency.
   await runImport(env);
@@ -529,14 +534,18 @@ async function importUnderLoad(
   const answer = await report;
   const after = await serverFigures(url);
   if ('error' in answer) throw new Error(`the load generator failed: ${answer.error}`);
-  const { result } = answer;
   return {
     size,
     imported: IMPORTED,
     importMs,
     catchUpMs,
-    maxMs: result.latency.max,
+    maxMs: answer.max,
     loadLoopMaxMs: answer.loopMaxMs,
+    slowest: answer.slow
+      .toSorted((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(({ ms, at }) => ({ ms, atSeconds: Math.round((at - startedAt) / 100) / 10 })),
+    over100ms: answer.slow.length,
     serverOver100ms:
       after.searches - after.searchesWithin100ms - (before.searches - before.searchesWithin100ms),
     eventLoopMaxMs: after.eventLoopMaxMs,
@@ -546,11 +555,11 @@ async function importUnderLoad(
     gcOver100ms: after.gcOver100ms - before.gcOver100ms,
     search: {
       name: `${size} listings, search while ${IMPORTED} are imported`,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
+      requestsPerSecond: answer.requestsPerSecond,
+      p50: answer.p50,
+      p99: answer.p99,
+      errors: answer.errors,
+      non2xx: answer.non2xx,
     },
   };
 }
@@ -689,7 +698,7 @@ for (const i of imports) {
     `\nan import of ${i.imported.toLocaleString('en-US')} listings into ${i.size.toLocaleString('en-US')} while 50 connections search:`,
   );
   console.log(
-    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}; the slowest search ${i.maxMs} ms (the load generator's own longest event-loop delay ${i.loadLoopMaxMs} ms); searches the server took over 100 ms to answer: ${i.serverOver100ms}; the server's longest event-loop delay ${i.eventLoopMaxMs} ms; ${i.cardsRead.toLocaleString('en-US')} of ${i.cards.toLocaleString('en-US')} result cards read from the database; ${i.gcOver10ms} garbage collections over 10 ms, ${i.gcOver100ms} over 100 ms`,
+    `import ${(i.importMs / 1000).toFixed(1)} s; the index caught up ${Number.isNaN(i.catchUpMs) ? 'not within 10 minutes' : `${(i.catchUpMs / 1000).toFixed(1)} s after the import committed`}; the slowest search ${i.maxMs} ms (the load generator's own longest event-loop delay ${i.loadLoopMaxMs} ms), ${i.over100ms} over 100 ms${i.slowest.length ? ` (the slowest ${i.slowest.map((x) => `${x.ms} ms at ${x.atSeconds} s`).join(', ')}, from the import's start)` : ''}; searches the server took over 100 ms to answer: ${i.serverOver100ms}; the server's longest event-loop delay ${i.eventLoopMaxMs} ms; ${i.cardsRead.toLocaleString('en-US')} of ${i.cards.toLocaleString('en-US')} result cards read from the database; ${i.gcOver10ms} garbage collections over 10 ms, ${i.gcOver100ms} over 100 ms`,
   );
   printTable([i.search]);
 }

@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { limitHeapGrowth } from './lib/heap.ts';
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config;
   try {
     config = loadConfig();

@@ -139,4 +139,18 @@ describe('where the message list is kept', () => {
     rerender(<Thread messages={read} />);
     expect(scroller.scrollTop).toBe(0);
   });
+
+  it('opens at the newest message again when the list is drawn anew, wherever the reader was', () => {
+    const messages = range(1, 10);
+    const { getByTestId, rerender } = render(<Thread messages={messages} />);
+    const scroller = getByTestId('scroller');
+    scroller.scrollTop = 0;
+    remember();
+    // The page shows its spinner a moment (the thread asked again), then the same messages.
+    rerender(<Thread messages={messages} drawn={false} />);
+    rerender(<Thread messages={messages} />);
+    const drawnAgain = getByTestId('scroller');
+    expect(drawnAgain).not.toBe(scroller);
+    expect(drawnAgain.scrollTop).toBe(BUTTON_PX + 10 * MESSAGE_PX);
+  });
 });

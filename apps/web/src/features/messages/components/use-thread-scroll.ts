@@ -6,6 +6,8 @@ const NEAR_THE_END = 120;
 
 /** Where the reader was: the list's scroll and the oldest message's element and its place in it. */
 interface Place {
+  /** The list's element the place was noted in: a list drawn again starts at its newest message. */
+  scroller?: HTMLElement;
   oldest?: string;
   newest?: string;
   top: number;
@@ -27,7 +29,7 @@ function notePlace(place: Place, scroller: HTMLElement): void {
 
 /**
  * Keeps the message list where the reader needs it: at the newest message when the list is drawn
- * (the thread opens, or its conversation comes after its messages) and when a message arrives
+ * (the thread opens, its conversation comes after its messages, or it is drawn again) and when a message arrives
  * while they are at the end (or sent it); where it was when older messages are added above,
  * whatever else changed with them (a message arriving below, a mark of read), by how far the
  * message that was the oldest moved.
@@ -48,7 +50,13 @@ export function useThreadScroll(messages: readonly Message[]) {
 
   useLayoutEffect(() => {
     if (!scroller) return;
-    const last = before.current;
+    let last = before.current;
+    if (last.scroller !== scroller) {
+      // Drawn anew (at first, or after the page showed its spinner or an error): it opens at the
+      // newest message, whatever place was noted in the list drawn before.
+      last = before.current = { scroller, top: 0, anchor: null, anchorAt: 0 };
+      atEnd.current = true;
+    }
     if (last.oldest !== undefined && oldest !== last.oldest && last.anchor?.isConnected) {
       // Older messages came in above: the messages the reader saw stay where they were.
       scroller.scrollTop = last.top + (last.anchor.offsetTop - last.anchorAt);

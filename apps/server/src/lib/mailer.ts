@@ -76,10 +76,17 @@ function createTransportMailer(
     async send(message) {
       builder ??= nodemailer().createTransport({ streamTransport: true, buffer: true });
       const info = await builder.sendMail({ from: options.mailFrom, ...message });
+      // Written beside the outbox, then moved in whole: whoever reads the outbox never finds a
+      // message half written (a rename within one file system is atomic).
+      const writing = `${options.outboxDir}.writing`;
       await fs.mkdir(options.outboxDir, { recursive: true });
+      await fs.mkdir(writing, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const name = `${Date.now()}-${safeTo}.eml`;
+      const partial = path.join(writing, name);
+      const file = path.join(options.outboxDir, name);
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(partial, file);
       log.info(
         { to: message.to, subject: message.subject, file, text: message.text },
         'mail written to the outbox (SMTP_URL is not set)',
